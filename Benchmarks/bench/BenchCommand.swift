@@ -1,0 +1,43 @@
+import BenchKit
+import GIFCodec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Dispatches `bench <command>` and turns errors into one line on stderr and an exit status.
+enum BenchCommand {
+    static let overview = """
+    bench: measure what playing an animated GIF costs, eager vs windowed prefetch
+
+    Usage:
+      bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
+      bench corpus --out DIR          write the synthetic corpus as .gif files
+      bench --help                    this text
+    """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        do {
+            guard let command = arguments.first else {
+                print(overview)
+                return .success
+            }
+            let rest = ArgumentList(arguments.dropFirst())
+            switch command {
+            case "--help", "-h", "help": print(overview); return .success
+            case "inspect": return try InspectCommand.run(rest)
+            case "corpus": return try CorpusCommand.run(rest)
+            default: throw UsageError("unknown command '\(command)' (see 'bench --help')")
+            }
+        } catch let error as UsageError {
+            Console.error(error.description)
+            return .usage
+        } catch let error as GIFError {
+            Console.error(error.description)
+            return .usage
+        } catch {
+            Console.error("internal failure: \(error)")
+            return .internalFailure
+        }
+    }
+}
+

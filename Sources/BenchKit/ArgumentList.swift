@@ -1,0 +1,62 @@
+/// A hand-rolled reader of `--flag value` arguments that rejects anything it was not asked about.
+public struct ArgumentList: Sendable {
+    private var remaining: [String]
+
+    public init(_ arguments: some Sequence<String>) { remaining = Array(arguments) }
+
+    /// Removes `--name` and reports whether it was present.
+    public mutating func flag(_ name: String) -> Bool {
+        guard let index = remaining.firstIndex(of: name) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
+    /// Removes every `--name VALUE` (or `--name=VALUE`) and returns the values in order.
+    public mutating func values(_ name: String) throws(UsageError) -> [String] {
+        var found: [String] = []
+        var index = 0
+        while index < remaining.count {
+            let argument = remaining[index]
+            if argument == name {
+                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value")
+                }
+                found.append(remaining[index + 1])
+                remaining.removeSubrange(index...(index + 1))
+            } else if argument.hasPrefix(name + "=") {
+                found.append(String(argument.dropFirst(name.count + 1)))
+                remaining.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// The last `--name VALUE`, if given.
+    public mutating func value(_ name: String) throws(UsageError) -> String? { try values(name).last }
+
+    /// The last `--name N` as an integer within `range`.
+    public mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = try value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return number
+    }
+
+    /// Removes and returns arguments that are not flags.
+    public mutating func positionals() -> [String] {
+        let found = remaining.filter { !$0.hasPrefix("--") }
+        remaining.removeAll { !$0.hasPrefix("--") }
+        return found
+    }
+
+    /// Throws for anything left over: an unknown flag or a stray word.
+    public func finish(command: String) throws(UsageError) {
+        if let first = remaining.first {
+            throw UsageError(first.hasPrefix("-") ? "unknown option '\(first)' for '\(command)' (see 'bench \(command) --help')"
+                                                   : "unexpected argument '\(first)' for '\(command)'")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import GIFCodec
+
+/// One decoded frame lent to a caller: valid only inside the closure that receives it.
+public struct FrameView {
+    public let index: Int
+    /// width × height RGBA8 pixels, straight alpha, row-major.
+    public let pixels: UnsafeRawBufferPointer
+    public let status: FrameStatus
+}
+
+/// A player's view of an animated GIF: canvas size, timing, and frames in playback order.
+///
+/// Playback asks for frames 0, 1, …, frameCount − 1, 0, 1, … (wrap-around at the end of a loop);
+/// any other order is allowed but may cost a replay from frame 0.
+public protocol AnimatedFrameSource: AnyObject, Sendable {
+    var container: GIFContainer { get }
+    /// Lends frame `index` to `body`; the pixels must not escape it.
+    func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R
+}
+
+extension AnimatedFrameSource {
+    public var width: Int { container.width }
+    public var height: Int { container.height }
+    public var frameCount: Int { container.frameCount }
+    public var delays: [FrameDelay] { container.frames.map(\.delay) }
+    public var loopCount: LoopCount { container.loopCount }
+
+    /// The FNV-1a 64 hash of frame `index`.
+    public func hash(ofFrame index: Int) throws(GIFError) -> FrameHash {
+        try withFrame(at: index) { FrameHash(of: $0.pixels) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GIFCodec
+import Synchronization
+
+/// Keeps at most `window` decoded frames ahead of the playhead, decoding on a background thread,
+/// recycling played frames' buffers and decoding again on every loop (YLGIFImage, FLAnimatedImage,
+/// SDAnimatedImageView).
+///
+/// It holds the compressed bytes, the index, one compositor (canvas, saved canvas for disposal 3)
+/// and `window + 1` frame buffers from a fixed pool: at most (window + 3) × width × height × 4 bytes
+/// of pixels whatever the frame count. Steady playback allocates no frame memory.
+public final class WindowedDecoder: AnimatedFrameSource {
+    public let container: GIFContainer
+    /// How many decoded frames may wait ahead of the playhead.
+    public let window: Int
+    /// The name of the background decoding thread, as `/proc/self/task/*/comm` and debuggers show it.
+    public let prefetchThreadName: String
+    private let queue: PrefetchQueue
+    private let worker: PrefetchWorker
+    private let buffers: [FrameBuffer]
+    private static let threadSerial = Atomic<Int>(0)
+
+    /// Starts the background decoder; `window` must be at least 1.
+    /// `extraWorkPerFrame` is a test knob: that many extra compositor passes per frame, to simulate a slower decoder.
+    public init(container: GIFContainer, window: Int, extraWorkPerFrame: Int = 0) throws(GIFError) {
+        precondition(window >= 1, "window must be at least 1")
+        self.container = container
+        self.window = window
+        let compositor = try Compositor(container: container)
+        buffers = (0...window).map { _ in FrameBuffer(byteCount: container.frameBytes) }
+        queue = PrefetchQueue(window: window, slots: window + 1, frameCount: container.frameCount)
+        prefetchThreadName = "gifprefetch-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
+        worker = PrefetchWorker(queue: queue, compositor: compositor, buffers: buffers,
+                                    extraWorkPerFrame: extraWorkPerFrame, threadName: prefetchThreadName)
+        let thread = Thread { [worker] in worker.run() }
+        thread.start()
+    }
+
+    /// Stops the prefetch thread, then frees the compositor and frame pool on the releasing thread.
+    deinit {
+        queue.stopAndWait()
+        worker.releaseResources()
+    }
+
+    public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
+        guard index >= 0, index < container.frameCount else {
+            throw .frameOutOfRange(index, frameCount: container.frameCount)
+        }
+        let item = queue.take(frame: index)
+        defer { queue.recycle(slot: item.slot) }
+        return body(FrameView(index: index, pixels: buffers[item.slot].readOnly, status: item.status))
+    }
+}
+
+/// The background half of ``WindowedDecoder``: owns the compositor, fills free slots in playback order.
+private final class PrefetchWorker: @unchecked Sendable {
+    private let queue: PrefetchQueue
+    private var compositor: Compositor?
+    private var buffers: [FrameBuffer]
+    private let extraWorkPerFrame: Int
+    private let threadName: String
+
+    init(queue: PrefetchQueue, compositor: Compositor, buffers: [FrameBuffer], extraWorkPerFrame: Int, threadName: String) {
+        self.queue = queue
+        self.compositor = compositor
+        self.buffers = buffers
+        self.extraWorkPerFrame = extraWorkPerFrame
+        self.threadName = threadName
+    }
+
+    func run() {
+        Thread.current.name = threadName
+        if let compositor { decodeUntilStopped(with: compositor) }
+        queue.markFinished()
+    }
+
+    /// Drops the compositor and buffers; called by the decoder once the thread has finished.
+    func releaseResources() {
+        compositor = nil
+        buffers = []
+    }
+
+    private func decodeUntilStopped(with compositor: Compositor) {
+        while let job = queue.nextJob() {
+            var status = (try? compositor.composite(frame: job.frame)) ?? .complete
+            for _ in 0..<extraWorkPerFrame {
+                compositor.reset()
+                status = (try? compositor.composite(frame: job.frame)) ?? status
+            }
+            buffers[job.slot].copy(from: compositor.pixels)
+            queue.finish(job, status: status)
+        }
+    }
+}

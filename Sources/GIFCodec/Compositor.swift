@@ -1,0 +1,158 @@
+/// Whether a composited frame came out whole.
+public enum FrameStatus: Sendable, Equatable {
+    case complete
+    /// Drawing stopped early (bad LZW data, truncation, no palette); what was drawn is kept.
+    case partial(GIFError)
+}
+
+/// Turns frame records into full-screen RGBA canvases following DESIGN.md's browser conventions.
+///
+/// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one line buffer and
+/// one giflib handle: nothing proportional to the frame count. Not thread-safe: one owner at a time.
+public final class Compositor {
+    public let container: GIFContainer
+    private let reader: GiflibReader
+    private let pixelCount: Int
+    private let canvas: UnsafeMutablePointer<UInt32>
+    private let savedCanvas: UnsafeMutablePointer<UInt32>?
+    private let line: UnsafeMutablePointer<UInt8>
+    private let globalTable: UnsafeMutablePointer<UInt32>
+    private let localTable: UnsafeMutablePointer<UInt32>
+    private var pendingDisposal: (disposal: Disposal, rect: FrameRect)?
+    /// The frame the next ``advance()`` draws.
+    public private(set) var nextFrame = 0
+
+    /// Allocates the canvas; throws when the screen is over `limits`.
+    public init(container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
+        try limits.check(container)
+        self.container = container
+        reader = try GiflibReader(bytes: container.bytes)
+        pixelCount = container.width * container.height
+        canvas = .allocate(capacity: pixelCount)
+        canvas.initialize(repeating: 0, count: pixelCount)
+        if container.frames.contains(where: { $0.disposal == .previous }) {
+            savedCanvas = .allocate(capacity: pixelCount)
+            savedCanvas?.initialize(repeating: 0, count: pixelCount)
+        } else {
+            savedCanvas = nil
+        }
+        line = .allocate(capacity: max(1, container.frames.map(\.rect.width).max() ?? 1))
+        globalTable = .allocate(capacity: 256)
+        localTable = .allocate(capacity: 256)
+        Self.fill(globalTable, from: container.globalPalette)
+    }
+
+    deinit {
+        canvas.deallocate()
+        savedCanvas?.deallocate()
+        line.deallocate()
+        globalTable.deallocate()
+        localTable.deallocate()
+    }
+
+    /// The canvas after the last drawn frame: width × height RGBA8 pixels, straight alpha.
+    public var pixels: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: canvas, count: pixelCount * 4)
+    }
+
+    /// Starts over from frame 0 on an all-transparent canvas (what a new loop does).
+    public func reset() {
+        canvas.update(repeating: 0, count: pixelCount)
+        pendingDisposal = nil
+        nextFrame = 0
+    }
+
+    /// Draws frame `index`, replaying earlier frames first when it is not the next one.
+    @discardableResult
+    public func composite(frame index: Int) throws(GIFError) -> FrameStatus {
+        guard index >= 0, index < container.frameCount else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+        if index < nextFrame { reset() }
+        while nextFrame < index { advance() }
+        return advance()
+    }
+
+    /// Draws the next frame, wrapping to a fresh canvas after the last one.
+    @discardableResult
+    public func advance() -> FrameStatus {
+        if nextFrame >= container.frameCount { reset() }
+        let index = nextFrame
+        nextFrame += 1
+        let frame = container.frames[index]
+        applyPendingDisposal()
+        if frame.disposal == .previous, let savedCanvas {
+            savedCanvas.update(from: canvas, count: pixelCount)
+        }
+        pendingDisposal = (frame.disposal, frame.rect)
+        return draw(frame, index: index)
+    }
+
+    private func applyPendingDisposal() {
+        guard let (disposal, rect) = pendingDisposal else { return }
+        switch disposal {
+        case .background:
+            let (x0, x1, y0, y1) = clip(rect)
+            guard x0 < x1 else { return }
+            for y in y0..<y1 {
+                (canvas + y * container.width + x0).update(repeating: 0, count: x1 - x0)
+            }
+        case .previous:
+            if let savedCanvas { canvas.update(from: savedCanvas, count: pixelCount) }
+        case .unspecified, .keep:
+            break
+        }
+    }
+
+    private func clip(_ rect: FrameRect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        let x0 = max(0, rect.left), x1 = min(container.width, rect.left + rect.width)
+        let y0 = max(0, rect.top), y1 = min(container.height, rect.top + rect.height)
+        return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : (0, 0, 0, 0)
+    }
+
+    private func draw(_ frame: FrameRecord, index: Int) -> FrameStatus {
+        let table: UnsafeMutablePointer<UInt32>
+        if let local = frame.localPalette {
+            Self.fill(localTable, from: local)
+            table = localTable
+        } else if container.globalPalette != nil {
+            table = globalTable
+        } else {
+            return .partial(.missingPalette(frame: index))
+        }
+        let (x0, x1, _, y1) = clip(frame.rect)
+        guard x0 < x1 else { return .complete }
+        reader.position = frame.recordOffset + 1
+        do { try reader.imageHeader() } catch { return .partial(error) }
+
+        let width = container.width
+        let frameWidth = Int32(frame.rect.width)
+        let source = line + (x0 - frame.rect.left)
+        let visible = x1 - x0
+        let transparent = frame.transparentIndex.map(Int.init) ?? -1
+        var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
+        while let row = rows.next() {
+            let y = frame.rect.top + row
+            if !frame.interlaced && y >= y1 { break }
+            guard reader.line(into: line, count: frameWidth) else { return .partial(reader.fail("DGifGetLine")) }
+            guard y < y1 else { continue }
+            let destination = canvas + y * width + x0
+            if transparent < 0 {
+                for x in 0..<visible { destination[x] = table[Int(source[x])] }
+            } else {
+                for x in 0..<visible {
+                    let index = Int(source[x])
+                    if index != transparent { destination[x] = table[index] }
+                }
+            }
+        }
+        return frame.truncated ? .partial(.giflib(code: 113, operation: "DGifGetLine")) : .complete
+    }
+
+    private static func fill(_ table: UnsafeMutablePointer<UInt32>, from palette: Palette?) {
+        table.initialize(repeating: UInt32(0xFF00_0000).littleEndian, count: 256)
+        guard let palette else { return }
+        for (index, color) in palette.colors.prefix(256).enumerated() {
+            let packed = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
+            table[index] = packed.littleEndian
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Everything that can go wrong while reading or writing a GIF, in the domain's words.
+public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes do not start with a GIF signature (`GIF87a`/`GIF89a`).
+    case notAGIF
+    /// The input is empty.
+    case empty
+    /// The file ended before the logical screen descriptor was complete.
+    case truncatedHeader
+    /// The logical screen has zero width or height.
+    case zeroSizeScreen
+    /// The file holds no frame that could be read.
+    case noFrames
+    /// A frame cannot be drawn because neither a local nor a global palette exists.
+    case missingPalette(frame: Int)
+    /// A frame index outside `0..<frameCount` was asked for.
+    case frameOutOfRange(Int, frameCount: Int)
+    /// giflib reported an error; `code` is its `D_GIF_ERR_*` or `E_GIF_ERR_*` value.
+    case giflib(code: Int32, operation: String)
+    /// An encoder input is inconsistent (sizes, palette, rectangle).
+    case invalidEncoderInput(String)
+    /// The logical screen needs more pixels than the budget allows.
+    case canvasTooLarge(width: Int, height: Int, limit: Int)
+    /// A file could not be read or written.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
+        case .empty: return "the file is empty"
+        case .truncatedHeader: return "the file ends inside the GIF header"
+        case .zeroSizeScreen: return "the logical screen has zero width or height"
+        case .noFrames: return "the GIF holds no readable frame"
+        case .missingPalette(let frame): return "frame \(frame) has no local palette and the file has no global palette"
+        case .frameOutOfRange(let index, let count): return "frame \(index) does not exist (the GIF has \(count) frames)"
+        case .giflib(let code, let operation): return "giflib: \(GiflibCall.message(for: code)) (code \(code), in \(operation))"
+        case .invalidEncoderInput(let reason): return "cannot encode GIF: \(reason)"
+        case .canvasTooLarge(let width, let height, let limit):
+            return "the \(width)x\(height) screen needs \(width * height) pixels, over the limit of \(limit) (raise it with --max-pixels)"
+        case .io(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import CJemalloc
+
+/// The raw `mallctl` calls: read, write and trigger, each checked.
+enum Mallctl {
+    static func read<Value>(_ name: String, as type: Value.Type = Value.self) throws(ProbeError) -> Value {
+        let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        defer { value.deallocate() }
+        var size = MemoryLayout<Value>.size
+        let result = mallctl(name, value, &size, nil, 0)
+        guard result == 0 else { throw .mallctl(name: name, errno: result) }
+        return value.move()
+    }
+
+    static func write<Value>(_ name: String, _ newValue: Value) throws(ProbeError) {
+        var value = newValue
+        let result = withUnsafeMutablePointer(to: &value) { mallctl(name, nil, nil, $0, MemoryLayout<Value>.size) }
+        guard result == 0 else { throw .mallctl(name: name, errno: result) }
+    }
+
+    /// A control that takes no value (`arena.<i>.purge`, `thread.tcache.flush`, `thread.peak.reset`).
+    static func trigger(_ name: String) throws(ProbeError) {
+        let result = mallctl(name, nil, nil, nil, 0)
+        guard result == 0 else { throw .mallctl(name: name, errno: result) }
+    }
+
+    static func string(_ name: String) throws(ProbeError) -> String {
+        let pointer: UnsafePointer<CChar>? = try read(name)
+        return pointer.map { String(cString: $0) } ?? ""
+    }
+
+    static let allArenas = "4096"
+}

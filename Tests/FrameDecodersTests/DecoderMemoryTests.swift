@@ -1,0 +1,75 @@
+import Foundation
+import FrameDecoders
+import GIFCodec
+import MemoryProbe
+import Testing
+import TestFixtures
+
+/// What each decoder holds, from jemalloc's per-thread counters (immune to tests running beside this one).
+@Suite("Decoder memory, measured by jemalloc")
+struct DecoderMemoryTests {
+    static let cases = ["kingfisher-720x720x150", "long-320x240x1000", "restore-previous-300x300x90", "interlaced-400x300x40"]
+
+    init() throws { try Jemalloc.verifyServingThisProcess() }
+
+    /// jemalloc hands each frame its size class (nallocx), e.g. 320 KiB for a 300 KiB frame; that rounding is real memory.
+    @Test("after decoding, the eager decoder holds frames × width × height × 4 bytes (±5%, on jemalloc's size class)", arguments: cases)
+    func eagerHoldsEveryFrame(name: String) throws {
+        let container = try #require(Fixtures.synthetic.first { $0.name == name }?.container)
+        let before = try ThreadAllocationTotals.current()
+        let decoder = try EagerDecoder(container: container)
+        let held = try ThreadAllocationTotals.current().netBytes(since: before)
+        let expected = container.frameCount * Jemalloc.sizeClass(for: container.frameBytes)
+        #expect(held >= container.frameCount * container.frameBytes)
+        #expect(abs(held - expected) <= expected / 20, "held \(held) bytes, expected \(expected)")
+        withExtendedLifetime(decoder) {}
+    }
+
+    @Test("the windowed decoder never holds more than (N + 3) frames + file + 2 MiB", arguments: cases)
+    func windowedIsBounded(name: String) throws {
+        let container = try #require(Fixtures.synthetic.first { $0.name == name }?.container)
+        for window in [1, 4] {
+            let before = try ThreadAllocationTotals.current()
+            let limit = (window + 3) * container.frameBytes + container.bytes.count + (2 << 20)
+            var peak = 0
+            do {
+                let decoder = try WindowedDecoder(container: container, window: window)
+                for index in 0..<(2 * container.frameCount) {
+                    try decoder.withFrame(at: index % container.frameCount) { _ in () }
+                    peak = max(peak, try ThreadAllocationTotals.current().netBytes(since: before))
+                }
+            }
+            let after = try ThreadAllocationTotals.current().netBytes(since: before)
+            #expect(peak <= limit, "window \(window): peak \(peak) bytes over the limit \(limit)")
+            #expect(peak >= (window + 1) * container.frameBytes, "window \(window): the frame pool should be counted")
+            #expect(after < 64 << 10, "window \(window): \(after) bytes still held after release")
+        }
+    }
+
+    @Test("releasing a windowed decoder ends its background thread")
+    func threadEnds() async throws {
+        let container = try #require(Fixtures.synthetic.first { $0.name == "emoji-64x64x24" }?.container)
+        var name = ""
+        do {
+            let decoder = try WindowedDecoder(container: container, window: 2)
+            name = decoder.prefetchThreadName
+            for index in 0..<10 { try decoder.withFrame(at: index) { _ in () } }
+            #expect(try await Self.threadAlive(named: name, expected: true))
+        }
+        #expect(try await !Self.threadAlive(named: name, expected: false))
+    }
+
+    /// Polls `/proc/self/task/*/comm` for up to 5 s until the thread's presence matches `expected`.
+    static func threadAlive(named name: String, expected: Bool) async throws -> Bool {
+        for _ in 0..<500 {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            let alive = tasks.contains { task in
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == name
+            }
+            if alive == expected { return alive }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return !expected
+    }
+}

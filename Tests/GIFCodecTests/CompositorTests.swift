@@ -1,0 +1,128 @@
+import GIFCodec
+import Testing
+
+@Suite("Compositor follows DESIGN.md's browser conventions")
+struct CompositorTests {
+    typealias H = HandBuilt
+
+    @Test("disposal 0 and 1 leave the canvas")
+    func keep() throws {
+        for disposal: UInt8 in [0, 1] {
+            let frames = try H.frames(H.container([
+                H.frame(0, 0, 4, 4, fill: 0), H.frame(1, 1, 2, 2, fill: 1, disposal: disposal), H.frame(0, 0, 1, 1, fill: 2),
+            ]))
+            #expect(H.pixel(frames[2], 1, 1) == H.green)
+            #expect(H.pixel(frames[2], 0, 0) == H.blue)
+            #expect(H.pixel(frames[2], 3, 3) == H.red)
+        }
+    }
+
+    @Test("disposal 2 clears the frame's rectangle to transparent, not to the background colour")
+    func background() throws {
+        let frames = try H.frames(H.container([
+            H.frame(0, 0, 4, 4, fill: 0), H.frame(1, 1, 2, 2, fill: 1, disposal: 2), H.frame(0, 0, 1, 1, fill: 2),
+        ]))
+        #expect(H.pixel(frames[1], 2, 2) == H.green)
+        #expect(H.pixel(frames[2], 1, 1) == H.clear)
+        #expect(H.pixel(frames[2], 2, 2) == H.clear)
+        #expect(H.pixel(frames[2], 3, 3) == H.red)
+        #expect(H.pixel(frames[2], 0, 0) == H.blue)
+    }
+
+    @Test("disposal 3 restores the canvas as it was before the frame")
+    func previous() throws {
+        let frames = try H.frames(H.container([
+            H.frame(0, 0, 4, 4, fill: 0), H.frame(0, 0, 4, 4, fill: 1, disposal: 3), H.frame(3, 3, 1, 1, fill: 2),
+        ]))
+        #expect(H.pixel(frames[1], 0, 0) == H.green)
+        #expect(H.pixel(frames[2], 0, 0) == H.red)
+        #expect(H.pixel(frames[2], 3, 3) == H.blue)
+    }
+
+    @Test("disposal 3 on frame 0 restores to all transparent")
+    func previousOnFirstFrame() throws {
+        let frames = try H.frames(H.container([H.frame(0, 0, 4, 4, fill: 1, disposal: 3), H.frame(0, 0, 1, 1, fill: 2)]))
+        #expect(H.pixel(frames[0], 2, 2) == H.green)
+        #expect(H.pixel(frames[1], 2, 2) == H.clear)
+        #expect(H.pixel(frames[1], 0, 0) == H.blue)
+    }
+
+    @Test("raw disposal 4 counts as 3 and 5–7 as 1", arguments: [(UInt8(4), false), (5, true), (6, true), (7, true)])
+    func unusualDisposals(raw: UInt8, keeps: Bool) throws {
+        let container = try H.container([
+            H.frame(0, 0, 4, 4, fill: 0), H.frame(0, 0, 4, 4, fill: 1, disposal: raw), H.frame(3, 3, 1, 1, fill: 2),
+        ])
+        #expect(container.frames[1].rawDisposal == raw)
+        let frames = try H.frames(container)
+        #expect(H.pixel(frames[2], 0, 0) == (keeps ? H.green : H.red))
+    }
+
+    @Test("pixels equal to the transparent index leave the canvas")
+    func transparency() throws {
+        var top = H.frame(0, 0, 4, 4, fill: 1, transparent: 1)
+        top.indices[5] = 2
+        let frames = try H.frames(H.container([H.frame(0, 0, 4, 4, fill: 0), top]))
+        #expect(H.pixel(frames[1], 0, 0) == H.red)
+        #expect(H.pixel(frames[1], 1, 1) == H.blue)
+    }
+
+    @Test("a transparent first frame shows 0,0,0,0 where nothing was drawn")
+    func uncoveredPixelsAreTransparent() throws {
+        let frames = try H.frames(H.container([H.frame(1, 1, 1, 1, fill: 3)]))
+        #expect(H.pixel(frames[0], 0, 0) == H.clear)
+        #expect(H.pixel(frames[0], 1, 1) == H.white)
+    }
+
+    @Test("interlaced rows land on their rows")
+    func interlace() throws {
+        let height = 11
+        let rows = (0..<height).flatMap { row in Array(repeating: UInt8(row % 4), count: 3) }
+        let frame = EncoderFrame(rect: FrameRect(left: 0, top: 0, width: 3, height: height), indices: rows, interlaced: true)
+        let container = try H.container(width: 3, height: height, [frame])
+        #expect(container.frames[0].interlaced)
+        let pixels = try H.frames(container)[0]
+        let colours = [H.red, H.green, H.blue, H.white]
+        for row in 0..<height {
+            #expect(H.pixel(pixels, 2, row, width: 3) == colours[row % 4], "row \(row)")
+        }
+    }
+
+    @Test("interlaced row order is 0,8,… then 4,… then 2,6,… then odd rows")
+    func interlacedRowOrder() {
+        #expect(Array(InterlacedRows(height: 10, interlaced: true)) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
+        #expect(Array(InterlacedRows(height: 1, interlaced: true)) == [0])
+        #expect(Array(InterlacedRows(height: 3, interlaced: false)) == [0, 1, 2])
+    }
+
+    @Test("a frame partly outside the screen is clipped")
+    func clipping() throws {
+        var frame = H.frame(2, 2, 3, 3, fill: 2)
+        frame.indices[0] = 1
+        let pixels = try H.frames(H.container([H.frame(0, 0, 4, 4, fill: 0), frame]))[1]
+        #expect(H.pixel(pixels, 2, 2) == H.green)
+        #expect(H.pixel(pixels, 3, 3) == H.blue)
+        #expect(H.pixel(pixels, 1, 1) == H.red)
+        #expect(pixels.count == 4 * 4 * 4)
+    }
+
+    @Test("a local palette wins over the global one")
+    func localPalette() throws {
+        let local = Palette([RGB(9, 8, 7), RGB(1, 2, 3)])
+        let pixels = try H.frames(H.container([H.frame(0, 0, 4, 4, fill: 1, palette: local)]))[0]
+        #expect(H.pixel(pixels, 0, 0) == [1, 2, 3, 255])
+    }
+
+    @Test("a new loop starts from a transparent canvas")
+    func loopRestart() throws {
+        let compositor = try Compositor(container: H.container([H.frame(0, 0, 4, 4, fill: 0), H.frame(0, 0, 1, 1, fill: 2)]))
+        compositor.advance()
+        compositor.advance()
+        #expect(compositor.nextFrame == 2)
+        try compositor.composite(frame: 1)
+        #expect(H.pixel(Array(compositor.pixels), 1, 1) == H.red, "frame 1 replayed on top of frame 0")
+        compositor.reset()
+        try compositor.composite(frame: 1)
+        #expect(H.pixel(Array(compositor.pixels), 0, 0) == H.blue)
+        #expect(throws: GIFError.frameOutOfRange(2, frameCount: 2)) { try compositor.composite(frame: 2) }
+    }
+}

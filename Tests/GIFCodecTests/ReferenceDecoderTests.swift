@@ -1,0 +1,67 @@
+import Foundation
+import GIFCodec
+import Testing
+import TestFixtures
+
+/// Our composited frames against Pillow's and ImageMagick's, from hashes that
+/// Scripts/make_reference_hashes.sh recorded (fully transparent pixels normalised to 0,0,0,0).
+@Suite("An independent decoder agrees")
+struct ReferenceDecoderTests {
+    /// Where a reference decoder follows another convention than DESIGN.md, so its hashes are not expected to match.
+    static let otherConventions: [String: String] = [
+        "gh-pillow__dispose_bgnd.gif pillow": "Pillow disposes to the background colour for disposal 2; DESIGN.md clears to transparent",
+        "gh-pillow__test_extents.gif pillow": "Pillow grows the canvas for a frame outside the logical screen; DESIGN.md clips",
+        "gh-wuffs__frame-out-of-bounds.gif pillow": "Pillow grows the canvas for frames outside the screen and fills it with the background colour",
+        "gh-wuffs__frame-out-of-bounds.gif magick": "ImageMagick grows the canvas for frames outside the screen",
+        "gh-wuffs__small-frame-interlaced.gif pillow": "Pillow fills pixels no frame covers with the background colour; DESIGN.md leaves them transparent",
+        "gh-wuffs__small-frame-interlaced.gif magick": "ImageMagick fills pixels no frame covers with the background colour",
+    ]
+
+    static var files: [URL] { Fixtures.fixtureGIFs + Fixtures.sharedOnlyGIFs.filter { !Fixtures.corruptNames.contains($0.lastPathComponent) } }
+
+    @Test("per-frame hashes match Pillow and ImageMagick", arguments: files)
+    func agrees(file: URL) throws {
+        let name = file.lastPathComponent
+        let ours = try GIFInspectionHashes.hashes(of: file)
+        let references = try #require(Fixtures.referenceHashes[name], "no reference hashes recorded for \(name)")
+        for decoder in ["pillow", "magick"] {
+            guard let theirs = references[decoder] else { continue }
+            if let reason = Self.otherConventions["\(name) \(decoder)"] {
+                #expect(ours != theirs, "expected a difference (\(reason)); remove the exception if they now agree")
+                continue
+            }
+            #expect(ours == theirs, "\(name): \(decoder) disagrees on frames \(Self.differing(ours, theirs))")
+        }
+    }
+
+    @Test("the synthetic corpus matches Pillow and stays byte-stable", arguments: SyntheticCorpus.all.map(\.name))
+    func synthetic(name: String) throws {
+        let container = try #require(Fixtures.synthetic.first { $0.name == name }?.container)
+        let theirs = try #require(Fixtures.referenceHashes[name + ".gif"]?["pillow"])
+        let compositor = try Compositor(container: container)
+        let ours = (0..<container.frameCount).map { _ in compositor.advance(); return FrameHash(of: compositor.pixels).description }
+        #expect(ours == theirs)
+    }
+
+    @Test("the gh-* corpus is present, or the tests say they skipped it")
+    func sharedCorpusPresence() {
+        if Fixtures.sharedCorpus == nil {
+            print(Fixtures.sharedCorpusMissing)
+        } else {
+            #expect(Fixtures.sharedOnlyGIFs.count >= 20)
+        }
+    }
+
+    static func differing(_ ours: [String], _ theirs: [String]) -> String {
+        if ours.count != theirs.count { return "(frame counts \(ours.count) vs \(theirs.count))" }
+        return zip(ours, theirs).enumerated().filter { $0.element.0 != $0.element.1 }.map { String($0.offset) }.joined(separator: ",")
+    }
+}
+
+enum GIFInspectionHashes {
+    static func hashes(of file: URL) throws -> [String] {
+        let container = try GIFContainer(contentsOfFile: file.path)
+        let compositor = try Compositor(container: container)
+        return (0..<container.frameCount).map { _ in compositor.advance(); return FrameHash(of: compositor.pixels).description }
+    }
+}

@@ -1,0 +1,34 @@
+import MemoryProbe
+import Testing
+
+@Suite("jemalloc probe")
+struct JemallocTests {
+    @Test("jemalloc serves this process and reports its version")
+    func serving() throws {
+        try Jemalloc.verifyServingThisProcess()
+        #expect(try Jemalloc.version().hasPrefix("5."))
+    }
+
+    @Test("allocating and freeing a known block moves this thread's counters by that amount")
+    func threadCounters() throws {
+        let size = 48 << 20
+        let before = try ThreadAllocationTotals.current()
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        let held = try ThreadAllocationTotals.current().netBytes(since: before)
+        block.deallocate()
+        let released = try ThreadAllocationTotals.current().netBytes(since: before)
+        #expect(held >= size && held < size + (1 << 20))
+        #expect(abs(released) < 1 << 20)
+    }
+
+    @Test("the global statistics are coherent")
+    func stats() throws {
+        let stats = try Jemalloc.stats()
+        #expect(stats.allocated > 0)
+        #expect(stats.active >= stats.allocated)
+        #expect(stats.resident >= stats.active / 2)
+        #expect(stats.mapped >= stats.active)
+        try Jemalloc.purge()
+        #expect(try Jemalloc.mallocCount() > 0)
+    }
+}
