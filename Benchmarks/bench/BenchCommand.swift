@@ -12,6 +12,7 @@ enum BenchCommand {
     Usage:
       bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
+      bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
       bench --help                    this text
     """
 
@@ -26,6 +27,7 @@ enum BenchCommand {
             case "--help", "-h", "help": print(overview); return .success
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
+            case "speed": return try SpeedCommand.run(rest)
             default: throw UsageError("unknown command '\(command)' (see 'bench --help')")
             }
         } catch let error as UsageError {

@@ -1,0 +1,45 @@
+import Foundation
+import GIFCodec
+
+/// One GIF to measure: a user's file, or a synthetic corpus entry made on demand.
+public struct GIFInput: Sendable {
+    public enum Source: Sendable {
+        case file(String)
+        case synthetic(SyntheticSpec)
+    }
+
+    public let name: String
+    public let source: Source
+
+    /// Reads or encodes the GIF and indexes it.
+    public func container() throws(GIFError) -> GIFContainer {
+        switch source {
+        case .file(let path): return try GIFContainer(contentsOfFile: path)
+        case .synthetic(let spec): return try GIFContainer(bytes: GIFBytes(SyntheticCorpus.gif(for: spec)))
+        }
+    }
+}
+
+/// Turns `--gif FILE|DIR` arguments into inputs; none means the synthetic corpus.
+public enum GIFInputs {
+    public static func resolve(_ paths: [String]) throws(UsageError) -> [GIFInput] {
+        guard !paths.isEmpty else { return SyntheticCorpus.all.map { GIFInput(name: $0.name, source: .synthetic($0)) } }
+        var inputs: [GIFInput] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError("\(path): no such file or directory")
+            }
+            if isDirectory.boolValue {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                    .filter { $0.lowercased().hasSuffix(".gif") }.sorted()
+                guard !names.isEmpty else { throw UsageError("\(path): no .gif files in this directory") }
+                inputs += names.map { GIFInput(name: String($0.dropLast(4)), source: .file((path as NSString).appendingPathComponent($0))) }
+            } else {
+                let name = (path as NSString).lastPathComponent
+                inputs.append(GIFInput(name: name.lowercased().hasSuffix(".gif") ? String(name.dropLast(4)) : name, source: .file(path)))
+            }
+        }
+        return inputs
+    }
+}
