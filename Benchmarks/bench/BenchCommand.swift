@@ -1,3 +1,4 @@
+import BenchCore
 import BenchKit
 import GIFCodec
 #if canImport(Glibc)
@@ -10,6 +11,8 @@ enum BenchCommand {
     bench: measure what playing an animated GIF costs, eager vs windowed prefetch
 
     Usage:
+      bench                           run the default suite (same as 'bench run') and write Reports/latest/
+      bench run [options]             run a suite; see 'bench run --help'
       bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
@@ -18,13 +21,11 @@ enum BenchCommand {
 
     static func run(_ arguments: [String]) -> ExitStatus {
         do {
-            guard let command = arguments.first else {
-                print(overview)
-                return .success
-            }
+            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }
             let rest = ArgumentList(arguments.dropFirst())
             switch command {
             case "--help", "-h", "help": print(overview); return .success
+            case "run": return try RunCommand.run(rest)
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)

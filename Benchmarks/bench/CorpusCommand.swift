@@ -1,3 +1,4 @@
+import BenchCore
 import BenchKit
 import Foundation
 import GIFCodec

@@ -1,3 +1,4 @@
+import BenchCore
 import BenchKit
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import BenchCore
+
 /// A hand-rolled reader of `--flag value` arguments that rejects anything it was not asked about.
 public struct ArgumentList: Sendable {
     private var remaining: [String]

@@ -1,3 +1,4 @@
+import BenchCore
 import GIFCodec
 
 /// Human-readable facts about one GIF's container, and its per-frame hashes.

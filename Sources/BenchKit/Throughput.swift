@@ -1,3 +1,4 @@
+import BenchCore
 import MemoryProbe
 
 /// Decode-and-composite throughput: composited canvas pixels per second of wall time.

@@ -1,3 +1,5 @@
+import BenchCore
+
 /// A command-line mistake or unreadable input: printed as one line, exit status 2.
 public struct UsageError: Error, CustomStringConvertible, Sendable {
     public let description: String

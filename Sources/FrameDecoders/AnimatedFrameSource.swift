@@ -6,6 +6,8 @@ public struct FrameView {
     /// width × height RGBA8 pixels, straight alpha, row-major.
     public let pixels: UnsafeRawBufferPointer
     public let status: FrameStatus
+    /// How long compositing this frame took, in seconds (on whichever thread decoded it).
+    public let decodeSeconds: Double
 }
 
 /// A player's view of an animated GIF: canvas size, timing, and frames in playback order.

@@ -6,24 +6,31 @@ public final class EagerDecoder: AnimatedFrameSource {
     public let container: GIFContainer
     private let frames: [FrameBuffer]
     private let statuses: [FrameStatus]
+    private let decodeSeconds: [Double]
 
     public init(container: GIFContainer) throws(GIFError) {
         self.container = container
         let compositor = try Compositor(container: container)
         var frames: [FrameBuffer] = []
         var statuses: [FrameStatus] = []
+        var decodeSeconds: [Double] = []
         frames.reserveCapacity(container.frameCount)
         statuses.reserveCapacity(container.frameCount)
+        decodeSeconds.reserveCapacity(container.frameCount)
+        let clock = ContinuousClock()
         for _ in 0..<container.frameCount {
+            let start = clock.now
             statuses.append(compositor.advance())
             frames.append(FrameBuffer(copying: compositor.pixels))
+            decodeSeconds.append((clock.now - start).seconds)
         }
         self.frames = frames
         self.statuses = statuses
+        self.decodeSeconds = decodeSeconds
     }
 
     public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
         guard index >= 0, index < frames.count else { throw .frameOutOfRange(index, frameCount: frames.count) }
-        return body(FrameView(index: index, pixels: frames[index].readOnly, status: statuses[index]))
+        return body(FrameView(index: index, pixels: frames[index].readOnly, status: statuses[index], decodeSeconds: decodeSeconds[index]))
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import GIFCodec
+import PosixThreads
 
-/// The state shared by a windowed decoder's player and its prefetch thread, guarded by one condition.
+/// The state shared by a windowed decoder's player and its prefetch thread, guarded by one condition lock.
 final class PrefetchQueue: @unchecked Sendable {
     struct Job {
         let frame: Int
@@ -13,9 +13,10 @@ final class PrefetchQueue: @unchecked Sendable {
         let frame: Int
         let slot: Int
         let status: FrameStatus
+        let decodeSeconds: Double
     }
 
-    private let condition = NSCondition()
+    private let lock = ConditionLock()
     private let window: Int
     private let frameCount: Int
     private var ready: [ReadyFrame]
@@ -24,7 +25,6 @@ final class PrefetchQueue: @unchecked Sendable {
     private var expectedByPlayer = 0
     private var generation = 0
     private var stopping = false
-    private var finished = false
 
     init(window: Int, slots: Int, frameCount: Int) {
         self.window = window
@@ -36,64 +36,56 @@ final class PrefetchQueue: @unchecked Sendable {
 
     /// Blocks the prefetch thread until a slot is free and the window has room; `nil` once stopping.
     func nextJob() -> Job? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopping && (ready.count >= window || freeSlots.isEmpty) { condition.wait() }
-        if stopping { return nil }
-        let job = Job(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
-        nextToDecode = (nextToDecode + 1) % frameCount
-        return job
+        lock.withLock {
+            while !stopping && (ready.count >= window || freeSlots.isEmpty) { lock.wait() }
+            if stopping { return nil }
+            let job = Job(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
+            nextToDecode = (nextToDecode + 1) % frameCount
+            return job
+        }
     }
 
     /// Publishes a decoded frame, or drops it when the player sought elsewhere meanwhile.
-    func finish(_ job: Job, status: FrameStatus) {
-        condition.lock()
-        if job.generation == generation {
-            ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status))
-        } else {
-            freeSlots.append(job.slot)
+    func finish(_ job: Job, status: FrameStatus, decodeSeconds: Double) {
+        lock.withLock {
+            if job.generation == generation {
+                ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds))
+            } else {
+                freeSlots.append(job.slot)
+            }
+            lock.broadcast()
         }
-        condition.broadcast()
-        condition.unlock()
     }
 
     /// Blocks the player until `frame` is decoded; a jump discards what was prefetched.
     func take(frame: Int) -> ReadyFrame {
-        condition.lock()
-        defer { condition.unlock() }
-        if frame != expectedByPlayer {
-            freeSlots.append(contentsOf: ready.map(\.slot))
-            ready.removeAll(keepingCapacity: true)
-            nextToDecode = frame
-            generation += 1
-            condition.broadcast()
+        lock.withLock {
+            if frame != expectedByPlayer {
+                freeSlots.append(contentsOf: ready.map(\.slot))
+                ready.removeAll(keepingCapacity: true)
+                nextToDecode = frame
+                generation += 1
+                lock.broadcast()
+            }
+            expectedByPlayer = (frame + 1) % frameCount
+            while ready.isEmpty { lock.wait() }
+            return ready.removeFirst()
         }
-        expectedByPlayer = (frame + 1) % frameCount
-        while ready.isEmpty { condition.wait() }
-        return ready.removeFirst()
     }
 
     /// Returns a played frame's buffer to the pool.
     func recycle(slot: Int) {
-        condition.lock()
-        freeSlots.append(slot)
-        condition.broadcast()
-        condition.unlock()
+        lock.withLock {
+            freeSlots.append(slot)
+            lock.broadcast()
+        }
     }
 
-    func markFinished() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Stops the prefetch thread and waits until it has let go of the compositor and buffers.
-    func stopAndWait() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        condition.unlock()
+    /// Makes ``nextJob()`` return `nil` from now on.
+    func stop() {
+        lock.withLock {
+            stopping = true
+            lock.broadcast()
+        }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import GIFCodec
+import PosixThreads
 import Synchronization
 
 /// Keeps at most `window` decoded frames ahead of the playhead, decoding on a background thread,
@@ -17,6 +17,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
     public let prefetchThreadName: String
     private let queue: PrefetchQueue
     private let worker: PrefetchWorker
+    private let thread: BackgroundThread
     private let buffers: [FrameBuffer]
     private static let threadSerial = Atomic<Int>(0)
 
@@ -31,14 +32,14 @@ public final class WindowedDecoder: AnimatedFrameSource {
         queue = PrefetchQueue(window: window, slots: window + 1, frameCount: container.frameCount)
         prefetchThreadName = "gifprefetch-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
         worker = PrefetchWorker(queue: queue, compositor: compositor, buffers: buffers,
-                                    extraWorkPerFrame: extraWorkPerFrame, threadName: prefetchThreadName)
-        let thread = Thread { [worker] in worker.run() }
-        thread.start()
+                                    extraWorkPerFrame: extraWorkPerFrame)
+        thread = BackgroundThread(name: prefetchThreadName) { [worker] in worker.run() }
     }
 
-    /// Stops the prefetch thread, then frees the compositor and frame pool on the releasing thread.
+    /// Stops and joins the prefetch thread, then frees the compositor and frame pool on the releasing thread.
     deinit {
-        queue.stopAndWait()
+        queue.stop()
+        thread.join()
         worker.releaseResources()
     }
 
@@ -48,7 +49,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
         }
         let item = queue.take(frame: index)
         defer { queue.recycle(slot: item.slot) }
-        return body(FrameView(index: index, pixels: buffers[item.slot].readOnly, status: item.status))
+        return body(FrameView(index: index, pixels: buffers[item.slot].readOnly, status: item.status, decodeSeconds: item.decodeSeconds))
     }
 }
 
@@ -58,37 +59,35 @@ private final class PrefetchWorker: @unchecked Sendable {
     private var compositor: Compositor?
     private var buffers: [FrameBuffer]
     private let extraWorkPerFrame: Int
-    private let threadName: String
 
-    init(queue: PrefetchQueue, compositor: Compositor, buffers: [FrameBuffer], extraWorkPerFrame: Int, threadName: String) {
+    init(queue: PrefetchQueue, compositor: Compositor, buffers: [FrameBuffer], extraWorkPerFrame: Int) {
         self.queue = queue
         self.compositor = compositor
         self.buffers = buffers
         self.extraWorkPerFrame = extraWorkPerFrame
-        self.threadName = threadName
     }
 
     func run() {
-        Thread.current.name = threadName
         if let compositor { decodeUntilStopped(with: compositor) }
-        queue.markFinished()
     }
 
-    /// Drops the compositor and buffers; called by the decoder once the thread has finished.
+    /// Drops the compositor and buffers; called by the decoder once the thread has been joined.
     func releaseResources() {
         compositor = nil
         buffers = []
     }
 
     private func decodeUntilStopped(with compositor: Compositor) {
+        let clock = ContinuousClock()
         while let job = queue.nextJob() {
+            let start = clock.now
             var status = (try? compositor.composite(frame: job.frame)) ?? .complete
             for _ in 0..<extraWorkPerFrame {
                 compositor.reset()
                 status = (try? compositor.composite(frame: job.frame)) ?? status
             }
             buffers[job.slot].copy(from: compositor.pixels)
-            queue.finish(job, status: status)
+            queue.finish(job, status: status, decodeSeconds: (clock.now - start).seconds)
         }
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The kernel's view of this process's memory, from `/proc/self/status`.
 public struct KernelMemory: Sendable, Hashable, Codable {
@@ -10,9 +12,7 @@ public struct KernelMemory: Sendable, Hashable, Codable {
     /// Reads `VmRSS` and `VmHWM`.
     public static func current() throws(ProbeError) -> KernelMemory {
         let path = "/proc/self/status"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw .procfs(path: path, reason: "cannot be read")
-        }
+        let text = try ProcFile.read(path)
         var rss: Int?, hwm: Int?
         for line in text.split(separator: "\n") {
             if line.hasPrefix("VmRSS:") { rss = kilobytes(line) }
@@ -24,17 +24,36 @@ public struct KernelMemory: Sendable, Hashable, Codable {
 
     /// Resets `VmHWM` to the current RSS (writes 5 to `/proc/self/clear_refs`), so a peak covers only what follows.
     public static func resetPeak() throws(ProbeError) {
-        let path = "/proc/self/clear_refs"
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw .procfs(path: path, reason: "cannot be opened for writing")
-        }
-        defer { try? handle.close() }
-        do { try handle.write(contentsOf: Array("5".utf8)) } catch {
-            throw .procfs(path: path, reason: "write failed: \(error)")
-        }
+        try ProcFile.write("5", to: "/proc/self/clear_refs")
     }
 
     private static func kilobytes(_ line: Substring) -> Int? {
         line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
+    }
+}
+
+/// Whole-file reads and writes of small `/proc` files with plain system calls.
+enum ProcFile {
+    static func read(_ path: String) throws(ProbeError) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .procfs(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 { throw .procfs(path: path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ text: String, to path: String) throws(ProbeError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .procfs(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let written = Array(text.utf8).withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == text.utf8.count else { throw .procfs(path: path, reason: "write failed: \(String(cString: strerror(errno)))") }
     }
 }

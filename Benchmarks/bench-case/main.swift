@@ -1,0 +1,19 @@
+import BenchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The measuring child of `bench run`: one case per process, one JSON result on stdout.
+// It links no Foundation so that its own footprint barely shows in the peak RSS it reports.
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let benchCase = BenchCase(arguments: arguments) else {
+    Console.write("bench-case: error: bad arguments; this program is started by 'bench run', not by hand\n")
+    exit(2)
+}
+let result = CaseExecution.run(benchCase)
+do {
+    print(try JSONWriter.encode(result))
+} catch {
+    Console.write("bench-case: error: cannot encode the result: \(error)\n")
+    exit(3)
+}

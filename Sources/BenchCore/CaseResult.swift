@@ -1,0 +1,47 @@
+import MemoryProbe
+
+/// What one case measured: one CSV row. Field names follow DESIGN.md's column names.
+public struct CaseResult: Sendable, Codable {
+    public var benchCase: BenchCase
+    /// `nil` when the case ran; otherwise why it failed (crash, timeout, bad input).
+    public var failure: String?
+
+    public var width = 0
+    public var height = 0
+    public var frames = 0
+    public var fileBytes = 0
+
+    public var cpuUserSeconds = 0.0
+    public var cpuSystemSeconds = 0.0
+    public var cpuTotalSeconds = 0.0
+    public var wallSeconds = 0.0
+
+    public var jemallocAllocatedPeakBytes = 0
+    public var jemallocActivePeakBytes = 0
+    public var jemallocResidentPeakBytes = 0
+    public var rssPeakBytes = 0
+    /// VmRSS of the child before the decoder was built (runtime, libraries, the GIF bytes).
+    public var rssStartBytes = 0
+    public var frameBytesTheoretical = 0
+    public var retainedAfterReleaseBytes = 0
+    public var mallocCount: UInt64 = 0
+
+    public var firstFrameSeconds = 0.0
+    public var frameDecodeP50Seconds = 0.0
+    public var frameDecodeP99Seconds = 0.0
+    public var stalls = 0
+    /// Frames that came out partial (bad data), over all loops.
+    public var partialFrames = 0
+    public var framesHash = ""
+
+    public var samplerSamples = 0
+    public var timeline: MemoryTimeline?
+
+    public init(benchCase: BenchCase, failure: String? = nil) {
+        self.benchCase = benchCase
+        self.failure = failure
+    }
+
+    /// CPU seconds per loop of playback, decoding included.
+    public var cpuPerLoopSeconds: Double { cpuTotalSeconds / Double(max(benchCase.loops, 1)) }
+}

@@ -1,0 +1,42 @@
+/// Number formatting for reports: every figure with its unit, no locale surprises.
+public enum Format {
+    /// Seconds with six decimals, for CSV.
+    public static func seconds(_ value: Double) -> String { fixed(value, digits: 6) }
+
+    /// `value` with exactly `digits` decimals.
+    public static func fixed(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "nan" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let fraction = Int(scaled - Double(whole) * scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(whole) }
+        let fractionText = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+
+    /// Bytes in binary units: `311.0 MiB`, `512 B`.
+    public static func bytes(_ value: Double) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var scaled = value, unit = 0
+        while abs(scaled) >= 1024 && unit < units.count - 1 { scaled /= 1024; unit += 1 }
+        return unit == 0 ? "\(Int(value)) B" : fixed(scaled, digits: 1) + " " + units[unit]
+    }
+
+    /// A duration with a unit that keeps three significant places: `1.23 s`, `45.6 ms`, `789 µs`.
+    public static func duration(_ seconds: Double) -> String {
+        if seconds >= 1 { return fixed(seconds, digits: 2) + " s" }
+        if seconds >= 1e-3 { return fixed(seconds * 1e3, digits: seconds >= 0.1 ? 0 : 1) + " ms" }
+        return fixed(seconds * 1e6, digits: 0) + " µs"
+    }
+
+    /// A ratio: `20.3×`.
+    public static func ratio(_ value: Double) -> String { fixed(value, digits: value >= 10 ? 1 : 2) + "×" }
+
+    /// A signed percentage: `+4.2%`.
+    public static func percent(_ fraction: Double) -> String {
+        (fraction >= 0 ? "+" : "") + fixed(fraction * 100, digits: 1) + "%"
+    }
+}

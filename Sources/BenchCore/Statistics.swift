@@ -1,0 +1,58 @@
+/// Order statistics and a bootstrap confidence interval, for repetitions of one measurement.
+public enum Statistics {
+    /// The median; the mean of the two middle values for an even count; 0 for no values.
+    public static func median(_ values: [Double]) -> Double {
+        percentile(values, 0.5)
+    }
+
+    /// The `fraction` quantile (0…1) with linear interpolation between order statistics; 0 for no values.
+    public static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let position = fraction * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+}
+
+/// A 95% bootstrap confidence interval.
+public struct ConfidenceInterval: Sendable, Codable, Hashable {
+    public var lower: Double
+    public var upper: Double
+}
+
+extension Statistics {
+    /// Percentile bootstrap of the median: `resamples` resamples with replacement from a fixed seed, so the same
+    /// values always give the same interval. Fewer than two values give a zero-width interval.
+    public static func bootstrapMedianInterval(_ values: [Double], resamples: Int = 2000, confidence: Double = 0.95) -> ConfidenceInterval {
+        guard values.count >= 2 else {
+            let value = values.first ?? 0
+            return ConfidenceInterval(lower: value, upper: value)
+        }
+        var generator = SplitMix64(seed: 0x5EED)
+        var medians: [Double] = []
+        medians.reserveCapacity(resamples)
+        var sample = [Double](repeating: 0, count: values.count)
+        for _ in 0..<resamples {
+            for index in sample.indices { sample[index] = values[Int(generator.next() % UInt64(values.count))] }
+            medians.append(median(sample))
+        }
+        let tail = (1 - confidence) / 2
+        return ConfidenceInterval(lower: percentile(medians, tail), upper: percentile(medians, 1 - tail))
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), for reproducible resampling.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

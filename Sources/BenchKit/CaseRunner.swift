@@ -1,0 +1,87 @@
+import BenchCore
+import Foundation
+
+/// Runs each case in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
+/// jemalloc's state start clean; a crash or a timeout becomes a failed row and the run goes on.
+///
+/// The child is a separate, Foundation-free, statically linked program rather than `bench` itself: its baseline
+/// RSS is about 5 MiB instead of about 20 MiB of shared-library pages, which would otherwise swamp the
+/// windowed decoder's figures.
+public struct CaseRunner: Sendable {
+    /// The child program's name, looked up beside the running binary.
+    public static let childProgram = "bench-case"
+
+    public var executable: String
+    /// Seconds a case may take before it is killed.
+    public var timeout: Double
+
+    public init(executable: String, timeout: Double = 300) {
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    /// `bench-case` beside this process's binary; throws a usage error naming the build command when it is missing.
+    public static func childBesideThisBinary() throws(UsageError) -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let path = ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent(childProgram)
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw UsageError("\(path) is missing; build both programs with 'swift build -c release'")
+        }
+        return path
+    }
+
+    /// Runs `cases` one after another; `progress` is told before and after each one.
+    public func run(_ cases: [BenchCase], progress: ((Int, BenchCase, CaseResult?) -> Void)? = nil,
+                    shouldStop: () -> Bool = { false }) -> [CaseResult] {
+        var results: [CaseResult] = []
+        for (index, benchCase) in cases.enumerated() {
+            if shouldStop() { break }
+            progress?(index, benchCase, nil)
+            let result = run(benchCase)
+            results.append(result)
+            progress?(index, benchCase, result)
+        }
+        return results
+    }
+
+    /// Runs one case in a child process and reads its JSON result.
+    public func run(_ benchCase: BenchCase) -> CaseResult {
+        do {
+            let outcome = try ChildProcess.run(executable, benchCase.arguments, timeout: timeout,
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"])
+            if outcome.timedOut {
+                return CaseResult(benchCase: benchCase, failure: "timed out after \(Format.fixed(timeout, digits: 0)) s")
+            }
+            if let signal = outcome.signal {
+                return CaseResult(benchCase: benchCase, failure: "child crashed with signal \(signal)\(Self.signalName(signal))")
+            }
+            if outcome.exitStatus == 0, let result = try? Self.decodeResult(outcome.standardOutput) {
+                return result
+            }
+            let lastLine = String(decoding: outcome.standardError, as: UTF8.self)
+                .split(separator: "\n").last.map(String.init) ?? "no output"
+            return CaseResult(benchCase: benchCase, failure: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)")
+        } catch {
+            return CaseResult(benchCase: benchCase, failure: "could not start the child process: \(error)")
+        }
+    }
+
+    /// Reads a child's JSON result.
+    public static func decodeResult(_ data: Data) throws -> CaseResult {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(CaseResult.self, from: data)
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: " (SIGSEGV)"
+        case SIGABRT: " (SIGABRT)"
+        case SIGKILL: " (SIGKILL)"
+        case SIGILL: " (SIGILL)"
+        case SIGTRAP: " (SIGTRAP)"
+        case SIGBUS: " (SIGBUS)"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import BenchCore
+
+/// Median, min and max of one metric over the successful repetitions of a case.
+public struct MetricSummary: Sendable, Codable, Hashable {
+    public var median: Double
+    public var min: Double
+    public var max: Double
+    /// 95% bootstrap interval of the median, for CPU and wall time.
+    public var interval: ConfidenceInterval?
+}
+
+/// One GIF × decoder × window, summarised over repetitions.
+public struct CaseSummary: Sendable, Codable {
+    public var gif: String
+    public var decoder: DecoderChoice
+    public var window: Int
+    public var width: Int
+    public var height: Int
+    public var frames: Int
+    public var fileBytes: Int
+    public var loops: Int
+    public var repetitions: Int
+    public var failures: Int
+    /// Metric column → summary.
+    public var metrics: [String: MetricSummary]
+
+    /// The median of `metric`, or 0 when no repetition succeeded.
+    public func median(_ metric: Metric) -> Double { metrics[metric.column]?.median ?? 0 }
+
+    /// CPU seconds per loop (median of cpu_total_s ÷ loops).
+    public var cpuPerLoop: Double { median(.cpuTotal) / Double(max(loops, 1)) }
+
+    static let summarised: [Metric] = [
+        .cpuUser, .cpuSystem, .cpuTotal, .wall, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak,
+        .rssPeak, .frameBytesTheoretical, .retainedAfterRelease, .mallocCount, .firstFrame, .frameDecodeP50,
+        .frameDecodeP99, .stalls, .rssStart, .partialFrames,
+    ]
+    static let withInterval: Set<Metric> = [.cpuTotal, .wall, .cpuUser, .firstFrame]
+
+    /// Groups results by GIF, decoder and window, in first-seen order.
+    public static func summarise(_ results: [CaseResult]) -> [CaseSummary] {
+        var order: [String] = []
+        var groups: [String: [CaseResult]] = [:]
+        for result in results {
+            let key = "\(result.benchCase.gif)|\(result.benchCase.decoder)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(result)
+        }
+        return order.map { key in
+            let group = groups[key]!
+            let ok = group.filter { $0.failure == nil }
+            let first = ok.first ?? group[0]
+            var metrics: [String: MetricSummary] = [:]
+            if !ok.isEmpty {
+                for metric in summarised {
+                    let values = ok.compactMap { metric.number(in: $0) }
+                    metrics[metric.column] = MetricSummary(
+                        median: Statistics.median(values), min: values.min() ?? 0, max: values.max() ?? 0,
+                        interval: withInterval.contains(metric) ? Statistics.bootstrapMedianInterval(values) : nil)
+                }
+            }
+            return CaseSummary(gif: first.benchCase.gif, decoder: first.benchCase.decoder,
+                               window: first.benchCase.decoder.windowColumn(frameCount: first.frames),
+                               width: first.width, height: first.height, frames: first.frames, fileBytes: first.fileBytes,
+                               loops: first.benchCase.loops, repetitions: ok.count, failures: group.count - ok.count,
+                               metrics: metrics)
+        }
+    }
+}

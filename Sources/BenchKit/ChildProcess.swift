@@ -1,0 +1,73 @@
+import BenchCore
+import Foundation
+
+/// How a child process ended.
+public struct ChildOutcome: Sendable {
+    public var standardOutput: Data
+    public var standardError: Data
+    /// Exit status, when it exited.
+    public var exitStatus: Int32?
+    /// The signal that ended it, when one did.
+    public var signal: Int32?
+    public var timedOut: Bool
+    public var seconds: Double
+}
+
+/// Runs one program to completion with a time limit, collecting its stdout and stderr.
+public enum ChildProcess {
+    /// Starts `executable` with `arguments`, kills it with SIGKILL after `timeout` seconds.
+    public static func run(_ executable: String, _ arguments: [String], timeout: Double,
+                           environment: [String: String] = [:]) throws -> ChildOutcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+
+        let collected = CollectedOutput()
+        let group = DispatchGroup()
+        for (pipe, isOutput) in [(output, true), (errors, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.store(data, isOutput: isOutput)
+                group.leave()
+            }
+        }
+        var timedOut = false
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > timeout {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        group.wait()
+        let signalled = process.terminationReason == .uncaughtSignal
+        return ChildOutcome(standardOutput: collected.output, standardError: collected.errors,
+                            exitStatus: signalled ? nil : process.terminationStatus,
+                            signal: signalled ? process.terminationStatus : nil,
+                            timedOut: timedOut, seconds: Date().timeIntervalSince(start))
+    }
+}
+
+private final class CollectedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (output: Data, errors: Data) = (Data(), Data())
+
+    func store(_ data: Data, isOutput: Bool) {
+        lock.withLock { if isOutput { stored.output = data } else { stored.errors = data } }
+    }
+
+    var output: Data { lock.withLock { stored.output } }
+    var errors: Data { lock.withLock { stored.errors } }
+}

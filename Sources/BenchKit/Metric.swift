@@ -1,0 +1,93 @@
+import BenchCore
+
+/// The unit a metric is measured in, for headers and for formatting.
+public enum MetricUnit: String, Sendable {
+    case bytes, seconds, count, text
+}
+
+/// Every CSV column of a case row, in order: DESIGN.md's contract, then the harness's own extras.
+public enum Metric: String, CaseIterable, Sendable {
+    case gif, width, height, frames
+    case fileBytes = "file_bytes"
+    case decoder, window, loops, mode, repetition
+    case cpuUser = "cpu_user_s"
+    case cpuSystem = "cpu_sys_s"
+    case cpuTotal = "cpu_total_s"
+    case wall = "wall_s"
+    case jemallocAllocatedPeak = "jemalloc_allocated_peak_bytes"
+    case jemallocActivePeak = "jemalloc_active_peak_bytes"
+    case jemallocResidentPeak = "jemalloc_resident_peak_bytes"
+    case rssPeak = "rss_peak_bytes"
+    case frameBytesTheoretical = "frame_bytes_theoretical"
+    case retainedAfterRelease = "retained_after_release_bytes"
+    case mallocCount = "malloc_count"
+    case firstFrame = "first_frame_s"
+    case frameDecodeP50 = "frame_decode_p50_s"
+    case frameDecodeP99 = "frame_decode_p99_s"
+    case stalls
+    case framesHash = "frames_hash"
+    case rssStart = "rss_start_bytes"
+    case partialFrames = "partial_frames"
+    case status
+    case failure
+
+    /// The CSV header name.
+    public var column: String { rawValue }
+
+    public var unit: MetricUnit {
+        switch self {
+        case .fileBytes, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .rssPeak,
+             .frameBytesTheoretical, .retainedAfterRelease, .rssStart: .bytes
+        case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99: .seconds
+        case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames: .count
+        case .gif, .decoder, .mode, .framesHash, .status, .failure: .text
+        }
+    }
+
+    /// This metric's value in `result`, as a number when it is one.
+    public func number(in result: CaseResult) -> Double? {
+        switch self {
+        case .width: Double(result.width)
+        case .height: Double(result.height)
+        case .frames: Double(result.frames)
+        case .fileBytes: Double(result.fileBytes)
+        case .window: Double(result.benchCase.decoder.windowColumn(frameCount: result.frames))
+        case .loops: Double(result.benchCase.loops)
+        case .repetition: Double(result.benchCase.repetition)
+        case .cpuUser: result.cpuUserSeconds
+        case .cpuSystem: result.cpuSystemSeconds
+        case .cpuTotal: result.cpuTotalSeconds
+        case .wall: result.wallSeconds
+        case .jemallocAllocatedPeak: Double(result.jemallocAllocatedPeakBytes)
+        case .jemallocActivePeak: Double(result.jemallocActivePeakBytes)
+        case .jemallocResidentPeak: Double(result.jemallocResidentPeakBytes)
+        case .rssPeak: Double(result.rssPeakBytes)
+        case .frameBytesTheoretical: Double(result.frameBytesTheoretical)
+        case .retainedAfterRelease: Double(result.retainedAfterReleaseBytes)
+        case .mallocCount: Double(result.mallocCount)
+        case .firstFrame: result.firstFrameSeconds
+        case .frameDecodeP50: result.frameDecodeP50Seconds
+        case .frameDecodeP99: result.frameDecodeP99Seconds
+        case .stalls: Double(result.stalls)
+        case .rssStart: Double(result.rssStartBytes)
+        case .partialFrames: Double(result.partialFrames)
+        case .gif, .decoder, .mode, .framesHash, .status, .failure: nil
+        }
+    }
+
+    /// The CSV cell: integers for counts and bytes, seconds with microsecond resolution, text as is.
+    public func cell(in result: CaseResult) -> String {
+        switch self {
+        case .gif: return result.benchCase.gif
+        case .decoder: return result.benchCase.decoder.name
+        case .mode: return result.benchCase.mode.rawValue
+        case .framesHash: return result.framesHash
+        case .status: return result.failure == nil ? "ok" : "failed"
+        case .failure: return result.failure ?? ""
+        default:
+            if result.failure != nil && ![.window, .loops, .repetition].contains(self) { return "" }
+            guard let value = number(in: result) else { return "" }
+            return unit == .seconds ? Format.seconds(value) : String(Int(value))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BenchCore
+import Foundation
+import GIFCodec
+import MemoryProbe
+
+/// Facts about the machine and build that make a report's figures interpretable.
+public struct RunMetadata: Sendable, Codable, Hashable {
+    public var date: String
+    public var gitCommit: String?
+    public var swiftVersion: String
+    public var giflibVersion: String
+    public var jemallocVersion: String
+    public var cpuModel: String
+    public var cores: Int
+    public var memoryBytes: UInt64
+    public var operatingSystem: String
+    public var buildConfiguration: String
+    /// The command line that produced the report.
+    public var command: String
+
+    /// Collects the facts of this machine and process now.
+    public static func current(command: String) -> RunMetadata {
+        RunMetadata(
+            date: ISO8601DateFormatter().string(from: Date()),
+            gitCommit: gitCommit(),
+            swiftVersion: swiftVersion,
+            giflibVersion: GIFCodecInfo.giflibVersion,
+            jemallocVersion: (try? Jemalloc.version()) ?? "unavailable",
+            cpuModel: cpuModel(),
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            memoryBytes: ProcessInfo.processInfo.physicalMemory,
+            operatingSystem: operatingSystem(),
+            buildConfiguration: BuildConfiguration.isDebug ? "debug" : "release",
+            command: command)
+    }
+
+    static var swiftVersion: String {
+        #if compiler(>=6.4)
+        return "6.4 or later"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #elseif compiler(>=6.1)
+        return "6.1"
+        #else
+        return "6.0"
+        #endif
+    }
+
+    static func cpuModel() -> String {
+        let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+    }
+
+    static func operatingSystem() -> String {
+        let text = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+        let name = line.map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        return [name ?? "Linux", ProcessInfo.processInfo.operatingSystemVersionString].joined(separator: ", ")
+    }
+
+    static func gitCommit() -> String? {
+        guard let outcome = try? ChildProcess.run("/usr/bin/env", ["git", "rev-parse", "--short=12", "HEAD"], timeout: 5),
+              outcome.exitStatus == 0 else { return nil }
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}
+
+/// Whether this binary was built without optimisation.
+public enum BuildConfiguration {
+    public static var isDebug: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+}

@@ -1,0 +1,72 @@
+import PosixThreads
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Peaks of jemalloc's statistics over a measured interval, in bytes.
+public struct MemoryPeaks: Sendable, Hashable, Codable {
+    public var allocated = 0
+    public var active = 0
+    public var resident = 0
+
+    mutating func include(_ sample: MemorySample) {
+        allocated = max(allocated, sample.allocated)
+        active = max(active, sample.active)
+        resident = max(resident, sample.resident)
+    }
+}
+
+/// Samples jemalloc's allocated, active and resident bytes when the player asks (every frame step)
+/// and on its own thread about every millisecond, keeping peaks and a bounded timeline.
+public final class MemorySampler: Sendable {
+    private struct State {
+        var peaks = MemoryPeaks()
+        var timeline: MemoryTimeline
+        var samples = 0
+        var running = true
+    }
+
+    private let state: Mutex<State>
+    private let start = CPUTimes.monotonic()
+    private let interval: Double
+    private let thread: Mutex<BackgroundThread?> = Mutex(nil)
+
+    /// Starts sampling; `interval` is the background thread's period in seconds (0 turns the thread off).
+    public init(interval: Double = 0.001, timelineCapacity: Int = 1024) {
+        state = Mutex(State(timeline: MemoryTimeline(capacity: timelineCapacity)))
+        self.interval = interval
+        sample()
+        if interval > 0 {
+            let started = BackgroundThread(name: "memory-sampler") { [self] in backgroundLoop() }
+            thread.withLock { $0 = started }
+        }
+    }
+
+    /// Takes one sample now (the player calls this at every frame step).
+    public func sample() {
+        guard let stats = try? Jemalloc.stats() else { return }
+        let reading = MemorySample(time: CPUTimes.monotonic() - start, allocated: stats.allocated,
+                                   active: stats.active, resident: stats.resident)
+        state.withLock { state in
+            state.peaks.include(reading)
+            state.timeline.offer(reading)
+            state.samples += 1
+        }
+    }
+
+    /// Stops the background thread, takes a last sample, and returns peaks, timeline and sample count.
+    public func stop() -> (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int) {
+        state.withLock { $0.running = false }
+        thread.withLock { $0?.join() }
+        sample()
+        return state.withLock { ($0.peaks, $0.timeline, $0.samples) }
+    }
+
+    private func backgroundLoop() {
+        while state.withLock({ $0.running }) {
+            sample()
+            usleep(UInt32(interval * 1_000_000))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// One reading of jemalloc's global statistics during playback.
+public struct MemorySample: Sendable, Hashable, Codable {
+    /// Seconds since the sampler started.
+    public var time: Double
+    public var allocated: Int
+    public var active: Int
+    public var resident: Int
+}
+
+/// A bounded record of samples: when full, it keeps every other sample and halves its rate,
+/// so a long run costs the same memory as a short one and still spans the whole run.
+public struct MemoryTimeline: Sendable, Codable {
+    public private(set) var samples: [MemorySample] = []
+    /// Keep one in `stride` offered samples.
+    public private(set) var stride = 1
+    private var offered = 0
+    public let capacity: Int
+
+    public init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 2)
+        samples.reserveCapacity(self.capacity)
+    }
+
+    mutating func offer(_ sample: MemorySample) {
+        defer { offered += 1 }
+        guard offered % stride == 0 else { return }
+        if samples.count == capacity {
+            samples = Swift.stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
+            stride *= 2
+            guard offered % stride == 0 else { return }
+        }
+        samples.append(sample)
+    }
+}

@@ -1,0 +1,43 @@
+import CPosix
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A named, joinable pthread running one closure: whoever starts it can wait until it has truly ended.
+public final class BackgroundThread: @unchecked Sendable {
+    private var thread = pthread_t()
+    private var joined = false
+
+    /// Starts `body` on a new thread called `name` (the kernel keeps 15 bytes of it).
+    public init(name: String, _ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(ThreadContext(name: name, body: body)).toOpaque()
+        let result = pthread_create(&thread, nil, { raw in
+            let context = Unmanaged<ThreadContext>.fromOpaque(raw!).takeRetainedValue()
+            _ = cposix_name_current_thread(String(context.name.prefix(15)))
+            context.body()
+            return nil
+        }, context)
+        precondition(result == 0, "pthread_create failed with \(result)")
+    }
+
+    /// Waits until the thread's closure has returned and the thread is gone.
+    public func join() {
+        guard !joined else { return }
+        joined = true
+        pthread_join(thread, nil)
+    }
+
+    deinit {
+        if !joined { pthread_detach(thread) }
+    }
+}
+
+private final class ThreadContext: @unchecked Sendable {
+    let name: String
+    let body: @Sendable () -> Void
+
+    init(name: String, body: @escaping @Sendable () -> Void) {
+        self.name = name
+        self.body = body
+    }
+}
