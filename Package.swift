@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestFixtures"]),
         .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "TestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,7 @@ enum BenchCommand {
       bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
+      bench sampler-cost [--gif FILE] CPU cost of the memory sampler itself, sampler on vs off
       bench --help                    this text
     """
 
@@ -29,6 +30,7 @@ enum BenchCommand {
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
+            case "sampler-cost": return try SamplerCostCommand.run(rest)
             default: throw UsageError("unknown command '\(command)' (see 'bench --help')")
             }
         } catch let error as UsageError {

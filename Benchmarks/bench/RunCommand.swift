@@ -1,3 +1,4 @@
+import MemoryProbe
 import BenchCore
 import BenchKit
 import Foundation
@@ -20,7 +21,7 @@ enum RunCommand {
       --quick                1 loop and 2 repetitions: the default suite in well under 20 s
       --out DIR              where the reports go (default: Reports/latest)
       --timeout SECONDS      a case running longer is killed and reported as failed (default: 300)
-      --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 1)
+      --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 2)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -37,7 +38,7 @@ enum RunCommand {
         let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? (quick ? 2 : 3)
         let out = try arguments.value("--out") ?? "Reports/latest"
         let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
-        let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? 1
+        let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
         try arguments.finish(command: "run")
 
         var decoders: [DecoderChoice] = []

@@ -1,13 +1,19 @@
+import MemoryProbe
+
 /// Which decoder a case plays with.
 public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible {
     case eager
     case windowed(window: Int)
+    /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
+    /// so a test can check that the probe reports what was really held.
+    case calibration(bytes: Int)
 
     /// The CSV `decoder` column.
     public var name: String {
         switch self {
         case .eager: "eager"
         case .windowed: "windowed"
+        case .calibration: "calibration"
         }
     }
 
@@ -16,6 +22,7 @@ public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible 
         switch self {
         case .eager: frameCount
         case .windowed(let window): window
+        case .calibration: 0
         }
     }
 
@@ -23,6 +30,7 @@ public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible 
         switch self {
         case .eager: "eager"
         case .windowed(let window): "windowed w=\(window)"
+        case .calibration(let bytes): "calibration \(bytes) B"
         }
     }
 }
@@ -50,12 +58,13 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var mode: PlaybackMode
     /// 1-based repetition number.
     public var repetition: Int
-    /// Background sampling period in seconds; 0 samples only at frame steps.
+    /// Background sampling period in seconds; 0 samples only at frame steps; negative turns the sampler off
+    /// (memory peaks then read 0), which is how its own cost is measured.
     public var samplerInterval: Double
     public var injectedFault: InjectedFault?
 
     public init(gif: String, path: String, decoder: DecoderChoice, loops: Int, mode: PlaybackMode = .throughput,
-                repetition: Int = 1, samplerInterval: Double = 0.001, injectedFault: InjectedFault? = nil) {
+                repetition: Int = 1, samplerInterval: Double = MemorySampler.defaultInterval, injectedFault: InjectedFault? = nil) {
         self.gif = gif
         self.path = path
         self.decoder = decoder
@@ -73,6 +82,7 @@ extension BenchCase {
         var arguments = ["--gif", gif, "--path", path, "--decoder", decoder.name, "--loops", "\(loops)", "--mode", mode.rawValue,
                          "--repetition", "\(repetition)", "--sampler-interval", "\(samplerInterval)"]
         if case .windowed(let window) = decoder { arguments += ["--window", "\(window)"] }
+        if case .calibration(let bytes) = decoder { arguments += ["--bytes", "\(bytes)"] }
         if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
         return arguments
     }
@@ -95,6 +105,9 @@ extension BenchCase {
         case "windowed":
             guard let window = values["window"].flatMap(Int.init), window >= 1 else { return nil }
             decoder = .windowed(window: window)
+        case "calibration":
+            guard let bytes = values["bytes"].flatMap(Int.init), bytes >= 0 else { return nil }
+            decoder = .calibration(bytes: bytes)
         default: return nil
         }
         var fault: InjectedFault?

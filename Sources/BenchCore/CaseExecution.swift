@@ -41,7 +41,7 @@ public enum CaseExecution {
         result.rssStartBytes = try KernelMemory.current().residentBytes
         let allocatedAtStart = try Jemalloc.allocated()
         let mallocsAtStart = try Jemalloc.mallocCount()
-        let sampler = MemorySampler(interval: benchCase.samplerInterval)
+        let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         let cpuAtStart = CPUTimes.now()
         let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
         let observation = played.observation, spent = played.spent, memory = played.memory
@@ -69,18 +69,39 @@ public enum CaseExecution {
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
-    private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler, start: CPUTimes)
+    private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes)
         throws(GIFError) -> (observation: PlaybackObservation, spent: CPUTimes, memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int), framesHash: FrameHash) {
+        if case .calibration(let bytes) = benchCase.decoder {
+            return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
+        }
         let player = Player(source: try makeDecoder(benchCase.decoder, container), sampler: sampler)
         let observation = try player.play(loops: benchCase.loops, start: start.wall)
         let spent = CPUTimes.now().since(start)
-        let memory = sampler.stop()
+        let memory = sampler?.stop() ?? (peaks: MemoryPeaks(), timeline: MemoryTimeline(capacity: 2), samples: 0)
         return (observation, spent, memory, try player.framesHash())
+    }
+
+    /// Allocates and touches `bytes`, keeps them while sampling as playback would, then frees them.
+    private static func holdCalibrationBlock(_ bytes: Int, loops: Int, sampler: MemorySampler, start: CPUTimes)
+        -> (observation: PlaybackObservation, spent: CPUTimes, memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int), framesHash: FrameHash) {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
+        block.initializeMemory(as: UInt8.self, repeating: 1)
+        var observation = PlaybackObservation()
+        observation.firstFrameSeconds = CPUTimes.monotonic() - start.wall
+        for _ in 0..<(loops * 10) {
+            sampler.sample()
+            usleep(2_000)
+        }
+        let spent = CPUTimes.now().since(start)
+        let memory = sampler.stop()
+        let hash = FrameHash(of: UnsafeRawBufferPointer(rebasing: block[0..<min(bytes, 4096)]))
+        block.deallocate()
+        return (observation, spent, memory, hash)
     }
 
     static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
-        case .eager: return try EagerDecoder(container: container)
+        case .eager, .calibration: return try EagerDecoder(container: container)
         case .windowed(let window): return try WindowedDecoder(container: container, window: window)
         }
     }
@@ -90,6 +111,7 @@ public enum CaseExecution {
         switch choice {
         case .eager: return container.frameCount * container.frameBytes
         case .windowed(let window): return (window + 1) * container.frameBytes
+        case .calibration(let bytes): return bytes
         }
     }
 }

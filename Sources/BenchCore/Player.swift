@@ -16,6 +16,9 @@ public struct Player {
     public let source: any AnimatedFrameSource
     public let sampler: MemorySampler?
 
+    /// Frame-step samples closer than this to the previous sample are skipped (the background thread covers them).
+    public static let frameSampleGap = 0.002
+
     public init(source: any AnimatedFrameSource, sampler: MemorySampler?) {
         self.source = source
         self.sampler = sampler
@@ -32,7 +35,7 @@ public struct Player {
                 if loop == 0 && index == 0 { observation.firstFrameSeconds = CPUTimes.monotonic() - start }
                 if loop == 0 { observation.decodeSeconds.append(decode) }
                 if status != .complete { observation.partialFrames += 1 }
-                sampler?.sample()
+                sampler?.sample(minimumGap: Self.frameSampleGap)
             }
         }
         return observation

@@ -1,3 +1,4 @@
+import MemoryProbe
 import BenchCore
 
 /// A suite: GIFs × decoders × repetitions, played the same way. Expands into one ``BenchCase`` per child run.
@@ -13,7 +14,7 @@ public struct Suite: Sendable {
     public static let defaultWindow = 4
 
     public init(inputs: [GIFInput], decoders: [DecoderChoice] = [.eager, .windowed(window: Suite.defaultWindow)],
-                loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, samplerInterval: Double = 0.001) {
+                loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, samplerInterval: Double = MemorySampler.defaultInterval) {
         self.inputs = inputs
         self.decoders = decoders
         self.loops = loops

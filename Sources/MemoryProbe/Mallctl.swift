@@ -30,3 +30,35 @@ enum Mallctl {
 
     static let allArenas = "4096"
 }
+
+/// A mallctl name translated once into its management information base, so repeated reads skip the name lookup.
+struct MallctlMIB: @unchecked Sendable {
+    private var mib: [Int]
+    let name: String
+
+    init(_ name: String) throws(ProbeError) {
+        var mib = [Int](repeating: 0, count: 8)
+        var length = mib.count
+        let result = mallctlnametomib(name, &mib, &length)
+        guard result == 0 else { throw .mallctl(name: name, errno: result) }
+        self.mib = Array(mib.prefix(length))
+        self.name = name
+    }
+
+    func read<Value>(as type: Value.Type) throws(ProbeError) -> Value {
+        let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        defer { value.deallocate() }
+        var size = MemoryLayout<Value>.size
+        let result = mib.withUnsafeBufferPointer { mallctlbymib($0.baseAddress, $0.count, value, &size, nil, 0) }
+        guard result == 0 else { throw .mallctl(name: name, errno: result) }
+        return value.move()
+    }
+
+    func write<Value>(_ newValue: Value) throws(ProbeError) {
+        var value = newValue
+        let result = mib.withUnsafeBufferPointer { mib in
+            withUnsafeMutablePointer(to: &value) { mallctlbymib(mib.baseAddress, mib.count, nil, nil, $0, MemoryLayout<Value>.size) }
+        }
+        guard result == 0 else { throw .mallctl(name: name, errno: result) }
+    }
+}

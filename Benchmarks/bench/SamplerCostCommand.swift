@@ -1,0 +1,49 @@
+import MemoryProbe
+import BenchCore
+import BenchKit
+
+/// `bench sampler-cost`: what the memory sampler itself costs in CPU, measured rather than assumed.
+enum SamplerCostCommand {
+    static let help = """
+    Usage: bench sampler-cost [--gif FILE] [--repetitions N] [--loops N]
+
+    Plays one GIF (default: the synthetic kingfisher-720x720x150) in throughput mode with the
+    windowed decoder (window 4) and with the eager decoder, each N times (default 7) with the memory
+    sampler on (frame steps at most every 2 ms plus a 2 ms background thread) and N times with it off, alternating,
+    and reports the median CPU time of each and the relative cost with a 95% bootstrap interval.
+    """
+
+    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+        var arguments = arguments
+        if arguments.flag("--help") { print(help); return .success }
+        let repetitions = try arguments.integer("--repetitions", in: 2...100) ?? 7
+        let loops = try arguments.integer("--loops", in: 1...1000) ?? 3
+        let gifs = try arguments.values("--gif")
+        try arguments.finish(command: "sampler-cost")
+        let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
+        let files = try CorpusFiles(inputs)
+        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: 300)
+
+        print("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")
+        print("|---|---|---:|---:|---:|---:|")
+        for input in inputs {
+            for decoder in [DecoderChoice.windowed(window: Suite.defaultWindow), .eager] {
+                var off: [Double] = [], on: [Double] = [], samples: [Double] = []
+                for repetition in 1...repetitions {
+                    for interval in [-1.0, MemorySampler.defaultInterval] {
+                        let result = runner.run(BenchCase(gif: input.name, path: files.paths[input.name]!, decoder: decoder, loops: loops,
+                                                          repetition: repetition, samplerInterval: interval))
+                        if let failure = result.failure { throw UsageError("\(input.name): \(failure)") }
+                        if interval < 0 { off.append(result.cpuTotalSeconds) } else { on.append(result.cpuTotalSeconds); samples.append(Double(result.samplerSamples)) }
+                    }
+                    Console.note("sampler-cost: \(input.name) \(decoder) repetition \(repetition)/\(repetitions)")
+                }
+                let cost = zip(on, off).map { $0 / $1 - 1 }
+                let interval = Statistics.bootstrapMedianInterval(cost)
+                print("| \(input.name) | \(decoder) | \(Format.duration(Statistics.median(off))) | \(Format.duration(Statistics.median(on))) | "
+                      + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) (\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
+            }
+        }
+        return .success
+    }
+}

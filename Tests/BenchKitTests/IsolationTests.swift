@@ -1,0 +1,56 @@
+import BenchCore
+import BenchKit
+import Foundation
+import Testing
+
+/// Runs real child processes: the probe must report what a child really held, and a crash or hang must not
+/// take the run down.
+@Suite("Child processes: an honest probe and isolated failures")
+struct IsolationTests {
+    @Test("a child that holds N bytes reports peaks N higher, and nothing retained after release")
+    func probeIsHonest() throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let runner = CaseRunner(executable: child, timeout: 60)
+        let held = 256 << 20
+        func run(_ bytes: Int) -> CaseResult {
+            runner.run(BenchCase(gif: "calibration", path: ChildBinary.fixtureGIF, decoder: .calibration(bytes: bytes), loops: 2))
+        }
+        let empty = run(0), full = run(held)
+        #expect(empty.failure == nil, "\(empty.failure ?? "")")
+        #expect(full.failure == nil, "\(full.failure ?? "")")
+        for (name, movedBy) in [("jemalloc_allocated_peak_bytes", full.jemallocAllocatedPeakBytes - empty.jemallocAllocatedPeakBytes),
+                                ("jemalloc_active_peak_bytes", full.jemallocActivePeakBytes - empty.jemallocActivePeakBytes),
+                                ("jemalloc_resident_peak_bytes", full.jemallocResidentPeakBytes - empty.jemallocResidentPeakBytes),
+                                ("rss_peak_bytes", full.rssPeakBytes - empty.rssPeakBytes)] {
+            #expect(abs(movedBy - held) <= held / 20, "\(name) moved by \(movedBy) bytes for \(held) held")
+        }
+        #expect(full.retainedAfterReleaseBytes <= 1 << 20)
+        #expect(full.samplerSamples > 10)
+    }
+
+    @Test("a crashing case and a hanging case become failed rows; the others still run")
+    func failuresAreIsolated() throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let runner = CaseRunner(executable: child, timeout: 3)
+        let gif = ChildBinary.fixtureGIF
+        let cases = [
+            BenchCase(gif: "fire", path: gif, decoder: .windowed(window: 2), loops: 1, injectedFault: .crash),
+            BenchCase(gif: "fire", path: gif, decoder: .windowed(window: 2), loops: 1, injectedFault: .hang),
+            BenchCase(gif: "fire", path: gif, decoder: .windowed(window: 2), loops: 1),
+            BenchCase(gif: "missing", path: "/nonexistent.gif", decoder: .eager, loops: 1),
+        ]
+        let results = runner.run(cases)
+        #expect(results.count == 4)
+        #expect(results[0].failure?.contains("signal 11") == true, "\(results[0].failure ?? "no failure")")
+        #expect(results[1].failure?.contains("timed out") == true, "\(results[1].failure ?? "no failure")")
+        #expect(results[2].failure == nil, "\(results[2].failure ?? "")")
+        #expect(results[2].frames == 33)
+        #expect(results[3].failure?.contains("No such file") == true, "\(results[3].failure ?? "no failure")")
+
+        let report = RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+        let csv = CSVReporter.render(report)
+        #expect(csv.split(separator: "\r\n").count == 5)
+        #expect(csv.contains(",failed,"))
+        #expect(MarkdownReporter.render(report).contains("## Failed cases"))
+    }
+}
