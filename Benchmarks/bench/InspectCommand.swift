@@ -20,7 +20,10 @@ enum InspectCommand {
         let files = arguments.positionals()
         try arguments.finish(command: "inspect")
         guard files.count == 1, let path = files.first else { throw UsageError("inspect takes exactly one FILE (see 'bench inspect --help')") }
-        let container = try GIFContainer(contentsOfFile: path)
+        let container: GIFContainer
+        do { container = try GIFContainer(contentsOfFile: path) } catch {
+            throw UsageError(error.description.hasPrefix(path) ? error.description : "\(path): \(error)")
+        }
         let lines = hashes ? try GIFInspection.hashLines(container) : GIFInspection.describe(container, fileName: path)
         print(lines.joined(separator: "\n"))
         return .success

@@ -52,11 +52,16 @@ enum RunCommand {
         if BuildConfiguration.isDebug {
             Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release bench")
         }
-        let suite = Suite(inputs: inputs, decoders: decoders, loops: loops, repetitions: repetitions,
+        let (playable, rejected) = GIFInputs.partition(inputs)
+        guard !playable.isEmpty else {
+            throw UsageError(rejected.map(\.reason).joined(separator: "; "))
+        }
+        for input in rejected { Console.error("skipping \(input.reason)") }
+        let suite = Suite(inputs: playable, decoders: decoders, loops: loops, repetitions: repetitions,
                           samplerInterval: Double(samplerMilliseconds) / 1000)
-        let files = try CorpusFiles(inputs)
+        let files = try CorpusFiles(playable)
         let cases = suite.cases(paths: files.paths)
-        Console.note("bench: \(cases.count) cases (\(inputs.count) GIFs × \(decoders.count) decoders × \(repetitions) repetitions, \(loops) loops each), one child process per case")
+        Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(decoders.count) decoders × \(repetitions) repetitions, \(loops) loops each), one child process per case")
 
         Interruption.install()
         let progress = ProgressLine()
@@ -73,8 +78,11 @@ enum RunCommand {
         }, shouldStop: { Interruption.requested })
 
         let interrupted = Interruption.requested || results.count < cases.count
+        let unreadable = rejected.flatMap { input in
+            decoders.map { CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, decoder: $0, loops: loops), failure: input.reason) }
+        }
         let report = RunReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
-                               results: results, incomplete: interrupted)
+                               results: results + unreadable, incomplete: interrupted)
         let markdown = MarkdownReporter.render(report)
         try ReportWriter.write([
             ("results.csv", Data(CSVReporter.render(report).utf8)),
@@ -87,7 +95,7 @@ enum RunCommand {
             Console.error("interrupted: the report holds the \(results.count) cases that finished and is marked incomplete")
             return .internalFailure
         }
-        return results.contains { $0.failure != nil } ? .internalFailure : .success
+        return report.results.contains { $0.failure != nil } ? .internalFailure : .success
     }
 
     static func list(_ text: String?) -> [String]? {

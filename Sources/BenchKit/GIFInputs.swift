@@ -44,3 +44,28 @@ public enum GIFInputs {
         return inputs
     }
 }
+
+/// A user's file that could not be indexed, with the one-line reason.
+public struct RejectedInput: Sendable {
+    public let input: GIFInput
+    public let path: String
+    public let reason: String
+}
+
+extension GIFInputs {
+    /// Indexes every user file once, so a file that is not a playable GIF is reported by the parent in one
+    /// line instead of failing in every child.
+    public static func partition(_ inputs: [GIFInput]) -> (playable: [GIFInput], rejected: [RejectedInput]) {
+        var playable: [GIFInput] = [], rejected: [RejectedInput] = []
+        for input in inputs {
+            guard case .file(let path) = input.source else { playable.append(input); continue }
+            do {
+                _ = try GIFContainer(contentsOfFile: path)
+                playable.append(input)
+            } catch {
+                rejected.append(RejectedInput(input: input, path: path, reason: "\(path): \(error)"))
+            }
+        }
+        return (playable, rejected)
+    }
+}
