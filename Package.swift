@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGif"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
         .target(name: "MemoryProbe", dependencies: ["CJemalloc", "PosixThreads"]),
-        .target(name: "BenchCore", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe"]),
+        .target(name: "BenchCore", dependencies: ["CPosix", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
         .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
         .executableTarget(
             name: "bench-case",
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestFixtures"]),
         .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "TestFixtures"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "TestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

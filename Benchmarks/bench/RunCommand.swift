@@ -1,24 +1,37 @@
-import MemoryProbe
 import BenchCore
 import BenchKit
 import Foundation
+import MemoryProbe
 
 /// `bench run`, and `bench` with no arguments: run a suite in child processes and write the reports.
 enum RunCommand {
     static let help = """
-    Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--loops 3]
-                     [--repetitions 3] [--quick] [--out DIR] [--timeout SECONDS] [--sampler-interval MS]
+    Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--policies LIST]
+                     [--mode throughput|realtime] [--speed 1] [--refresh 60] [--cpus N] [--loops 3]
+                     [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--out DIR] [--timeout SECONDS]
+                     [--sampler-interval MS]
 
-    Plays every GIF with every decoder, each case in a fresh child process, and writes
-    results.csv, results.md and results.json to DIR (default Reports/latest), replacing
-    the files of an earlier run there. Progress goes to stderr, the Markdown summary to stdout.
+    Plays every GIF with every decoder setting, each case in a fresh child process, and writes
+    results.csv, results.md, results.json and charts/*.svg to DIR (default Reports/latest),
+    replacing the files of an earlier run there. Progress goes to stderr, the Markdown summary to stdout.
 
       --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
       --decoders LIST        eager, windowed, or both (default: eager,windowed)
-      --windows LIST         windowed decoder window sizes in frames (default: 4)
-      --loops N              loops of playback per case (default: 3)
+      --windows LIST         windowed decoder windows in frames, or 'all' to keep every frame once decoded
+                             (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
+      --policies LIST        buffer policies of real libraries, each picking a window per GIF:
+                             kingfisher, flanimatedimage, sdwebimage, budget:SIZE (e.g. budget:32MiB), eager.
+                             Alone, they replace the default decoders; with --decoders or --windows, they add to them.
+      --mode MODE            throughput: the next frame as soon as it can be had (default);
+                             realtime: a display link asks for each frame at its deadline, late frames are stalls
+      --speed LIST           realtime: play X times faster than the GIF's delays (default: 1); a list
+                             such as 1,2,4,8 plays every setting at each speed, to find where stalls begin
+      --refresh HZ           realtime: display refresh rate (default: 60)
+      --cpus N               pin each child to N CPUs, so prefetching competes with playback (default: all)
+      --loops N              loops of playback per case (default: 3, 1 in realtime mode)
       --repetitions N        child processes per case, for medians and confidence intervals (default: 3)
       --quick                1 loop and 2 repetitions: the default suite in well under 20 s
+      --bytes-from SOURCE    heap: read the GIF into one allocation (default); mmap: map the file read-only
       --out DIR              where the reports go (default: Reports/latest)
       --timeout SECONDS      a case running longer is killed and reported as failed (default: 300)
       --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 2)
@@ -27,70 +40,53 @@ enum RunCommand {
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
-        let quick = arguments.flag("--quick")
-        let inputs = try GIFInputs.resolve(try arguments.values("--gif"))
-        let decoderNames = try list(arguments.value("--decoders")) ?? ["eager", "windowed"]
-        let windows = try (list(arguments.value("--windows")) ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) in
-            guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1, not '\(text)'") }
-            return window
-        }
-        let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick ? 1 : 3)
-        let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? (quick ? 2 : 3)
-        let out = try arguments.value("--out") ?? "Reports/latest"
-        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
-        let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
+        let options = try Options(&arguments)
         try arguments.finish(command: "run")
-
-        var decoders: [DecoderChoice] = []
-        for name in decoderNames {
-            switch name {
-            case "eager": decoders.append(.eager)
-            case "windowed": decoders += windows.map { .windowed(window: $0) }
-            default: throw UsageError("unknown decoder '\(name)' (use eager, windowed)")
-            }
-        }
         if BuildConfiguration.isDebug {
             Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release bench")
         }
-        let (playable, rejected) = GIFInputs.partition(inputs)
-        guard !playable.isEmpty else {
-            throw UsageError(rejected.map(\.reason).joined(separator: "; "))
-        }
+        let (playable, rejected) = GIFInputs.partition(options.inputs)
+        guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
-        let suite = Suite(inputs: playable, decoders: decoders, loops: loops, repetitions: repetitions,
-                          samplerInterval: Double(samplerMilliseconds) / 1000)
+
+        var suite = options.suite
+        suite.inputs = playable
         let files = try CorpusFiles(playable)
-        let cases = suite.cases(paths: files.paths)
-        Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(decoders.count) decoders × \(repetitions) repetitions, \(loops) loops each), one child process per case")
+        let cases = suite.cases(files: files, memory: MachineMemory.current())
+        let speeds = suite.speeds.count > 1 ? " × \(suite.speeds.count) speeds" : ""
+        Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(suite.settings.count) settings\(speeds) × \(suite.repetitions) repetitions, "
+                     + "\(suite.loops) loops each, \(suite.mode.rawValue) mode), one child process per case")
 
         Interruption.install()
         let progress = ProgressLine()
         let started = Date()
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(timeout))
+        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
         let results = runner.run(cases, progress: { index, benchCase, result in
-            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoder) · repetition \(benchCase.repetition)"
+            let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
+            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoder) (\(benchCase.policy))\(speed) · repetition \(benchCase.repetition)"
             guard let result else { return progress.update(label + " …") }
             if let failure = result.failure {
                 progress.line(label + ": FAILED: " + failure)
             } else {
-                progress.line(label + ": \(Format.duration(result.wallSeconds)) wall, \(Format.duration(result.cpuTotalSeconds)) CPU, peak \(Format.bytes(Double(result.jemallocAllocatedPeakBytes))) allocated")
+                let stalls = benchCase.mode == .realtime ? ", \(result.stalls) stalls" : ""
+                progress.line(label + ": \(Format.duration(result.wallSeconds)) wall, \(Format.duration(result.cpuTotalSeconds)) CPU, "
+                              + "peak \(Format.bytes(Double(result.jemallocAllocatedPeakBytes))) allocated\(stalls)")
             }
         }, shouldStop: { Interruption.requested })
 
         let interrupted = Interruption.requested || results.count < cases.count
         let unreadable = rejected.flatMap { input in
-            decoders.map { CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, decoder: $0, loops: loops), failure: input.reason) }
+            suite.settings.map { setting in
+                CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, decoder: .eager, policy: setting.description,
+                                                loops: suite.loops, mode: suite.mode, speed: suite.speeds[0]), failure: input.reason)
+            }
         }
         let report = RunReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
                                results: results + unreadable, incomplete: interrupted)
-        let markdown = MarkdownReporter.render(report)
-        try ReportWriter.write([
-            ("results.csv", Data(CSVReporter.render(report).utf8)),
-            ("results.md", Data(markdown.utf8)),
-            ("results.json", try JSONReporter.render(report)),
-        ], to: out)
-        print(markdown)
-        Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); reports in \(out)/results.{csv,md,json}")
+        try ReportFiles.write(report, to: options.out)
+        print(MarkdownReporter.render(report))
+        Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
+                     + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
         if interrupted {
             Console.error("interrupted: the report holds the \(results.count) cases that finished and is marked incomplete")
             return .internalFailure
@@ -98,7 +94,68 @@ enum RunCommand {
         return report.results.contains { $0.failure != nil } ? .internalFailure : .success
     }
 
+    /// Everything `bench run` was told, validated.
+    struct Options {
+        var inputs: [GIFInput]
+        var suite: Suite
+        var out: String
+        var timeout: Int
+
+        init(_ arguments: inout ArgumentList) throws {
+            let quick = arguments.flag("--quick")
+            inputs = try GIFInputs.resolve(try arguments.values("--gif"))
+            let decoderList = try RunCommand.list(arguments.value("--decoders"))
+            let windowList = try RunCommand.list(arguments.value("--windows"))
+            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).map { text throws(UsageError) in try PrefetchPolicy(parsing: text) }
+            let mode = try arguments.value("--mode").map { text throws(UsageError) in
+                guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
+                return mode
+            } ?? .throughput
+            let speeds = try (RunCommand.list(arguments.value("--speed")) ?? ["1"]).map { text throws(UsageError) in
+                try RunCommand.positiveNumber(text, flag: "--speed")!
+            }
+            let refresh = try RunCommand.positiveNumber(arguments.value("--refresh"), flag: "--refresh") ?? 60
+            let cpus = try arguments.integer("--cpus", in: 1...4096)
+            let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
+            let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? (quick ? 2 : 3)
+            let byteSource = try arguments.value("--bytes-from").map { text throws(UsageError) in
+                guard let source = ByteSource(rawValue: text) else { throw UsageError("--bytes-from takes heap or mmap, not '\(text)'") }
+                return source
+            } ?? .heap
+            out = try arguments.value("--out") ?? "Reports/latest"
+            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+            let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
+
+            var settings: [DecoderSetting] = []
+            let explicitDecoders = decoderList != nil || windowList != nil
+            if explicitDecoders || policies.isEmpty {
+                let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> DecoderSetting in
+                    if text == "all" { return .allFrames }
+                    guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1 or 'all', not '\(text)'") }
+                    return .window(window)
+                }
+                for name in decoderList ?? ["eager", "windowed"] {
+                    switch name {
+                    case "eager": settings.append(.eager)
+                    case "windowed": settings += windows
+                    default: throw UsageError("unknown decoder '\(name)' (use eager, windowed)")
+                    }
+                }
+            }
+            settings += policies.map { .policy($0) }
+            guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
+            suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
+                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000)
+        }
+    }
+
     static func list(_ text: String?) -> [String]? {
         text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    static func positiveNumber(_ text: String?, flag: String) throws(UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("\(flag) takes a positive number, not '\(text)'") }
+        return value
     }
 }

@@ -4,6 +4,8 @@ import MemoryProbe
 public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible {
     case eager
     case windowed(window: Int)
+    /// The windowed decoder keeping every frame once decoded (its own eager limit).
+    case windowedAll
     /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
     /// so a test can check that the probe reports what was really held.
     case calibration(bytes: Int)
@@ -12,15 +14,15 @@ public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible 
     public var name: String {
         switch self {
         case .eager: "eager"
-        case .windowed: "windowed"
+        case .windowed, .windowedAll: "windowed"
         case .calibration: "calibration"
         }
     }
 
-    /// The CSV `window` column: the window, or the frame count for eager (it holds every frame).
+    /// The CSV `window` column: the window, or the frame count for decoders that hold every frame.
     public func windowColumn(frameCount: Int) -> Int {
         switch self {
-        case .eager: frameCount
+        case .eager, .windowedAll: frameCount
         case .windowed(let window): window
         case .calibration: 0
         }
@@ -30,6 +32,7 @@ public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible 
         switch self {
         case .eager: "eager"
         case .windowed(let window): "windowed w=\(window)"
+        case .windowedAll: "windowed w=all"
         case .calibration(let bytes): "calibration \(bytes) B"
         }
     }
@@ -39,6 +42,16 @@ public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible 
 public enum PlaybackMode: String, Sendable, Hashable, Codable {
     /// The next frame as soon as it can be had.
     case throughput
+    /// A display link asks for each frame at its deadline; a frame not ready then is a stall.
+    case realtime
+}
+
+/// Where the child keeps the compressed GIF bytes.
+public enum ByteSource: String, Sendable, Hashable, Codable {
+    /// One heap allocation (what an image cache holding `Data` does).
+    case heap
+    /// The file mapped read-only with `mmap`: the bytes are page cache, not heap.
+    case mmap
 }
 
 /// A fault a child deliberately suffers, so tests can prove a crash or hang becomes a failed row.
@@ -54,8 +67,17 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// The GIF file the child reads.
     public var path: String
     public var decoder: DecoderChoice
+    /// What chose the decoder and window: `eager`, `fixed` (a `--windows` value), `all`, or a policy name.
+    public var policy: String
     public var loops: Int
     public var mode: PlaybackMode
+    /// Real-time mode: playback speed factor (2 = twice as fast as the GIF's delays).
+    public var speed: Double
+    /// Real-time mode: display refresh rate in Hz.
+    public var refreshHz: Double
+    /// Pin the child to this many CPUs (`sched_setaffinity`), or use all.
+    public var cpus: Int?
+    public var byteSource: ByteSource
     /// 1-based repetition number.
     public var repetition: Int
     /// Background sampling period in seconds; 0 samples only at frame steps; negative turns the sampler off
@@ -63,26 +85,48 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var samplerInterval: Double
     public var injectedFault: InjectedFault?
 
-    public init(gif: String, path: String, decoder: DecoderChoice, loops: Int, mode: PlaybackMode = .throughput,
-                repetition: Int = 1, samplerInterval: Double = MemorySampler.defaultInterval, injectedFault: InjectedFault? = nil) {
+    public init(gif: String, path: String, decoder: DecoderChoice, policy: String? = nil, loops: Int,
+                mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
+                byteSource: ByteSource = .heap, repetition: Int = 1,
+                samplerInterval: Double = MemorySampler.defaultInterval, injectedFault: InjectedFault? = nil) {
         self.gif = gif
         self.path = path
         self.decoder = decoder
+        self.policy = policy ?? Self.defaultPolicy(for: decoder)
         self.loops = loops
         self.mode = mode
+        self.speed = speed
+        self.refreshHz = refreshHz
+        self.cpus = cpus
+        self.byteSource = byteSource
         self.repetition = repetition
         self.samplerInterval = samplerInterval
         self.injectedFault = injectedFault
+    }
+
+    static func defaultPolicy(for decoder: DecoderChoice) -> String {
+        switch decoder {
+        case .eager: "eager"
+        case .windowed: "fixed"
+        case .windowedAll: "all"
+        case .calibration: "calibration"
+        }
     }
 }
 
 extension BenchCase {
     /// The command-line form the measuring child takes: `--gif NAME --path FILE --decoder eager|windowed …`.
     public var arguments: [String] {
-        var arguments = ["--gif", gif, "--path", path, "--decoder", decoder.name, "--loops", "\(loops)", "--mode", mode.rawValue,
+        var arguments = ["--gif", gif, "--path", path, "--decoder", decoder.name, "--policy", policy, "--loops", "\(loops)",
+                         "--mode", mode.rawValue, "--speed", "\(speed)", "--refresh", "\(refreshHz)", "--bytes-from", byteSource.rawValue,
                          "--repetition", "\(repetition)", "--sampler-interval", "\(samplerInterval)"]
-        if case .windowed(let window) = decoder { arguments += ["--window", "\(window)"] }
-        if case .calibration(let bytes) = decoder { arguments += ["--bytes", "\(bytes)"] }
+        switch decoder {
+        case .windowed(let window): arguments += ["--window", "\(window)"]
+        case .windowedAll: arguments += ["--window", "all"]
+        case .calibration(let bytes): arguments += ["--bytes", "\(bytes)"]
+        case .eager: break
+        }
+        if let cpus { arguments += ["--cpus", "\(cpus)"] }
         if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
         return arguments
     }
@@ -95,27 +139,36 @@ extension BenchCase {
             values[String(arguments[index].dropFirst(2))] = arguments[index + 1]
             index += 2
         }
-        guard index == arguments.count, let gif = values["gif"], let path = values["path"],
+        guard index == arguments.count, let gif = values["gif"], let path = values["path"], let policy = values["policy"],
               let loops = values["loops"].flatMap(Int.init), let mode = values["mode"].flatMap(PlaybackMode.init(rawValue:)),
+              let speed = values["speed"].flatMap(Double.init), let refresh = values["refresh"].flatMap(Double.init),
+              let byteSource = values["bytes-from"].flatMap(ByteSource.init(rawValue:)),
               let repetition = values["repetition"].flatMap(Int.init),
               let interval = values["sampler-interval"].flatMap(Double.init) else { return nil }
         let decoder: DecoderChoice
-        switch values["decoder"] {
-        case "eager": decoder = .eager
-        case "windowed":
-            guard let window = values["window"].flatMap(Int.init), window >= 1 else { return nil }
-            decoder = .windowed(window: window)
-        case "calibration":
+        switch (values["decoder"], values["window"]) {
+        case ("eager", nil): decoder = .eager
+        case ("windowed", "all"): decoder = .windowedAll
+        case ("windowed", let window?):
+            guard let frames = Int(window), frames >= 1 else { return nil }
+            decoder = .windowed(window: frames)
+        case ("calibration", nil):
             guard let bytes = values["bytes"].flatMap(Int.init), bytes >= 0 else { return nil }
             decoder = .calibration(bytes: bytes)
         default: return nil
+        }
+        var cpus: Int?
+        if let text = values["cpus"] {
+            guard let count = Int(text), count >= 1 else { return nil }
+            cpus = count
         }
         var fault: InjectedFault?
         if let name = values["fault"] {
             guard let parsed = InjectedFault(rawValue: name) else { return nil }
             fault = parsed
         }
-        self.init(gif: gif, path: path, decoder: decoder, loops: loops, mode: mode, repetition: repetition,
+        self.init(gif: gif, path: path, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed,
+                  refreshHz: refresh, cpus: cpus, byteSource: byteSource, repetition: repetition,
                   samplerInterval: interval, injectedFault: fault)
     }
 }

@@ -28,8 +28,10 @@ public enum CaseExecution {
         case .hang?: while true { sleep(60) }
         case nil: break
         }
+        if let cpus = benchCase.cpus { try CPUAffinity.pin(toFirst: cpus) }
         try Jemalloc.verifyServingThisProcess()
-        let container = try GIFContainer(contentsOfFile: benchCase.path)
+        let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path) : GIFBytes(contentsOfFile: benchCase.path)
+        let container = try GIFContainer(bytes: bytes)
         result.width = container.width
         result.height = container.height
         result.frames = container.frameCount
@@ -65,6 +67,10 @@ public enum CaseExecution {
         result.frameDecodeP50Seconds = Statistics.percentile(observation.decodeSeconds, 0.5)
         result.frameDecodeP99Seconds = Statistics.percentile(observation.decodeSeconds, 0.99)
         result.partialFrames = observation.partialFrames
+        result.stalls = observation.stalls
+        result.latenessTotalSeconds = observation.lateness.reduce(0, +)
+        result.latenessP99Seconds = Statistics.percentile(observation.lateness, 0.99)
+        result.animationSeconds = observation.animationSeconds
     }
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
@@ -75,7 +81,9 @@ public enum CaseExecution {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }
         let player = Player(source: try makeDecoder(benchCase.decoder, container), sampler: sampler)
-        let observation = try player.play(loops: benchCase.loops, start: start.wall)
+        let observation = benchCase.mode == .realtime
+            ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall)
+            : try player.play(loops: benchCase.loops, start: start.wall)
         let spent = CPUTimes.now().since(start)
         let memory = sampler?.stop() ?? (peaks: MemoryPeaks(), timeline: MemoryTimeline(capacity: 2), samples: 0)
         return (observation, spent, memory, try player.framesHash())
@@ -102,14 +110,15 @@ public enum CaseExecution {
     static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
         case .eager, .calibration: return try EagerDecoder(container: container)
-        case .windowed(let window): return try WindowedDecoder(container: container, window: window)
+        case .windowed(let window): return try WindowedDecoder(container: container, window: .frames(window))
+        case .windowedAll: return try WindowedDecoder(container: container, window: .all)
         }
     }
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed.
     static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer) -> Int {
         switch choice {
-        case .eager: return container.frameCount * container.frameBytes
+        case .eager, .windowedAll: return container.frameCount * container.frameBytes
         case .windowed(let window): return (window + 1) * container.frameBytes
         case .calibration(let bytes): return bytes
         }

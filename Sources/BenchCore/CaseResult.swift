@@ -30,6 +30,11 @@ public struct CaseResult: Sendable, Codable {
     public var frameDecodeP50Seconds = 0.0
     public var frameDecodeP99Seconds = 0.0
     public var stalls = 0
+    /// Real-time mode: total and 99th-percentile lateness of frames past their display tick, in seconds.
+    public var latenessTotalSeconds = 0.0
+    public var latenessP99Seconds = 0.0
+    /// Seconds of animation played (effective delays ÷ speed, over all loops).
+    public var animationSeconds = 0.0
     /// Frames that came out partial (bad data), over all loops.
     public var partialFrames = 0
     public var framesHash = ""
@@ -44,4 +49,7 @@ public struct CaseResult: Sendable, Codable {
 
     /// CPU seconds per loop of playback, decoding included.
     public var cpuPerLoopSeconds: Double { cpuTotalSeconds / Double(max(benchCase.loops, 1)) }
+
+    /// CPU seconds per second of animation played.
+    public var cpuPerAnimationSecond: Double { animationSeconds > 0 ? cpuTotalSeconds / animationSeconds : 0 }
 }

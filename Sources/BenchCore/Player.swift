@@ -9,6 +9,12 @@ public struct PlaybackObservation: Sendable {
     /// Per-frame compositing durations of the first loop, in seconds.
     public var decodeSeconds: [Double] = []
     public var partialFrames = 0
+    /// Real-time mode: frames that were not ready at their display tick.
+    public var stalls = 0
+    /// Real-time mode: per-frame lateness past the display tick, in seconds (0 for frames on time).
+    public var lateness: [Double] = []
+    /// Seconds of animation played: the effective delays of every frame shown, divided by the speed.
+    public var animationSeconds = 0.0
 }
 
 /// Drives a frame source through whole loops, sampling memory at every frame step.
@@ -28,6 +34,7 @@ public struct Player {
     /// `start` is the monotonic time the measured interval began (before the decoder was built).
     public func play(loops: Int, start: Double) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
+        let delays = source.delays.map(\.effectiveSeconds)
         observation.decodeSeconds.reserveCapacity(source.frameCount)
         for loop in 0..<loops {
             for index in 0..<source.frameCount {
@@ -36,6 +43,50 @@ public struct Player {
                 if loop == 0 { observation.decodeSeconds.append(decode) }
                 if status != .complete { observation.partialFrames += 1 }
                 sampler?.sample(minimumGap: Self.frameSampleGap)
+                observation.animationSeconds += delays[index]
+            }
+        }
+        return observation
+    }
+
+    /// Real-time mode: a display link at `refreshHz` on the monotonic clock asks for frame i at its deadline, the sum of
+    /// the effective delays before it divided by `speed`, starting when frame 0 is first shown. A frame not ready at its
+    /// display tick is a stall: the playhead waits for it (as FLAnimatedImage does), shows it at the next tick, and
+    /// every later deadline moves back by the wait.
+    public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double) throws(GIFError) -> PlaybackObservation {
+        var observation = PlaybackObservation()
+        let frameCount = source.frameCount
+        let delays = source.delays.map { $0.effectiveSeconds / speed }
+        let period = 1 / refreshHz
+        observation.decodeSeconds.reserveCapacity(frameCount)
+        observation.lateness.reserveCapacity(frameCount * loops)
+        var origin = 0.0
+        var deadline = 0.0
+        for loop in 0..<loops {
+            for index in 0..<frameCount {
+                let isFirst = loop == 0 && index == 0
+                let tick = isFirst ? 0 : origin + (((deadline - origin) / period) - 1e-9).rounded(.up) * period
+                if !isFirst { DisplayClock.sleep(until: tick) }
+                let ready = isFirst || source.isReady(frame: index)
+                let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.decodeSeconds) }
+                let obtained = CPUTimes.monotonic()
+                if isFirst {
+                    observation.firstFrameSeconds = obtained - start
+                    origin = obtained
+                    deadline = obtained
+                } else if !ready {
+                    observation.stalls += 1
+                    observation.lateness.append(max(0, obtained - tick))
+                    let shownAt = origin + (((obtained - origin) / period) - 1e-9).rounded(.up) * period
+                    deadline += shownAt - tick
+                } else {
+                    observation.lateness.append(0)
+                }
+                if loop == 0 { observation.decodeSeconds.append(decode) }
+                if status != .complete { observation.partialFrames += 1 }
+                sampler?.sample(minimumGap: Self.frameSampleGap)
+                deadline += delays[index]
+                observation.animationSeconds += delays[index]
             }
         }
         return observation

@@ -14,6 +14,10 @@ public struct CaseSummary: Sendable, Codable {
     public var gif: String
     public var decoder: DecoderChoice
     public var window: Int
+    public var policy: String
+    public var mode: PlaybackMode
+    /// The first repetition's case: how this row was played (speed, CPUs, byte source).
+    public var setting: BenchCase
     public var width: Int
     public var height: Int
     public var frames: Int
@@ -33,16 +37,16 @@ public struct CaseSummary: Sendable, Codable {
     static let summarised: [Metric] = [
         .cpuUser, .cpuSystem, .cpuTotal, .wall, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak,
         .rssPeak, .frameBytesTheoretical, .retainedAfterRelease, .mallocCount, .firstFrame, .frameDecodeP50,
-        .frameDecodeP99, .stalls, .rssStart, .partialFrames,
+        .frameDecodeP99, .stalls, .rssStart, .partialFrames, .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond,
     ]
-    static let withInterval: Set<Metric> = [.cpuTotal, .wall, .cpuUser, .firstFrame]
+    static let withInterval: Set<Metric> = [.cpuTotal, .wall, .cpuUser, .firstFrame, .cpuPerAnimationSecond]
 
     /// Groups results by GIF, decoder and window, in first-seen order.
     public static func summarise(_ results: [CaseResult]) -> [CaseSummary] {
         var order: [String] = []
         var groups: [String: [CaseResult]] = [:]
         for result in results {
-            let key = "\(result.benchCase.gif)|\(result.benchCase.decoder)"
+            let key = "\(result.benchCase.gif)|\(result.benchCase.decoder)|\(result.benchCase.policy)|\(result.benchCase.mode)|\(result.benchCase.speed)|\(result.benchCase.cpus ?? 0)|\(result.benchCase.byteSource)"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(result)
         }
@@ -61,6 +65,7 @@ public struct CaseSummary: Sendable, Codable {
             }
             return CaseSummary(gif: first.benchCase.gif, decoder: first.benchCase.decoder,
                                window: first.benchCase.decoder.windowColumn(frameCount: first.frames),
+                               policy: first.benchCase.policy, mode: first.benchCase.mode, setting: first.benchCase,
                                width: first.width, height: first.height, frames: first.frames, fileBytes: first.fileBytes,
                                loops: first.benchCase.loops, repetitions: ok.count, failures: group.count - ok.count,
                                metrics: metrics)

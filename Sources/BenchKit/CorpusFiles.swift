@@ -7,6 +7,8 @@ import GIFCodec
 public final class CorpusFiles: Sendable {
     /// Input name → file path.
     public let paths: [String: String]
+    /// Input name → frame size and count, from indexing each file once.
+    public let facts: [String: (frameBytes: Int, frameCount: Int)]
     private let temporaryDirectory: String?
 
     public init(_ inputs: [GIFInput]) throws {
@@ -27,7 +29,12 @@ public final class CorpusFiles: Sendable {
                 paths[input.name] = path
             }
         }
+        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:]
+        for (name, path) in paths {
+            if let container = try? GIFContainer(contentsOfFile: path) { facts[name] = (container.frameBytes, container.frameCount) }
+        }
         self.paths = paths
+        self.facts = facts
         temporaryDirectory = directory
     }
 

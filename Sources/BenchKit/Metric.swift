@@ -2,14 +2,14 @@ import BenchCore
 
 /// The unit a metric is measured in, for headers and for formatting.
 public enum MetricUnit: String, Sendable {
-    case bytes, seconds, count, text
+    case bytes, seconds, count, ratio, text
 }
 
 /// Every CSV column of a case row, in order: DESIGN.md's contract, then the harness's own extras.
 public enum Metric: String, CaseIterable, Sendable {
     case gif, width, height, frames
     case fileBytes = "file_bytes"
-    case decoder, window, loops, mode, repetition
+    case decoder, window, policy, loops, mode, repetition
     case cpuUser = "cpu_user_s"
     case cpuSystem = "cpu_sys_s"
     case cpuTotal = "cpu_total_s"
@@ -26,6 +26,13 @@ public enum Metric: String, CaseIterable, Sendable {
     case frameDecodeP99 = "frame_decode_p99_s"
     case stalls
     case framesHash = "frames_hash"
+    case latenessTotal = "lateness_total_s"
+    case latenessP99 = "lateness_p99_s"
+    case animation = "animation_s"
+    case cpuPerAnimationSecond = "cpu_per_animation_s"
+    case speed
+    case cpus
+    case bytesFrom = "bytes_from"
     case rssStart = "rss_start_bytes"
     case partialFrames = "partial_frames"
     case status
@@ -38,9 +45,11 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .fileBytes, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .rssPeak,
              .frameBytesTheoretical, .retainedAfterRelease, .rssStart: .bytes
-        case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99: .seconds
-        case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames: .count
-        case .gif, .decoder, .mode, .framesHash, .status, .failure: .text
+        case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99,
+             .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond: .seconds
+        case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus: .count
+        case .speed: .ratio
+        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom: .text
         }
     }
 
@@ -71,7 +80,13 @@ public enum Metric: String, CaseIterable, Sendable {
         case .stalls: Double(result.stalls)
         case .rssStart: Double(result.rssStartBytes)
         case .partialFrames: Double(result.partialFrames)
-        case .gif, .decoder, .mode, .framesHash, .status, .failure: nil
+        case .latenessTotal: result.latenessTotalSeconds
+        case .latenessP99: result.latenessP99Seconds
+        case .animation: result.animationSeconds
+        case .cpuPerAnimationSecond: result.cpuPerAnimationSecond
+        case .speed: result.benchCase.speed
+        case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
+        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom: nil
         }
     }
 
@@ -80,12 +95,16 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .gif: return result.benchCase.gif
         case .decoder: return result.benchCase.decoder.name
+        case .policy: return result.benchCase.policy
         case .mode: return result.benchCase.mode.rawValue
+        case .bytesFrom: return result.benchCase.byteSource.rawValue
+        case .cpus: return result.benchCase.cpus.map(String.init) ?? "all"
+        case .speed: return Format.fixed(result.benchCase.speed, digits: 3)
         case .framesHash: return result.framesHash
         case .status: return result.failure == nil ? "ok" : "failed"
         case .failure: return result.failure ?? ""
         default:
-            if result.failure != nil && ![.window, .loops, .repetition].contains(self) { return "" }
+            if result.failure != nil && ![.loops, .repetition].contains(self) { return "" }
             guard let value = number(in: result) else { return "" }
             return unit == .seconds ? Format.seconds(value) : String(Int(value))
         }

@@ -1,36 +1,89 @@
-import MemoryProbe
 import BenchCore
+import MemoryProbe
 
-/// A suite: GIFs × decoders × repetitions, played the same way. Expands into one ``BenchCase`` per child run.
+/// One way to play every GIF of a suite: a decoder with a fixed window, or a policy that picks one per GIF.
+public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
+    case eager
+    /// The windowed decoder at this window (capped at the frame count).
+    case window(Int)
+    /// The windowed decoder keeping every frame once decoded.
+    case allFrames
+    case policy(PrefetchPolicy)
+
+    /// The decoder and the `policy` label for a GIF of `frameCount` frames of `frameBytes` each.
+    public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> (decoder: DecoderChoice, label: String) {
+        switch self {
+        case .eager: return (.eager, "eager")
+        case .window(let window): return (.windowed(window: min(window, max(frameCount, 1))), "fixed")
+        case .allFrames: return (.windowedAll, "all")
+        case .policy(let policy): return (policy.decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory), policy.description)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .eager: "eager"
+        case .window(let window): "windowed w=\(window)"
+        case .allFrames: "windowed w=all"
+        case .policy(let policy): policy.description
+        }
+    }
+}
+
+/// A suite: GIFs × decoder settings × repetitions, played the same way. Expands into one ``BenchCase`` per child run.
 public struct Suite: Sendable {
     public var inputs: [GIFInput]
-    public var decoders: [DecoderChoice]
+    public var settings: [DecoderSetting]
     public var loops: Int
     public var repetitions: Int
     public var mode: PlaybackMode
+    /// Real-time playback speeds; every setting is played at each.
+    public var speeds: [Double]
+    public var refreshHz: Double
+    public var cpus: Int?
+    public var byteSource: ByteSource
     public var samplerInterval: Double
 
-    /// The default suite: the synthetic corpus, eager and windowed at `defaultWindow`, 3 loops, 3 repetitions.
+    /// The default suite's window for the windowed decoder.
     public static let defaultWindow = 4
 
-    public init(inputs: [GIFInput], decoders: [DecoderChoice] = [.eager, .windowed(window: Suite.defaultWindow)],
-                loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, samplerInterval: Double = MemorySampler.defaultInterval) {
+    /// The default suite: the synthetic corpus, eager and windowed at `defaultWindow`, 3 loops, 3 repetitions.
+    public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],
+                loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
+                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap,
+                samplerInterval: Double = MemorySampler.defaultInterval) {
         self.inputs = inputs
-        self.decoders = decoders
+        self.settings = settings
         self.loops = loops
         self.repetitions = repetitions
         self.mode = mode
+        self.speeds = speeds.isEmpty ? [1] : speeds
+        self.refreshHz = refreshHz
+        self.cpus = cpus
+        self.byteSource = byteSource
         self.samplerInterval = samplerInterval
     }
 
-    /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and decoder.
-    public func cases(paths: [String: String]) -> [BenchCase] {
+    /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and setting.
+    /// Settings that resolve to the same decoder and label for a GIF run once.
+    public func cases(files: CorpusFiles, memory: MachineMemory) -> [BenchCase] {
+        var perGIF: [(GIFInput, [(DecoderChoice, String)])] = []
+        for input in inputs {
+            guard let facts = files.facts[input.name] else { continue }
+            var seen: Set<String> = []
+            let resolved = settings.map { $0.resolve(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory) }
+                .filter { seen.insert("\($0.decoder)|\($0.label)").inserted }
+            perGIF.append((input, resolved))
+        }
         var cases: [BenchCase] = []
         for repetition in 1...repetitions {
-            for input in inputs {
-                for decoder in decoders {
-                    cases.append(BenchCase(gif: input.name, path: paths[input.name] ?? "", decoder: decoder, loops: loops,
-                                           mode: mode, repetition: repetition, samplerInterval: samplerInterval))
+            for (input, resolved) in perGIF {
+                for speed in speeds {
+                    for (decoder, label) in resolved {
+                        cases.append(BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
+                                               loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
+                                               byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval))
+                    }
                 }
             }
         }

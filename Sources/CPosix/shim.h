@@ -17,4 +17,18 @@ static inline int cposix_make_current_thread_idle(void) {
     struct sched_param param = { 0 };
     return pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
 }
+
+/// Pins the calling thread (and the threads it creates later) to the first `count` CPUs of its current mask.
+/// Returns 0, or an errno value.
+static inline int cposix_pin_current_thread_to_first_cpus(int count) {
+    cpu_set_t allowed, chosen;
+    CPU_ZERO(&chosen);
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) return 1;
+    int taken = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && taken < count; cpu++) {
+        if (CPU_ISSET(cpu, &allowed)) { CPU_SET(cpu, &chosen); taken++; }
+    }
+    if (taken == 0) return 22;
+    return sched_setaffinity(0, sizeof(chosen), &chosen) == 0 ? 0 : 1;
+}
 #endif

@@ -8,6 +8,14 @@ public struct FrameView {
     public let status: FrameStatus
     /// How long compositing this frame took, in seconds (on whichever thread decoded it).
     public let decodeSeconds: Double
+
+    /// A view of `pixels`; for frame sources outside this module (test doubles, other decoders).
+    public init(index: Int, pixels: UnsafeRawBufferPointer, status: FrameStatus, decodeSeconds: Double) {
+        self.index = index
+        self.pixels = pixels
+        self.status = status
+        self.decodeSeconds = decodeSeconds
+    }
 }
 
 /// A player's view of an animated GIF: canvas size, timing, and frames in playback order.
@@ -18,6 +26,8 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     var container: GIFContainer { get }
     /// Lends frame `index` to `body`; the pixels must not escape it.
     func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R
+    /// Whether ``withFrame(at:_:)`` for `frame` would return without waiting for decoding.
+    func isReady(frame: Int) -> Bool
 }
 
 extension AnimatedFrameSource {

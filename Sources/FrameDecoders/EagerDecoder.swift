@@ -33,4 +33,7 @@ public final class EagerDecoder: AnimatedFrameSource {
         guard index >= 0, index < frames.count else { throw .frameOutOfRange(index, frameCount: frames.count) }
         return body(FrameView(index: index, pixels: frames[index].readOnly, status: statuses[index], decodeSeconds: decodeSeconds[index]))
     }
+
+    /// Always: every frame was decoded before the first was shown.
+    public func isReady(frame: Int) -> Bool { frame >= 0 && frame < frames.count }
 }

@@ -19,6 +19,9 @@ final class PrefetchQueue: @unchecked Sendable {
     private let lock = ConditionLock()
     private let window: Int
     private let frameCount: Int
+    /// Keep-all mode: every frame gets its own slot, is decoded once, and is never recycled.
+    private let keepsAll: Bool
+    private var cache: [ReadyFrame?]
     private var ready: [ReadyFrame]
     private var freeSlots: [Int]
     private var nextToDecode = 0
@@ -26,9 +29,11 @@ final class PrefetchQueue: @unchecked Sendable {
     private var generation = 0
     private var stopping = false
 
-    init(window: Int, slots: Int, frameCount: Int) {
+    init(window: Int, slots: Int, frameCount: Int, keepsAll: Bool = false) {
         self.window = window
         self.frameCount = frameCount
+        self.keepsAll = keepsAll
+        cache = keepsAll ? Array(repeating: nil, count: frameCount) : []
         ready = []
         ready.reserveCapacity(slots)
         freeSlots = Array((0..<slots).reversed())
@@ -37,6 +42,12 @@ final class PrefetchQueue: @unchecked Sendable {
     /// Blocks the prefetch thread until a slot is free and the window has room; `nil` once stopping.
     func nextJob() -> Job? {
         lock.withLock {
+            if keepsAll {
+                while !stopping && nextToDecode >= frameCount { lock.wait() }
+                if stopping { return nil }
+                defer { nextToDecode += 1 }
+                return Job(frame: nextToDecode, slot: nextToDecode, generation: generation)
+            }
             while !stopping && (ready.count >= window || freeSlots.isEmpty) { lock.wait() }
             if stopping { return nil }
             let job = Job(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
@@ -48,7 +59,9 @@ final class PrefetchQueue: @unchecked Sendable {
     /// Publishes a decoded frame, or drops it when the player sought elsewhere meanwhile.
     func finish(_ job: Job, status: FrameStatus, decodeSeconds: Double) {
         lock.withLock {
-            if job.generation == generation {
+            if keepsAll {
+                cache[job.frame] = ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds)
+            } else if job.generation == generation {
                 ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds))
             } else {
                 freeSlots.append(job.slot)
@@ -60,6 +73,10 @@ final class PrefetchQueue: @unchecked Sendable {
     /// Blocks the player until `frame` is decoded; a jump discards what was prefetched.
     func take(frame: Int) -> ReadyFrame {
         lock.withLock {
+            if keepsAll {
+                while cache[frame] == nil { lock.wait() }
+                return cache[frame]!
+            }
             if frame != expectedByPlayer {
                 freeSlots.append(contentsOf: ready.map(\.slot))
                 ready.removeAll(keepingCapacity: true)
@@ -75,9 +92,17 @@ final class PrefetchQueue: @unchecked Sendable {
 
     /// Returns a played frame's buffer to the pool.
     func recycle(slot: Int) {
+        if keepsAll { return }
         lock.withLock {
             freeSlots.append(slot)
             lock.broadcast()
+        }
+    }
+
+    /// Whether `frame` could be had now without waiting for the prefetch thread.
+    func isReady(frame: Int) -> Bool {
+        lock.withLock {
+            keepsAll ? cache[frame] != nil : frame == expectedByPlayer && ready.first?.frame == frame
         }
     }
 

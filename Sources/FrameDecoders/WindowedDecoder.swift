@@ -11,8 +11,10 @@ import Synchronization
 /// of pixels whatever the frame count. Steady playback allocates no frame memory.
 public final class WindowedDecoder: AnimatedFrameSource {
     public let container: GIFContainer
-    /// How many decoded frames may wait ahead of the playhead.
+    /// How many decoded frames may wait ahead of the playhead (the frame count when keeping all).
     public let window: Int
+    /// Every frame is kept once decoded: decoded lazily in the background, never freed, never decoded again.
+    public let keepsAll: Bool
     /// The name of the background decoding thread, as `/proc/self/task/*/comm` and debuggers show it.
     public let prefetchThreadName: String
     private let queue: PrefetchQueue
@@ -21,19 +23,34 @@ public final class WindowedDecoder: AnimatedFrameSource {
     private let buffers: [FrameBuffer]
     private static let threadSerial = Atomic<Int>(0)
 
-    /// Starts the background decoder; `window` must be at least 1.
+    /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1.
     /// `extraWorkPerFrame` is a test knob: that many extra compositor passes per frame, to simulate a slower decoder.
-    public init(container: GIFContainer, window: Int, extraWorkPerFrame: Int = 0) throws(GIFError) {
-        precondition(window >= 1, "window must be at least 1")
+    public init(container: GIFContainer, window: PrefetchWindow, extraWorkPerFrame: Int = 0) throws(GIFError) {
         self.container = container
-        self.window = window
         let compositor = try Compositor(container: container)
-        buffers = (0...window).map { _ in FrameBuffer(byteCount: container.frameBytes) }
-        queue = PrefetchQueue(window: window, slots: window + 1, frameCount: container.frameCount)
+        switch window {
+        case .frames(let frames):
+            precondition(frames >= 1, "window must be at least 1")
+            self.window = frames
+            keepsAll = false
+            buffers = (0...frames).map { _ in FrameBuffer(byteCount: container.frameBytes) }
+            queue = PrefetchQueue(window: frames, slots: frames + 1, frameCount: container.frameCount)
+        case .all:
+            self.window = container.frameCount
+            keepsAll = true
+            buffers = (0..<container.frameCount).map { _ in FrameBuffer(byteCount: container.frameBytes) }
+            queue = PrefetchQueue(window: container.frameCount, slots: container.frameCount,
+                                  frameCount: container.frameCount, keepsAll: true)
+        }
         prefetchThreadName = "gifprefetch-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
         worker = PrefetchWorker(queue: queue, compositor: compositor, buffers: buffers,
                                     extraWorkPerFrame: extraWorkPerFrame)
         thread = BackgroundThread(name: prefetchThreadName) { [worker] in worker.run() }
+    }
+
+    /// A windowed decoder holding at most `window` frames ahead of the playhead.
+    public convenience init(container: GIFContainer, window: Int, extraWorkPerFrame: Int = 0) throws(GIFError) {
+        try self.init(container: container, window: .frames(window), extraWorkPerFrame: extraWorkPerFrame)
     }
 
     /// Stops and joins the prefetch thread, then frees the compositor and frame pool on the releasing thread.
@@ -51,6 +68,20 @@ public final class WindowedDecoder: AnimatedFrameSource {
         defer { queue.recycle(slot: item.slot) }
         return body(FrameView(index: index, pixels: buffers[item.slot].readOnly, status: item.status, decodeSeconds: item.decodeSeconds))
     }
+}
+
+extension WindowedDecoder {
+    public func isReady(frame index: Int) -> Bool {
+        index >= 0 && index < container.frameCount && queue.isReady(frame: index)
+    }
+}
+
+/// How many decoded frames a ``WindowedDecoder`` keeps.
+public enum PrefetchWindow: Sendable, Hashable {
+    /// At most this many frames ahead of the playhead; played frames are recycled and decoded again next loop.
+    case frames(Int)
+    /// Every frame, once decoded: the windowed player's own eager limit.
+    case all
 }
 
 /// The background half of ``WindowedDecoder``: owns the compositor, fills free slots in playback order.

@@ -10,10 +10,13 @@ public final class GIFBytes: Sendable {
     nonisolated(unsafe) private let base: UnsafeMutableRawPointer?
     /// Number of bytes.
     public let count: Int
+    /// The bytes are a read-only file mapping (page cache), not a heap allocation.
+    public let isMapped: Bool
 
     /// Copies `bytes` into one heap allocation.
     public init(_ bytes: some Collection<UInt8>) {
         count = bytes.count
+        isMapped = false
         if count == 0 {
             base = nil
         } else {
@@ -42,7 +45,28 @@ public final class GIFBytes: Sendable {
         self.init(bytes)
     }
 
-    deinit { base?.deallocate() }
+    /// Maps a whole file read-only with `mmap`: the bytes stay in the page cache and cost no heap.
+    public init(mappingFile path: String) throws(GIFError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+        count = Int(status.st_size)
+        isMapped = count > 0
+        guard count > 0 else {
+            base = nil
+            return
+        }
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            throw .io(path: path, reason: "mmap failed: \(String(cString: strerror(errno)))")
+        }
+        base = mapped
+    }
+
+    deinit {
+        if isMapped { munmap(base, count) } else { base?.deallocate() }
+    }
 
     /// Read-only view of the bytes, valid while `self` is alive.
     public var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }

@@ -2,13 +2,14 @@ import CJemalloc
 
 /// The raw `mallctl` calls: read, write and trigger, each checked.
 enum Mallctl {
-    static func read<Value>(_ name: String, as type: Value.Type = Value.self) throws(ProbeError) -> Value {
-        let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        defer { value.deallocate() }
-        var size = MemoryLayout<Value>.size
-        let result = mallctl(name, value, &size, nil, 0)
-        guard result == 0 else { throw .mallctl(name: name, errno: result) }
-        return value.move()
+    /// Reads a fixed-size value into stack storage (no heap allocation, so reads never show in malloc counts).
+    static func read<Value: BitwiseCopyable>(_ name: String, as type: Value.Type = Value.self) throws(ProbeError) -> Value {
+        try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (value) throws(ProbeError) -> Value in
+            var size = MemoryLayout<Value>.size
+            let result = mallctl(name, value.baseAddress, &size, nil, 0)
+            guard result == 0 else { throw .mallctl(name: name, errno: result) }
+            return value[0]
+        }
     }
 
     static func write<Value>(_ name: String, _ newValue: Value) throws(ProbeError) {
@@ -45,13 +46,13 @@ struct MallctlMIB: @unchecked Sendable {
         self.name = name
     }
 
-    func read<Value>(as type: Value.Type) throws(ProbeError) -> Value {
-        let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        defer { value.deallocate() }
-        var size = MemoryLayout<Value>.size
-        let result = mib.withUnsafeBufferPointer { mallctlbymib($0.baseAddress, $0.count, value, &size, nil, 0) }
-        guard result == 0 else { throw .mallctl(name: name, errno: result) }
-        return value.move()
+    func read<Value: BitwiseCopyable>(as type: Value.Type) throws(ProbeError) -> Value {
+        try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (value) throws(ProbeError) -> Value in
+            var size = MemoryLayout<Value>.size
+            let result = mib.withUnsafeBufferPointer { mallctlbymib($0.baseAddress, $0.count, value.baseAddress, &size, nil, 0) }
+            guard result == 0 else { throw .mallctl(name: name, errno: result) }
+            return value[0]
+        }
     }
 
     func write<Value>(_ newValue: Value) throws(ProbeError) {

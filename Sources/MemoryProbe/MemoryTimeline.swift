@@ -5,6 +5,13 @@ public struct MemorySample: Sendable, Hashable, Codable {
     public var allocated: Int
     public var active: Int
     public var resident: Int
+
+    public init(time: Double, allocated: Int, active: Int, resident: Int) {
+        self.time = time
+        self.allocated = allocated
+        self.active = active
+        self.resident = resident
+    }
 }
 
 /// A bounded record of samples: when full, it keeps every other sample and halves its rate,
@@ -21,7 +28,7 @@ public struct MemoryTimeline: Sendable, Codable {
         samples.reserveCapacity(self.capacity)
     }
 
-    mutating func offer(_ sample: MemorySample) {
+    public mutating func offer(_ sample: MemorySample) {
         defer { offered += 1 }
         guard offered % stride == 0 else { return }
         if samples.count == capacity {

@@ -53,7 +53,7 @@ struct ReportTests {
                        "frame_decode_p99_s", "stalls", "frames_hash"] {
             #expect(header.contains(column), "missing column \(column)")
         }
-        #expect(lines[1].hasPrefix("\"a,\"\"b\"\"\",10,10,5,100,eager,5,2,throughput,1,"))
+        #expect(lines[1].hasPrefix("\"a,\"\"b\"\"\",10,10,5,100,eager,5,eager,2,throughput,1,"))
         #expect(CSVReporter.field("plain") == "plain")
         #expect(CSVReporter.field("a\nb") == "\"a\nb\"")
     }

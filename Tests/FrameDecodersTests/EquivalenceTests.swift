@@ -5,9 +5,9 @@ import Testing
 import TestFixtures
 
 /// The windowed decoder must yield exactly the eager decoder's frames, in every window and loop.
-@Suite("Windowed frames are byte-identical to eager frames")
+@Suite("Windowed frames (windows 1, 2, 3, 8 and keep-all) are byte-identical to eager frames")
 struct EquivalenceTests {
-    static let windows = [1, 2, 3, 8]
+    static let windows: [PrefetchWindow] = [.frames(1), .frames(2), .frames(3), .frames(8), .all]
 
     static var realGIFs: [URL] { Fixtures.fixtureGIFs + Fixtures.sharedOnlyGIFs }
 

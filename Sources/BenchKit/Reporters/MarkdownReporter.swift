@@ -1,22 +1,26 @@
 import BenchCore
 
-/// A report for people: run metadata, then one table per GIF with the windowed ÷ eager ratios.
+/// A report for people: run metadata, then per GIF a table, the windowed ÷ eager ratios, the charts and a
+/// recommendation, and a one-line summary over the corpus.
 public enum MarkdownReporter {
-    public static func render(_ report: RunReport) -> String {
+    public static func render(_ report: RunReport, charts: [ChartFile] = []) -> String {
         var out: [String] = ["# GIF Frame Bench report", ""]
         if report.incomplete { out += ["> **Incomplete run**: interrupted; only the cases that finished are reported.", ""] }
         out += metadata(report.metadata)
-        out += ["", "Medians over repetitions. CPU is all threads (decoding, prefetch, sampler) per loop of playback;",
+        out += ["", "Medians over repetitions. CPU is all threads (decoding, prefetch, sampler);",
                 "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the child process;",
-                "theoretical is what the decoder must hold at least (eager: every frame; windowed: window + canvas).", ""]
+                "theoretical is what the decoder must hold at least (every frame; or the window and the canvas).", ""]
+        let recommendations = Recommendation.perGIF(report.summaries)
+        if let summary = Recommendation.corpusSummary(report.summaries) { out += ["**Summary:** \(summary)", ""] }
         for gif in report.gifs {
-            out += table(for: gif, report.summaries.filter { $0.gif == gif })
+            out += section(for: gif, report.summaries.filter { $0.gif == gif }, charts.filter { $0.gif == gif },
+                           recommendations[gif])
         }
         let failed = report.results.filter { $0.failure != nil }
         if !failed.isEmpty {
-            out += ["## Failed cases", "", "| gif | decoder | repetition | reason |", "|---|---|---:|---|"]
+            out += ["## Failed cases", "", "| gif | decoder | policy | repetition | reason |", "|---|---|---|---:|---|"]
             for result in failed {
-                out.append("| \(result.benchCase.gif) | \(result.benchCase.decoder) | \(result.benchCase.repetition) | \(cell(result.failure ?? "")) |")
+                out.append("| \(result.benchCase.gif) | \(result.benchCase.decoder) | \(result.benchCase.policy) | \(result.benchCase.repetition) | \(cell(result.failure ?? "")) |")
             }
             out.append("")
         }
@@ -39,34 +43,78 @@ public enum MarkdownReporter {
         ]
     }
 
-    static func table(for gif: String, _ rows: [CaseSummary]) -> [String] {
+    static func section(for gif: String, _ rows: [CaseSummary], _ charts: [ChartFile], _ recommendation: String?) -> [String] {
         guard let first = rows.first else { return [] }
+        let realtime = rows.contains { $0.mode == .realtime }
+        let speeds = Set(rows.map(\.setting.speed))
+        let setting = first.setting
+        var how = "\(first.loops) loop\(first.loops == 1 ? "" : "s"), \(first.repetitions) repetition\(first.repetitions == 1 ? "" : "s"), \(first.mode.rawValue)"
+        if realtime {
+            how += speeds.count == 1 ? " at speed \(Format.fixed(setting.speed, digits: 2)), \(Int(setting.refreshHz)) Hz" : " at \(speeds.count) speeds, \(Int(setting.refreshHz)) Hz"
+        }
+        if let cpus = setting.cpus { how += ", pinned to \(cpus) CPU\(cpus == 1 ? "" : "s")" }
+        if setting.byteSource == .mmap { how += ", GIF bytes mapped" }
         var out = ["## \(gif)", "",
-                   "\(first.width)×\(first.height), \(first.frames) frames, \(Format.bytes(Double(first.fileBytes))) file, \(first.loops) loops, \(first.repetitions) repetitions", "",
-                   "| decoder | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |",
-                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                   "\(first.width)×\(first.height), \(first.frames) frames, \(Format.bytes(Double(first.fileBytes))) file; \(how)", ""]
+        var header = "| decoder | policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
+        var rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        if realtime {
+            header += " speed | stalls | lateness p99 | CPU per s of animation |"
+            rule += "---:|---:|---:|---:|"
+        }
+        out += [header, rule]
         for row in rows {
             guard row.repetitions > 0 else {
-                out.append("| \(row.decoder.name) | \(row.window) | failed | | | | | | |")
+                out.append("| \(row.decoder.name) | \(row.policy) | \(row.window) | failed | | | | | | |" + (realtime ? " | | | |" : ""))
                 continue
             }
-            out.append("| \(row.decoder.name) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
-                       + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) | "
-                       + "\(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |")
+            var line = "| \(row.decoder.name) | \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
+                + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) | "
+                + "\(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |"
+            if realtime {
+                line += " \(Format.fixed(row.setting.speed, digits: 2))× | \(Int(row.median(.stalls))) | \(Format.duration(row.median(.latenessP99))) | \(Format.duration(row.median(.cpuPerAnimationSecond))) |"
+            }
+            out.append(line)
         }
         out.append("")
         if let eager = rows.first(where: { $0.decoder == .eager && $0.repetitions > 0 }) {
-            for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 {
+            for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.speed == eager.setting.speed {
                 let memory = windowed.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1)
                 let rss = windowed.median(.rssPeak) / max(eager.median(.rssPeak), 1)
                 let cpu = windowed.cpuPerLoop / max(eager.cpuPerLoop, 1e-9)
                 let first = windowed.median(.firstFrame) / max(eager.median(.firstFrame), 1e-9)
-                out.append("Windowed (w=\(windowed.window)) ÷ eager: peak allocated \(Format.ratio(memory)) (\(Format.ratio(1 / max(memory, 1e-9))) less), "
+                let name = windowed.policy == "fixed" || windowed.policy == "all" ? "Windowed (w=\(windowed.decoder == .windowedAll ? "all" : String(windowed.window)))"
+                                                                                   : "\(windowed.policy) (w=\(windowed.window))"
+                let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
+                out.append("- \(name) ÷ eager: peak allocated \(Format.ratio(memory)) (\(direction)), "
                            + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame \(Format.ratio(first)).")
             }
             out.append("")
         }
+        if let recommendation { out += ["**Recommendation:** \(recommendation)", ""] }
+        if realtime && speeds.count > 1 { out += stallOnset(rows) }
+        for chart in charts {
+            let caption = chart.kind == .memoryTimeline ? "allocated memory during playback" : "peak memory against CPU per loop (Pareto front circled)"
+            out += ["![\(gif): \(caption)](\(chart.relativePath))", ""]
+        }
         return out
+    }
+
+    /// For each setting, the lowest measured speed at which it stalled.
+    static func stallOnset(_ rows: [CaseSummary]) -> [String] {
+        var lines: [String] = []
+        var seen: Set<String> = []
+        for row in rows where seen.insert("\(row.decoder)|\(row.policy)").inserted {
+            let bySpeed = rows.filter { $0.decoder == row.decoder && $0.policy == row.policy && $0.repetitions > 0 }.sorted { $0.setting.speed < $1.setting.speed }
+            let name = "\(row.decoder)" + (row.policy == "fixed" || row.policy == "eager" || row.policy == "all" ? "" : " (\(row.policy))")
+            if let onset = bySpeed.first(where: { $0.median(.stalls) > 0 }) {
+                let clean = bySpeed.last { $0.setting.speed < onset.setting.speed && $0.median(.stalls) == 0 }
+                lines.append("- \(name): first stalls at speed \(Format.fixed(onset.setting.speed, digits: 2))×" + (clean.map { " (none at \(Format.fixed($0.setting.speed, digits: 2))×)" } ?? "") + ".")
+            } else if let fastest = bySpeed.last {
+                lines.append("- \(name): no stall up to speed \(Format.fixed(fastest.setting.speed, digits: 2))×.")
+            }
+        }
+        return lines.isEmpty ? [] : ["Where stalls begin:", ""] + lines + [""]
     }
 
     static func cell(_ text: String) -> String {

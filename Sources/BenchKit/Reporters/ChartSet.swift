@@ -1,0 +1,70 @@
+import BenchCore
+
+/// One chart file of a report.
+public struct ChartFile: Sendable {
+    public var gif: String
+    public var kind: Kind
+    public var fileName: String
+    public var svg: String
+
+    public enum Kind: String, Sendable {
+        case memoryTimeline = "memory"
+        case tradeOff = "tradeoff"
+    }
+
+    /// The path the Markdown report links, relative to it.
+    public var relativePath: String { "charts/" + fileName }
+}
+
+/// The charts of a report: per GIF a memory timeline and a memory-versus-CPU trade-off with its Pareto front.
+public enum ChartSet {
+    public static func make(for report: RunReport) -> [ChartFile] {
+        report.gifs.flatMap { gif -> [ChartFile] in
+            let rows = report.summaries.filter { $0.gif == gif && $0.repetitions > 0 }
+            guard !rows.isEmpty else { return [] }
+            let safe = String(gif.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+            return [
+                ChartFile(gif: gif, kind: .memoryTimeline, fileName: "\(safe)-memory.svg", svg: timeline(gif, rows, report.results)),
+                ChartFile(gif: gif, kind: .tradeOff, fileName: "\(safe)-tradeoff.svg", svg: tradeOff(gif, rows)),
+            ]
+        }
+    }
+
+    static func label(_ row: CaseSummary) -> String {
+        switch row.policy {
+        case "fixed", "eager", "all": return row.decoder.description
+        default: return "\(row.policy) (\(row.decoder.description))"
+        }
+    }
+
+    static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
+        var chart = SVGChart(title: "\(gif): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
+        for row in rows {
+            guard let result = results.first(where: { $0.failure == nil && $0.benchCase.gif == gif && $0.benchCase.decoder == row.decoder
+                                                      && $0.benchCase.policy == row.policy && $0.benchCase.mode == row.mode }),
+                  let samples = result.timeline?.samples, !samples.isEmpty else { continue }
+            chart.series.append(.init(name: label(row), points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
+        }
+        return chart.render()
+    }
+
+    static func tradeOff(_ gif: String, _ rows: [CaseSummary]) -> String {
+        var chart = SVGChart(title: "\(gif): peak memory against CPU", xLabel: "CPU per loop (ms)", yLabel: "peak allocated (MiB)")
+        let points = rows.map { (row: $0, x: $0.cpuPerLoop * 1000, y: $0.median(.jemallocAllocatedPeak) / 1_048_576) }
+        for point in points {
+            chart.series.append(.init(name: label(point.row), points: [(point.x, point.y)], connected: false))
+        }
+        chart.highlight = paretoFront(points.map { ($0.x, $0.y) })
+        chart.highlightName = "Pareto front"
+        return chart.render()
+    }
+
+    /// The points no other point beats on both axes (lower is better on each).
+    public static func paretoFront(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+        points.filter { candidate in
+            !points.contains { other in
+                other.x <= candidate.x && other.y <= candidate.y && (other.x < candidate.x || other.y < candidate.y)
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BenchCore
+import BenchKit
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import MemoryProbe
+import Testing
+
+@Suite("SVG charts")
+struct ChartTests {
+    /// Counts elements by class while parsing, so a malformed document fails the parse.
+    final class SVGInspector: NSObject, XMLParserDelegate {
+        var classes: [String: Int] = [:]
+        var root = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            if root.isEmpty { root = name }
+            if let value = attributes["class"] { classes[value, default: 0] += 1 }
+        }
+    }
+
+    static func report() -> RunReport {
+        var results: [CaseResult] = []
+        for (decoder, peak, cpu) in [(DecoderChoice.eager, 300 << 20, 0.09), (.windowed(window: 2), 10 << 20, 0.17),
+                                     (.windowed(window: 4), 14 << 20, 0.16), (.windowedAll, 301 << 20, 0.2)] {
+            var result = CaseResult(benchCase: BenchCase(gif: "a<b>&c", path: "/x.gif", decoder: decoder, loops: 1))
+            result.width = 720; result.height = 720; result.frames = 150
+            result.jemallocAllocatedPeakBytes = peak
+            result.cpuTotalSeconds = cpu
+            var timeline = MemoryTimeline(capacity: 8)
+            for step in 0..<20 { timeline.offer(MemorySample(time: Double(step) * 0.01, allocated: peak * step / 19, active: 0, resident: 0)) }
+            result.timeline = timeline
+            results.append(result)
+        }
+        return RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+    }
+
+    @Test("every chart parses as XML and has both axes, axis labels, series and a legend")
+    func wellFormed() throws {
+        let charts = ChartSet.make(for: Self.report())
+        #expect(charts.count == 2)
+        for chart in charts {
+            let inspector = SVGInspector()
+            let parser = XMLParser(data: Data(chart.svg.utf8))
+            parser.delegate = inspector
+            #expect(parser.parse(), "\(chart.fileName): \(parser.parserError.map { "\($0)" } ?? "")")
+            #expect(inspector.root == "svg")
+            for required in ["x-axis", "y-axis", "x-label", "y-label", "legend", "series"] {
+                #expect(inspector.classes[required, default: 0] >= 1, "\(chart.fileName) lacks \(required)")
+            }
+            #expect(!chart.fileName.contains("<") && !chart.fileName.contains("&"))
+        }
+        let tradeOff = try #require(charts.first { $0.kind == .tradeOff })
+        #expect(tradeOff.svg.contains("class=\"pareto\""))
+    }
+
+    @Test("the Pareto front keeps the points nothing beats on both memory and CPU")
+    func pareto() {
+        let front = ChartSet.paretoFront([(1, 300), (2, 10), (1.9, 14), (2.5, 301), (3, 10)])
+        #expect(front.map(\.x) == [1, 2, 1.9])
+    }
+
+    @Test("the Markdown report embeds the charts by relative path")
+    func embedded() {
+        let report = Self.report()
+        let markdown = MarkdownReporter.render(report, charts: ChartSet.make(for: report))
+        #expect(markdown.contains("](charts/a_b__c-memory.svg)"))
+        #expect(markdown.contains("](charts/a_b__c-tradeoff.svg)"))
+    }
+
+    @Test("a timeline keeps its bound and still spans the run")
+    func boundedTimeline() {
+        var timeline = MemoryTimeline(capacity: 16)
+        for step in 0..<10_000 { timeline.offer(MemorySample(time: Double(step), allocated: step, active: 0, resident: 0)) }
+        #expect(timeline.samples.count <= 16)
+        #expect(timeline.samples.first?.time == 0)
+        #expect((timeline.samples.last?.time ?? 0) > 9000)
+    }
+}

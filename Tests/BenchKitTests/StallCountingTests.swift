@@ -1,0 +1,84 @@
+import BenchCore
+import FrameDecoders
+import GIFCodec
+import MemoryProbe
+import PosixThreads
+import Testing
+
+/// A frame source whose frames arrive at known times: frame i is ready `lateBy[i]` seconds after the player
+/// first asks whether it is ready (or asks for it).
+final class ScriptedSource: AnimatedFrameSource, @unchecked Sendable {
+    let container: GIFContainer
+    private let lateBy: [Double]
+    private let lock = ConditionLock()
+    private var firstAsked: [Double?]
+    private let pixels: [UInt8]
+
+    init(container: GIFContainer, lateBy: [Double]) {
+        self.container = container
+        self.lateBy = lateBy
+        firstAsked = Array(repeating: nil, count: container.frameCount)
+        pixels = Array(repeating: 0, count: container.frameBytes)
+    }
+
+    private func readyTime(_ frame: Int) -> Double {
+        lock.withLock {
+            if firstAsked[frame] == nil { firstAsked[frame] = CPUTimes.monotonic() }
+            return firstAsked[frame]! + lateBy[frame]
+        }
+    }
+
+    func isReady(frame: Int) -> Bool {
+        let ready = readyTime(frame)
+        return CPUTimes.monotonic() >= ready
+    }
+
+    func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
+        DisplayClock.sleep(until: readyTime(index))
+        return pixels.withUnsafeBytes { body(FrameView(index: index, pixels: $0, status: .complete, decodeSeconds: 0)) }
+    }
+}
+
+@Suite("Real-time playback counts stalls")
+struct StallCountingTests {
+    /// 12 frames of 50 ms each.
+    static func container() throws -> GIFContainer {
+        let palette = Palette([RGB(0, 0, 0), RGB(255, 255, 255)])
+        let frames = (0..<12).map { _ in
+            EncoderFrame(rect: FrameRect(left: 0, top: 0, width: 2, height: 2), indices: [0, 1, 1, 0], delayCentiseconds: 5)
+        }
+        return try GIFContainer(bytes: GIFBytes(GIFEncoder.encode(EncoderInput(width: 2, height: 2, globalPalette: palette, frames: frames))))
+    }
+
+    @Test("frames that arrive 150 ms late are stalls, on-time frames are not, and lateness is measured")
+    func scripted() throws {
+        var lateBy = Array(repeating: 0.0, count: 12)
+        lateBy[3] = 0.15
+        lateBy[8] = 0.15
+        let source = ScriptedSource(container: try Self.container(), lateBy: lateBy)
+        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(observation.stalls == 2)
+        #expect(observation.lateness.count == 11)
+        let late = observation.lateness.filter { $0 > 0 }
+        #expect(late.count == 2)
+        for value in late { #expect(value > 0.10 && value < 0.30, "lateness \(value) s") }
+        #expect(abs(observation.animationSeconds - 0.6) < 1e-9)
+    }
+
+    @Test("the playhead waits: one late frame does not make the following frames late")
+    func noCascade() throws {
+        var lateBy = Array(repeating: 0.0, count: 12)
+        lateBy[2] = 0.3
+        let source = ScriptedSource(container: try Self.container(), lateBy: lateBy)
+        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(observation.stalls == 1)
+    }
+
+    @Test("a decoder that is always ready never stalls, at any speed")
+    func eager() throws {
+        let source = try EagerDecoder(container: try Self.container())
+        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 2, speed: 4, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(observation.stalls == 0)
+        #expect(observation.lateness.allSatisfy { $0 == 0 })
+    }
+}
