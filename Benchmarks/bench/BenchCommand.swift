@@ -13,6 +13,7 @@ enum BenchCommand {
     Usage:
       bench                           run the default suite (same as 'bench run') and write Reports/latest/
       bench run [options]             run a suite; see 'bench run --help'
+      bench compare --baseline FILE   compare a run with a baseline and gate regressions
       bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
@@ -29,6 +30,7 @@ enum BenchCommand {
             case "run": return try RunCommand.run(rest)
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
+            case "compare": return try CompareCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest)
             default: throw UsageError("unknown command '\(command)' (see 'bench --help')")

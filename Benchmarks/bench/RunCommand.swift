@@ -9,7 +9,8 @@ enum RunCommand {
     Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--policies LIST]
                      [--mode throughput|realtime] [--speed 1] [--refresh 60] [--cpus N] [--loops 3]
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--out DIR] [--timeout SECONDS]
-                     [--sampler-interval MS]
+                     [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
+                     [--summary FILE]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default Reports/latest),
@@ -30,11 +31,16 @@ enum RunCommand {
       --cpus N               pin each child to N CPUs, so prefetching competes with playback (default: all)
       --loops N              loops of playback per case (default: 3, 1 in realtime mode)
       --repetitions N        child processes per case, for medians and confidence intervals (default: 3)
-      --quick                1 loop and 2 repetitions: the default suite in well under 20 s
+      --quick                1 loop instead of 3: the default suite in about 10 s
       --bytes-from SOURCE    heap: read the GIF into one allocation (default); mmap: map the file read-only
       --out DIR              where the reports go (default: Reports/latest)
       --timeout SECONDS      a case running longer is killed and reported as failed (default: 300)
       --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 2)
+      --save-baseline FILE   also write this run as a baseline for 'bench compare' and --gate (replaces FILE)
+      --gate FILE            after the run, compare with the baseline FILE; exit 1 on a regression
+      --thresholds FILE      gate rules as JSON (see 'bench compare --help')
+      --summary FILE         with --gate: write what changed beyond noise, worst first, for a pull-request comment
+      --slow-windowed N      test knob: the windowed decoder composites every frame N extra times (a planted regression)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -85,11 +91,19 @@ enum RunCommand {
                                results: results + unreadable, incomplete: interrupted)
         try ReportFiles.write(report, to: options.out)
         print(MarkdownReporter.render(report))
+        if let path = options.saveBaseline {
+            try BaselineFile.save(report, to: path)
+            Console.note("bench: baseline written to \(path)")
+        }
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
         if interrupted {
             Console.error("interrupted: the report holds the \(results.count) cases that finished and is marked incomplete")
             return .internalFailure
+        }
+        if let baseline = options.gateBaseline {
+            let status = try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds, summaryPath: options.summary)
+            if status != .success { return status }
         }
         return report.results.contains { $0.failure != nil } ? .internalFailure : .success
     }
@@ -100,6 +114,11 @@ enum RunCommand {
         var suite: Suite
         var out: String
         var timeout: Int
+        var saveBaseline: String?
+        /// Loaded before the run, so a bad baseline fails in a second, not after the whole suite.
+        var gateBaseline: RunReport?
+        var thresholds: Thresholds
+        var summary: String?
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
@@ -117,7 +136,7 @@ enum RunCommand {
             let refresh = try RunCommand.positiveNumber(arguments.value("--refresh"), flag: "--refresh") ?? 60
             let cpus = try arguments.integer("--cpus", in: 1...4096)
             let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
-            let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? (quick ? 2 : 3)
+            let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? 3
             let byteSource = try arguments.value("--bytes-from").map { text throws(UsageError) in
                 guard let source = ByteSource(rawValue: text) else { throw UsageError("--bytes-from takes heap or mmap, not '\(text)'") }
                 return source
@@ -125,6 +144,12 @@ enum RunCommand {
             out = try arguments.value("--out") ?? "Reports/latest"
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
+            let slowdown = try arguments.integer("--slow-windowed", in: 0...100) ?? 0
+            saveBaseline = try arguments.value("--save-baseline")
+            gateBaseline = try arguments.value("--gate").map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
+            thresholds = try arguments.value("--thresholds").map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
+            summary = try arguments.value("--summary")
+            if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
 
             var settings: [DecoderSetting] = []
             let explicitDecoders = decoderList != nil || windowList != nil
@@ -145,7 +170,8 @@ enum RunCommand {
             settings += policies.map { .policy($0) }
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
-                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000)
+                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000,
+                          windowedSlowdown: slowdown)
         }
     }
 

@@ -83,12 +83,15 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// Background sampling period in seconds; 0 samples only at frame steps; negative turns the sampler off
     /// (memory peaks then read 0), which is how its own cost is measured.
     public var samplerInterval: Double
+    /// Test knob: the windowed decoder composites every frame this many extra times (a planted regression).
+    public var extraWorkPerFrame: Int
     public var injectedFault: InjectedFault?
 
     public init(gif: String, path: String, decoder: DecoderChoice, policy: String? = nil, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
                 byteSource: ByteSource = .heap, repetition: Int = 1,
-                samplerInterval: Double = MemorySampler.defaultInterval, injectedFault: InjectedFault? = nil) {
+                samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Int = 0,
+                injectedFault: InjectedFault? = nil) {
         self.gif = gif
         self.path = path
         self.decoder = decoder
@@ -101,6 +104,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
         self.byteSource = byteSource
         self.repetition = repetition
         self.samplerInterval = samplerInterval
+        self.extraWorkPerFrame = extraWorkPerFrame
         self.injectedFault = injectedFault
     }
 
@@ -127,6 +131,7 @@ extension BenchCase {
         case .eager: break
         }
         if let cpus { arguments += ["--cpus", "\(cpus)"] }
+        if extraWorkPerFrame > 0 { arguments += ["--extra-work", "\(extraWorkPerFrame)"] }
         if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
         return arguments
     }
@@ -162,6 +167,11 @@ extension BenchCase {
             guard let count = Int(text), count >= 1 else { return nil }
             cpus = count
         }
+        var extraWork = 0
+        if let text = values["extra-work"] {
+            guard let count = Int(text), count >= 0 else { return nil }
+            extraWork = count
+        }
         var fault: InjectedFault?
         if let name = values["fault"] {
             guard let parsed = InjectedFault(rawValue: name) else { return nil }
@@ -169,6 +179,6 @@ extension BenchCase {
         }
         self.init(gif: gif, path: path, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed,
                   refreshHz: refresh, cpus: cpus, byteSource: byteSource, repetition: repetition,
-                  samplerInterval: interval, injectedFault: fault)
+                  samplerInterval: interval, extraWorkPerFrame: extraWork, injectedFault: fault)
     }
 }

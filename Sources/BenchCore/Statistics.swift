@@ -56,3 +56,24 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension Statistics {
+    /// Percentile bootstrap of the relative change of the median, median(current) ÷ median(baseline) − 1:
+    /// both samples resampled with replacement, from a fixed seed.
+    public static func bootstrapRelativeChange(baseline: [Double], current: [Double], resamples: Int = 2000,
+                                               confidence: Double = 0.95) -> ConfidenceInterval {
+        guard !baseline.isEmpty, !current.isEmpty else { return ConfidenceInterval(lower: 0, upper: 0) }
+        var generator = SplitMix64(seed: 0xC0FFEE)
+        var changes: [Double] = []
+        changes.reserveCapacity(resamples)
+        var base = [Double](repeating: 0, count: baseline.count), now = [Double](repeating: 0, count: current.count)
+        for _ in 0..<resamples {
+            for index in base.indices { base[index] = baseline[Int(generator.next() % UInt64(baseline.count))] }
+            for index in now.indices { now[index] = current[Int(generator.next() % UInt64(current.count))] }
+            let denominator = median(base)
+            changes.append(denominator == 0 ? 0 : median(now) / denominator - 1)
+        }
+        let tail = (1 - confidence) / 2
+        return ConfidenceInterval(lower: percentile(changes, tail), upper: percentile(changes, 1 - tail))
+    }
+}

@@ -43,6 +43,8 @@ public struct Suite: Sendable {
     public var cpus: Int?
     public var byteSource: ByteSource
     public var samplerInterval: Double
+    /// Test knob: extra compositor passes per frame in the windowed decoder (a planted regression).
+    public var windowedSlowdown: Int
 
     /// The default suite's window for the windowed decoder.
     public static let defaultWindow = 4
@@ -51,7 +53,7 @@ public struct Suite: Sendable {
     public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap,
-                samplerInterval: Double = MemorySampler.defaultInterval) {
+                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Int = 0) {
         self.inputs = inputs
         self.settings = settings
         self.loops = loops
@@ -62,6 +64,7 @@ public struct Suite: Sendable {
         self.cpus = cpus
         self.byteSource = byteSource
         self.samplerInterval = samplerInterval
+        self.windowedSlowdown = windowedSlowdown
     }
 
     /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and setting.
@@ -82,7 +85,8 @@ public struct Suite: Sendable {
                     for (decoder, label) in resolved {
                         cases.append(BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
                                                loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                                               byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval))
+                                               byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval,
+                                               extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown))
                     }
                 }
             }

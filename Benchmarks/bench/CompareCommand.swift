@@ -1,0 +1,64 @@
+import BenchCore
+import BenchKit
+import Foundation
+
+/// `bench compare`: a run against a baseline, with the gate's verdicts and exit status.
+enum CompareCommand {
+    static let help = """
+    Usage: bench compare --baseline FILE [--current FILE] [--thresholds FILE] [--summary FILE]
+
+    Compares a run's results.json (default: Reports/latest/results.json) with a baseline made by
+    'bench run --save-baseline FILE', prints a Markdown table per GIF and setting (metric, baseline,
+    current, change, verdict) and exits 1 when anything regressed.
+
+      --thresholds FILE  gate rules as JSON (default: the built-in rules; 'bench compare --print-thresholds'
+                         prints them as a starting point)
+      --summary FILE     also write only what changed beyond noise, worst first, for a pull-request comment
+
+    Exit status: 0 no regression, 1 a regression, 2 bad usage or an unreadable or incompatible file.
+    """
+
+    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+        var arguments = arguments
+        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--print-thresholds") {
+            try arguments.finish(command: "compare")
+            print(try thresholdsJSON(.defaults))
+            return .success
+        }
+        guard let baselinePath = try arguments.value("--baseline") else { throw UsageError("compare needs --baseline FILE") }
+        let currentPath = try arguments.value("--current") ?? "Reports/latest/results.json"
+        let thresholdsPath = try arguments.value("--thresholds")
+        let summaryPath = try arguments.value("--summary")
+        try arguments.finish(command: "compare")
+        let baseline = try BaselineFile.load(baselinePath, role: "baseline")
+        let current = try BaselineFile.load(currentPath, role: "current report")
+        let thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
+        return try gate(current: current, baseline: baseline, thresholds: thresholds, summaryPath: summaryPath)
+    }
+
+    /// Compares, prints the tables, writes the summary, and returns the gate's exit status.
+    static func gate(current: RunReport, baseline: RunReport, thresholds: Thresholds, summaryPath: String?) throws -> ExitStatus {
+        let outcome = Gate.compare(baseline: baseline, current: current, thresholds: thresholds)
+        guard outcome.comparisons.contains(where: { $0.verdict != .new && $0.verdict != .missing }) else {
+            throw UsageError("the baseline and the current run share no GIF and setting; nothing to compare")
+        }
+        print(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
+        if let summaryPath { try ReportWriter.writeAtomically(Data(GateReporter.summary(outcome).utf8), to: summaryPath) }
+        let regressions = outcome.regressions
+        if regressions.isEmpty {
+            Console.note("gate: no regression against the baseline (\(outcome.improvements.count) improvements beyond noise)")
+        } else {
+            for row in regressions.prefix(10) {
+                Console.error("regression: \(row.gif) · \(row.setting): \(row.metric) \(row.change.map(Format.percent) ?? "")")
+            }
+        }
+        return outcome.exitStatus
+    }
+
+    static func thresholdsJSON(_ thresholds: Thresholds) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(thresholds), as: UTF8.self)
+    }
+}

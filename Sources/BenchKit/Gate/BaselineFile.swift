@@ -1,0 +1,42 @@
+import BenchCore
+import Foundation
+
+/// Reading and writing baselines: a run's JSON report without its memory timelines, written atomically.
+public enum BaselineFile {
+    /// Writes `report` as a baseline at `path` (through a temporary file and a rename).
+    public static func save(_ report: RunReport, to path: String) throws {
+        var stripped = report
+        stripped.results = stripped.results.map { var result = $0; result.timeline = nil; return result }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        try ReportWriter.writeAtomically(try JSONReporter.render(stripped), to: path)
+    }
+
+    /// Reads a report or baseline; unreadable, corrupt or foreign-schema files are usage errors (exit 2).
+    public static func load(_ path: String, role: String) throws(UsageError) -> RunReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): cannot read the \(role) (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
+        }
+        if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), header.schema != RunReport.schema {
+            throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads '\(RunReport.schema)'; make a new one with --save-baseline")
+        }
+        do {
+            return try JSONReporter.decode(data)
+        } catch {
+            throw UsageError("\(path): not a GIF Frame Bench \(role) (\(reason(error)))")
+        }
+    }
+
+    private struct SchemaHeader: Decodable { let schema: String }
+
+    /// A short reason for a decoding error.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.keyNotFound(let key, _): return "missing '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import BenchCore
+
+/// One metric of one GIF and setting, baseline against current.
+public struct Comparison: Sendable {
+    public enum Verdict: String, Sendable {
+        case regressed
+        case improved
+        case withinNoise = "within noise"
+        /// Reported but not gated (absolute time against a baseline from another machine).
+        case notGated = "not gated"
+        /// In the current run only.
+        case new
+        /// In the baseline only.
+        case missing
+    }
+
+    public var gif: String
+    public var setting: String
+    public var metric: String
+    public var unit: MetricUnit
+    public var baseline: Double?
+    public var current: Double?
+    /// current ÷ baseline − 1 of the medians.
+    public var change: Double?
+    /// For bootstrap rules: the confidence interval of the change.
+    public var interval: ConfidenceInterval?
+    public var verdict: Verdict
+    /// Why a figure was not gated, when it was not.
+    public var note: String?
+}
+
+/// The outcome of comparing a run with a baseline.
+public struct GateOutcome: Sendable {
+    public var comparisons: [Comparison]
+    /// The baseline was made on a machine with the same CPU model and core count.
+    public var sameMachine: Bool
+
+    public var regressions: [Comparison] { comparisons.filter { $0.verdict == .regressed } }
+    public var improvements: [Comparison] { comparisons.filter { $0.verdict == .improved } }
+    public var exitStatus: ExitStatus { regressions.isEmpty ? .success : .regression }
+}
+
+/// Decides, metric by metric, whether a run regressed against a baseline (DESIGN.md, "Gating a regression").
+public enum Gate {
+    public static func compare(baseline: RunReport, current: RunReport, thresholds: Thresholds = .defaults) -> GateOutcome {
+        let sameMachine = baseline.metadata.cpuModel == current.metadata.cpuModel && baseline.metadata.cores == current.metadata.cores
+        let base = Samples(baseline.results), now = Samples(current.results)
+        var comparisons: [Comparison] = []
+        for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) }) {
+            let (gif, setting) = Samples.describe(key, now.groups[key] ?? base.groups[key] ?? [])
+            guard base.groups[key] != nil else {
+                comparisons.append(Comparison(gif: gif, setting: setting, metric: "all", unit: .text, verdict: .new))
+                continue
+            }
+            guard now.groups[key] != nil else {
+                comparisons.append(Comparison(gif: gif, setting: setting, metric: "all", unit: .text, verdict: .missing))
+                continue
+            }
+            for rule in thresholds.rules {
+                let before = base.values(rule.metric, key), after = now.values(rule.metric, key)
+                guard !before.isEmpty, !after.isEmpty else { continue }
+                var comparison = judge(rule, before, after, gif: gif, setting: setting, sameMachine: sameMachine,
+                                       confidence: thresholds.confidence)
+                let cpu = Statistics.median(base.values(Metric.cpuTotal.column, key))
+                if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds {
+                    comparison.verdict = .notGated
+                    comparison.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU"
+                }
+                comparisons.append(comparison)
+            }
+        }
+        return GateOutcome(comparisons: comparisons, sameMachine: sameMachine)
+    }
+
+    static func judge(_ rule: GateRule, _ before: [Double], _ after: [Double], gif: String, setting: String,
+                      sameMachine: Bool, confidence: Double) -> Comparison {
+        let b = Statistics.median(before), c = Statistics.median(after)
+        let change = b == 0 ? (c == 0 ? 0 : Double.infinity) : c / b - 1
+        let unit = Metric(rawValue: rule.metric)?.unit ?? .ratio
+        var comparison = Comparison(gif: gif, setting: setting, metric: rule.metric, unit: unit, baseline: b, current: c,
+                                    change: change, verdict: .withinNoise)
+        let grew = c - b > rule.minimumAbsoluteChange, shrank = b - c > rule.minimumAbsoluteChange
+        switch rule.kind {
+        case .relative:
+            if grew && change > rule.limit { comparison.verdict = .regressed }
+            if shrank && change < -rule.limit { comparison.verdict = .improved }
+        case .bootstrap:
+            let interval = Statistics.bootstrapRelativeChange(baseline: before, current: after, confidence: confidence)
+            comparison.interval = interval
+            if grew && interval.lower > rule.limit { comparison.verdict = .regressed }
+            if shrank && interval.upper < -rule.limit { comparison.verdict = .improved }
+        }
+        if rule.machineDependent && !sameMachine {
+            comparison.verdict = .notGated
+            comparison.note = "other machine"
+        }
+        return comparison
+    }
+}
+
+/// Successful repetitions grouped by GIF and setting, with the same-run ratios to eager.
+struct Samples {
+    var groups: [String: [CaseResult]] = [:]
+    var keys: [String] = []
+
+    init(_ results: [CaseResult]) {
+        for result in results where result.failure == nil {
+            let key = Self.key(result.benchCase)
+            if groups[key] == nil { keys.append(key) }
+            groups[key, default: []].append(result)
+        }
+    }
+
+    static func key(_ benchCase: BenchCase, decoder: DecoderChoice? = nil, policy: String? = nil) -> String {
+        "\(benchCase.gif)|\(decoder ?? benchCase.decoder)|\(policy ?? benchCase.policy)|\(benchCase.mode.rawValue)|\(benchCase.speed)|"
+            + "\(benchCase.cpus ?? 0)|\(benchCase.byteSource.rawValue)|\(benchCase.loops)"
+    }
+
+    static func describe(_ key: String, _ results: [CaseResult]) -> (gif: String, setting: String) {
+        guard let first = results.first?.benchCase else { return (String(key.split(separator: "|").first ?? ""), key) }
+        var setting = "\(first.decoder)"
+        if !["fixed", "eager", "all"].contains(first.policy) { setting += " (\(first.policy))" }
+        if first.mode == .realtime { setting += ", realtime \(Format.fixed(first.speed, digits: 2))×" }
+        if let cpus = first.cpus { setting += ", \(cpus) CPU" }
+        if first.byteSource == .mmap { setting += ", mmap" }
+        return (first.gif, setting)
+    }
+
+    /// The per-repetition values of a CSV metric, or of a same-run ratio to the eager case of the same run.
+    func values(_ metric: String, _ key: String) -> [Double] {
+        guard let results = groups[key] else { return [] }
+        if let column = Metric(rawValue: metric) { return results.compactMap { column.number(in: $0) } }
+        guard let column = GateRule.ratioMetrics[metric], let first = results.first, first.benchCase.decoder != .eager,
+              let eager = groups[Self.key(first.benchCase, decoder: .eager, policy: "eager")] else { return [] }
+        return results.compactMap { result in
+            guard let partner = eager.first(where: { $0.benchCase.repetition == result.benchCase.repetition }),
+                  let value = column.number(in: result), let reference = column.number(in: partner), reference > 0 else { return nil }
+            return value / reference
+        }
+    }
+}

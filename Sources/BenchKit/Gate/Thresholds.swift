@@ -1,0 +1,83 @@
+import BenchCore
+import Foundation
+
+/// How one metric is gated.
+public struct GateRule: Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable {
+        /// Nearly deterministic figures (memory, malloc counts): the median may grow by at most `limit` (a fraction).
+        case relative
+        /// Noisy figures (CPU, wall): a regression only when the bootstrap confidence interval of the relative
+        /// change of the median lies entirely above `limit` (the noise band), as criterion.rs decides.
+        case bootstrap
+    }
+
+    /// A CSV column name, or a same-run ratio (see ``GateRule/ratioMetrics``).
+    public var metric: String
+    public var kind: Kind
+    /// The allowed growth (relative) or the noise band (bootstrap), as a fraction: 0.05 = 5%.
+    public var limit: Double
+    /// Changes smaller than this, in the metric's unit, are never a regression (0 B retained becoming 4 KiB is not +∞%).
+    public var minimumAbsoluteChange: Double
+    /// Absolute times depend on the machine: when the baseline came from another one, report but do not gate.
+    public var machineDependent: Bool
+    /// Timing rules: a case whose baseline CPU time (median `cpu_total_s`) is below this many seconds is too short
+    /// to gate — scheduling noise alone moves a 3 ms measurement by 100%.
+    public var minimumCPUSeconds: Double
+
+    public init(metric: String, kind: Kind, limit: Double, minimumAbsoluteChange: Double = 0, machineDependent: Bool = false,
+                minimumCPUSeconds: Double = 0) {
+        self.metric = metric
+        self.kind = kind
+        self.limit = limit
+        self.minimumAbsoluteChange = minimumAbsoluteChange
+        self.machineDependent = machineDependent
+        self.minimumCPUSeconds = minimumCPUSeconds
+    }
+
+    /// Ratios measured within one run, repetition by repetition: a slower machine slows both sides.
+    public static let ratioMetrics = ["cpu_ratio_to_eager": Metric.cpuTotal, "peak_ratio_to_eager": Metric.jemallocAllocatedPeak]
+}
+
+/// The gate's rules, as data: loaded from a JSON file or the documented defaults.
+public struct Thresholds: Sendable, Codable, Hashable {
+    public static let schema = "gif-frame-bench-thresholds/1"
+    public var schema: String
+    /// Bootstrap confidence level, e.g. 0.95.
+    public var confidence: Double
+    public var rules: [GateRule]
+
+    /// +5% for memory peaks, +10% for malloc counts, a 10% noise band for CPU and wall time and for the same-run
+    /// CPU ratio windowed ÷ eager, timings gated only for cases of at least 20 ms CPU.
+    public static let defaults = Thresholds(schema: schema, confidence: 0.95, rules: [
+        GateRule(metric: Metric.jemallocAllocatedPeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: Metric.jemallocActivePeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: Metric.rssPeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
+        GateRule(metric: Metric.retainedAfterRelease.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
+        GateRule(metric: Metric.mallocCount.column, kind: .relative, limit: 0.10, minimumAbsoluteChange: 32),
+        GateRule(metric: Metric.cpuTotal.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
+                 minimumCPUSeconds: 0.02),
+        GateRule(metric: Metric.wall.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
+                 minimumCPUSeconds: 0.02),
+        GateRule(metric: "cpu_ratio_to_eager", kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02, minimumCPUSeconds: 0.02),
+    ])
+
+    /// Reads a thresholds file; a missing, corrupt or foreign file is a usage error.
+    public static func load(_ path: String) throws(UsageError) -> Thresholds {
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("\(path): cannot read the thresholds file") }
+        let thresholds: Thresholds
+        do { thresholds = try JSONDecoder().decode(Thresholds.self, from: data) } catch {
+            throw UsageError("\(path): not a thresholds file (\(BaselineFile.reason(error)))")
+        }
+        guard thresholds.schema == schema else {
+            throw UsageError("\(path): thresholds schema '\(thresholds.schema)' is not '\(schema)'")
+        }
+        let known = Set(Metric.allCases.map(\.column)).union(GateRule.ratioMetrics.keys)
+        if let unknown = thresholds.rules.first(where: { !known.contains($0.metric) }) {
+            throw UsageError("\(path): unknown metric '\(unknown.metric)'")
+        }
+        guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }) else {
+            throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")
+        }
+        return thresholds
+    }
+}

@@ -1,0 +1,66 @@
+import BenchCore
+
+/// The gate's verdicts as Markdown: a full table per GIF and setting, or a short summary for a pull request.
+public enum GateReporter {
+    public static func render(_ outcome: GateOutcome, baseline: RunMetadata, current: RunMetadata) -> String {
+        var out = ["# Comparison with the baseline", "",
+                   "Baseline: \(baseline.date), commit \(baseline.gitCommit ?? "none"), \(baseline.cpuModel), \(baseline.cores) cores.",
+                   "Current: \(current.date), commit \(current.gitCommit ?? "none"), \(current.cpuModel), \(current.cores) cores.", ""]
+        if !outcome.sameMachine {
+            out += ["> The baseline comes from another machine: absolute times are reported but not gated; memory and same-run ratios are.", ""]
+        }
+        out.append(headline(outcome))
+        out.append("")
+        var groups: [(String, String)] = []
+        for comparison in outcome.comparisons where !groups.contains(where: { $0 == (comparison.gif, comparison.setting) }) {
+            groups.append((comparison.gif, comparison.setting))
+        }
+        for (gif, setting) in groups {
+            out += ["## \(gif) · \(setting)", "", "| metric | baseline | current | change | verdict |", "|---|---:|---:|---:|---|"]
+            for row in outcome.comparisons where row.gif == gif && row.setting == setting { out.append(line(row)) }
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// Only what changed beyond noise, worst first: fit for a pull-request comment.
+    public static func summary(_ outcome: GateOutcome) -> String {
+        let changed = outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
+            + outcome.improvements.sorted { ($0.change ?? 0) < ($1.change ?? 0) }
+        var out = ["### GIF Frame Bench", "", headline(outcome), ""]
+        guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
+        out += ["| gif | setting | metric | baseline | current | change | verdict |", "|---|---|---|---:|---:|---:|---|"]
+        for row in changed {
+            out.append("| \(row.gif) | \(row.setting) | \(cells(row).joined(separator: " | ")) |")
+        }
+        return (out + [""]).joined(separator: "\n")
+    }
+
+    static func headline(_ outcome: GateOutcome) -> String {
+        let regressions = outcome.regressions.count, improvements = outcome.improvements.count
+        if regressions == 0 { return "**No regression** (\(improvements) improvement\(improvements == 1 ? "" : "s") beyond noise)." }
+        let names = Set(outcome.regressions.map { "\($0.gif) \($0.metric)" }).sorted().prefix(5).joined(separator: ", ")
+        return "**\(regressions) regression\(regressions == 1 ? "" : "s")**: \(names)."
+    }
+
+    static func line(_ row: Comparison) -> String { "| " + cells(row).joined(separator: " | ") + " |" }
+
+    static func cells(_ row: Comparison) -> [String] {
+        let change = row.change.map { value -> String in
+            let text = value.isFinite ? Format.percent(value) : "new"
+            guard let interval = row.interval else { return text }
+            return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
+        } ?? ""
+        return [row.metric, row.baseline.map { value(row.unit, $0) } ?? "", row.current.map { value(row.unit, $0) } ?? "", change,
+                row.verdict == .regressed ? "**regressed**" : row.verdict.rawValue + (row.note.map { " (\($0))" } ?? "")]
+    }
+
+    static func value(_ unit: MetricUnit, _ number: Double) -> String {
+        switch unit {
+        case .bytes: Format.bytes(number)
+        case .seconds: Format.duration(number)
+        case .count: String(Int(number.rounded()))
+        case .ratio, .text: Format.fixed(number, digits: 3)
+        }
+    }
+}

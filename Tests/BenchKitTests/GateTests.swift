@@ -1,0 +1,137 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCodec
+import Testing
+
+/// The gate on real runs: real child processes, real jemalloc figures, then baselines tampered with on purpose.
+@Suite("Regression gate", .serialized)
+struct GateTests {
+    /// A synthetic GIF on disk, large enough that 20% of its peaks is well above the gate's absolute floor.
+    static let gifPath: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-gate-short-320x240x100-\(getpid()).gif").path
+        let spec = SyntheticCorpus.spec(named: "short-320x240x100")!
+        FileManager.default.createFile(atPath: path, contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        return path
+    }()
+
+    static func realRun(extraWork: Int = 0) throws -> RunReport {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let runner = CaseRunner(executable: child, timeout: 120)
+        var cases: [BenchCase] = []
+        for repetition in 1...3 {
+            for decoder in [DecoderChoice.eager, .windowed(window: 2)] {
+                cases.append(BenchCase(gif: "short", path: gifPath, decoder: decoder, loops: 4, repetition: repetition,
+                                       extraWorkPerFrame: decoder == .eager ? 0 : extraWork))
+            }
+        }
+        let results = runner.run(cases)
+        #expect(results.allSatisfy { $0.failure == nil })
+        return RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+    }
+
+    static func lowered(_ report: RunReport, by fraction: Double) -> RunReport {
+        var copy = report
+        copy.results = copy.results.map { result in
+            var result = result
+            result.jemallocAllocatedPeakBytes = Int(Double(result.jemallocAllocatedPeakBytes) * (1 - fraction))
+            return result
+        }
+        return copy
+    }
+
+    static func write(_ report: RunReport, _ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-gate-\(UUID().uuidString)-\(name)").path
+        try BaselineFile.save(report, to: path)
+        return path
+    }
+
+    static func bench(_ arguments: [String]) throws -> ChildOutcome {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        return try ChildProcess.run(bench, arguments, timeout: 120)
+    }
+
+    @Test("a baseline whose memory was 20% lower fails the gate and names the metric; the untouched one passes")
+    func memoryRegression() throws {
+        let current = try Self.realRun()
+        let outcome = Gate.compare(baseline: Self.lowered(current, by: 0.2), current: current)
+        #expect(outcome.exitStatus == .regression)
+        #expect(outcome.regressions.contains { $0.metric == "jemalloc_allocated_peak_bytes" })
+        #expect(Gate.compare(baseline: current, current: current).exitStatus == .success)
+
+        let untouched = try Self.write(current, "baseline.json"), reported = try Self.write(current, "current.json")
+        let tampered = try Self.write(Self.lowered(current, by: 0.2), "tampered.json")
+        defer { for path in [untouched, reported, tampered] { try? FileManager.default.removeItem(atPath: path) } }
+        let failing = try Self.bench(["compare", "--baseline", tampered, "--current", reported])
+        #expect(failing.exitStatus == 1)
+        #expect(String(decoding: failing.standardError, as: UTF8.self).contains("jemalloc_allocated_peak_bytes"))
+        #expect(String(decoding: failing.standardOutput, as: UTF8.self).contains("**regressed**"))
+        let passing = try Self.bench(["compare", "--baseline", untouched, "--current", reported])
+        #expect(passing.exitStatus == 0)
+    }
+
+    @Test("a corrupt, foreign-schema or missing baseline exits 2 with one clear line")
+    func badBaselines() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corrupt = directory.appendingPathComponent("corrupt.json").path
+        let foreign = directory.appendingPathComponent("foreign.json").path
+        try Data("{\"schema\": \"gif-frame-bench-report/1\", \"results\": [tru".utf8).write(to: URL(fileURLWithPath: corrupt))
+        try Data("{\"schema\": \"someone-else/7\", \"rows\": []}".utf8).write(to: URL(fileURLWithPath: foreign))
+        for (path, expected) in [(corrupt, "not a GIF Frame Bench baseline"), (foreign, "schema 'someone-else/7'"),
+                                 (directory.appendingPathComponent("absent.json").path, "cannot read the baseline")] {
+            let outcome = try Self.bench(["compare", "--baseline", path, "--current", corrupt])
+            let errors = String(decoding: outcome.standardError, as: UTF8.self)
+            #expect(outcome.exitStatus == 2)
+            #expect(errors.contains(expected), "\(errors)")
+            #expect(errors.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("a deliberately slower windowed decoder is caught by the same-run CPU ratio")
+    func plantedSlowdown() throws {
+        let baseline = try Self.realRun()
+        let slow = try Self.realRun(extraWork: 3)
+        let outcome = Gate.compare(baseline: baseline, current: slow)
+        #expect(outcome.regressions.contains { $0.metric == "cpu_ratio_to_eager" }, "\(outcome.regressions.map(\.metric))")
+        #expect(!outcome.regressions.contains { $0.metric.contains("peak") })
+    }
+
+    @Test("absolute times from another machine are reported, not gated; ratios and memory still are")
+    func otherMachine() {
+        var slower = GateTests.syntheticReport(cpu: 2.0, ratioToEager: 1.5)
+        slower.metadata.cpuModel = "Some Other CPU"
+        let outcome = Gate.compare(baseline: GateTests.syntheticReport(cpu: 1.0, ratioToEager: 1.5), current: slower)
+        #expect(!outcome.sameMachine)
+        #expect(outcome.comparisons.filter { $0.metric == "cpu_total_s" }.allSatisfy { $0.verdict == .notGated })
+        #expect(outcome.regressions.isEmpty)
+    }
+
+    @Test("CPU noise within the band is not a regression; a clear shift beyond it is")
+    func bootstrapRule() {
+        let noisy = Gate.compare(baseline: Self.syntheticReport(cpu: 1.0, ratioToEager: 1.5, jitter: 0.08),
+                                 current: Self.syntheticReport(cpu: 1.05, ratioToEager: 1.5, jitter: 0.08))
+        #expect(noisy.regressions.isEmpty)
+        let shifted = Gate.compare(baseline: Self.syntheticReport(cpu: 1.0, ratioToEager: 1.5, jitter: 0.02),
+                                   current: Self.syntheticReport(cpu: 1.5, ratioToEager: 2.25, jitter: 0.02))
+        #expect(shifted.regressions.contains { $0.metric == "cpu_total_s" })
+        #expect(shifted.regressions.contains { $0.metric == "cpu_ratio_to_eager" })
+    }
+
+    /// Five repetitions of eager and windowed with CPU times around `cpu`, alternating ±jitter.
+    static func syntheticReport(cpu: Double, ratioToEager: Double, jitter: Double = 0) -> RunReport {
+        var results: [CaseResult] = []
+        for repetition in 1...5 {
+            let wobble = 1 + (repetition % 2 == 0 ? jitter : -jitter) * Double(repetition) / 5
+            for decoder in [DecoderChoice.eager, .windowed(window: 4)] {
+                var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: decoder, loops: 1, repetition: repetition))
+                result.cpuTotalSeconds = (decoder == .eager ? cpu : cpu * ratioToEager) * wobble
+                result.wallSeconds = result.cpuTotalSeconds
+                result.jemallocAllocatedPeakBytes = decoder == .eager ? 300 << 20 : 14 << 20
+                results.append(result)
+            }
+        }
+        return RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+    }
+}
