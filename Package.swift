@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "GIFCodec", targets: ["GIFCodec"]),
         .library(name: "FrameDecoders", targets: ["FrameDecoders"]),
         .library(name: "MemoryProbe", targets: ["MemoryProbe"]),
+        .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
@@ -27,8 +28,9 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGif"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
         .target(name: "MemoryProbe", dependencies: ["CJemalloc", "PosixThreads"]),
+        .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
-        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
+        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "ImageCache", "MemoryProbe"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore"],
@@ -47,6 +49,7 @@ let package = Package(
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestFixtures"]),
         .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe"]),
+        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "TestFixtures"]),
     ],
     swiftLanguageModes: [.v6]

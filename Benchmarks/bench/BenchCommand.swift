@@ -14,6 +14,7 @@ enum BenchCommand {
       bench                           run the default suite (same as 'bench run') and write Reports/latest/
       bench run [options]             run a suite; see 'bench run --help'
       bench compare --baseline FILE   compare a run with a baseline and gate regressions
+      bench cache [--gif FILE|DIR]... the image-cache store path: costs and GIF fidelity
       bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
@@ -31,6 +32,7 @@ enum BenchCommand {
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
+            case "cache": return try CacheCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest)
             default: throw UsageError("unknown command '\(command)' (see 'bench --help')")

@@ -11,7 +11,7 @@ struct GateTests {
     static let gifPath: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-gate-short-320x240x100-\(getpid()).gif").path
         let spec = SyntheticCorpus.spec(named: "short-320x240x100")!
-        FileManager.default.createFile(atPath: path, contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(try! SyntheticCorpus.gif(for: spec)))
         return path
     }()
 
