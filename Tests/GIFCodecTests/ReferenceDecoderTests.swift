@@ -4,7 +4,7 @@ import Testing
 import TestFixtures
 
 /// Our composited frames against Pillow's and ImageMagick's, from hashes that
-/// Scripts/make_reference_hashes.sh recorded (fully transparent pixels normalised to 0,0,0,0).
+/// Tests/Scripts/make_reference_hashes.sh recorded (fully transparent pixels normalised to 0,0,0,0).
 @Suite("An independent decoder agrees")
 struct ReferenceDecoderTests {
     /// Where a reference decoder follows another convention than DESIGN.md, so its hashes are not expected to match.

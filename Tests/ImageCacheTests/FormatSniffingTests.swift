@@ -11,7 +11,7 @@ struct FormatSniffingTests {
         ("still.heic", .heic), ("still.avif", .avif),
     ]
 
-    @Test("real files made by Pillow and ImageMagick (Scripts/make_format_samples.sh)", arguments: samples)
+    @Test("real files made by Pillow and ImageMagick (Tests/Scripts/make_format_samples.sh)", arguments: samples)
     func realFiles(name: String, expected: ImageFormat) throws {
         let data = try Data(contentsOf: Fixtures.directory.appendingPathComponent("formats/\(name)"))
         #expect(ImageFormat.sniff(Array(data)) == expected)

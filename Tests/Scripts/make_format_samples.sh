@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the small sample files of every format that Tests/ImageCacheTests sniff, with Pillow and ImageMagick
-# (independent producers, never part of the product). Usage: Scripts/make_format_samples.sh  (from the package root)
+# (independent producers, never part of the product). Usage: Tests/Scripts/make_format_samples.sh  (from the package root)
 set -euo pipefail
 out=Tests/Fixtures/formats
 mkdir -p "$out"

@@ -6,7 +6,7 @@ Pillow is an independent reference here, never part of the product. For each GIF
 frame and loads it (Pillow composites each frame onto the full canvas while loading);
 the rate is frames x width x height / wall seconds, median of 3 runs.
 
-usage: Scripts/speed_vs_pillow.py [DIR]     (from the package root, after swift build -c release)
+usage: Benchmarks/Scripts/speed_vs_pillow.py [DIR]     (from the package root, after swift build -c release)
 """
 import csv
 import io

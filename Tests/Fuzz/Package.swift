@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// The fuzz target, a package of its own so that sanitizer flags apply to it and not to the main build:
+//   cd Tests/Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// Tests/Fuzz/run.sh builds it and runs it for a given time.
+import PackageDescription
+
+let package = Package(
+    name: "GIFFuzz",
+    dependencies: [.package(name: "GIFFrameBench", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "gif-fuzz",
+            dependencies: [
+                .product(name: "GIFCodec", package: "GIFFrameBench"),
+                .product(name: "FrameDecoders", package: "GIFFrameBench"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+import FrameDecoders
+import GIFCodec
+
+// libFuzzer entry point: any bytes must give a clean error or a partial play, never a crash, a hang or a leak.
+// Canvases are capped at 1 megapixel, and the decoders run only on small animations, so the fuzzer spends its time
+// on parsing and compositing paths rather than on filling memory.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = GIFBytes(UnsafeRawBufferPointer(start: start, count: count))
+    guard let container = try? GIFContainer(bytes: bytes) else { return 0 }
+    let limits = DecodeLimits(maxCanvasPixels: 1_000_000)
+    guard (try? limits.check(container)) != nil else { return 0 }
+    _ = ImageFormat.sniff(bytes.buffer)
+    if let compositor = try? Compositor(container: container, limits: limits) {
+        for _ in 0..<min(2 * container.frameCount, 4000) { compositor.advance() }
+        if container.frameCount > 2 { _ = try? compositor.composite(frame: container.frameCount / 2) }
+    }
+    guard container.frameCount * container.width * container.height <= 2_000_000 else { return 0 }
+    if let eager = try? EagerDecoder(container: container) {
+        for index in 0..<container.frameCount { _ = try? eager.hash(ofFrame: index) }
+    }
+    for window in [PrefetchWindow.frames(2), .all] {
+        guard let windowed = try? WindowedDecoder(container: container, window: window) else { continue }
+        for index in 0..<(2 * container.frameCount) { _ = try? windowed.withFrame(at: index % container.frameCount) { $0.pixels.count } }
+    }
+    return 0
+}
+
+// SwiftPM links an executable target's entry point as `<target>_main`; hand control to libFuzzer's driver there.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt) -> CInt
+
+@_cdecl("gif_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzOneInput($0, $1) }
+}
