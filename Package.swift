@@ -45,10 +45,10 @@ let package = Package(
             dependencies: ["BenchKit", "GiflibBaseline", "bench-case"],
             path: "Benchmarks/bench"
         ),
-        .target(name: "TestFixtures", dependencies: ["GIFCodec"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["GIFCodec", "MemoryProbe"], path: "Tests/TestFixtures"),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestFixtures"]),
         .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
-        .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe"]),
+        .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
         .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "TestFixtures"]),
     ],

@@ -1,6 +1,7 @@
 import BenchCore
 import BenchKit
 import Foundation
+import GIFCodec
 import MemoryProbe
 
 /// `bench run`, and `bench` with no arguments: run a suite in child processes and write the reports.
@@ -40,6 +41,8 @@ enum RunCommand {
       --gate FILE            after the run, compare with the baseline FILE; exit 1 on a regression
       --thresholds FILE      gate rules as JSON (see 'bench compare --help')
       --summary FILE         with --gate: write what changed beyond noise, worst first, for a pull-request comment
+      --max-pixels N         refuse a GIF whose screen has more pixels than N (default: 100000000)
+      --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)
       --slow-windowed N      test knob: the windowed decoder composites every frame N extra times (a planted regression)
     """
 
@@ -51,7 +54,7 @@ enum RunCommand {
         if BuildConfiguration.isDebug {
             Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release bench")
         }
-        let (playable, rejected) = GIFInputs.partition(options.inputs)
+        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits)
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
 
@@ -145,6 +148,7 @@ enum RunCommand {
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
             let slowdown = try arguments.integer("--slow-windowed", in: 0...100) ?? 0
+            let limits = try RunCommand.limits(&arguments)
             saveBaseline = try arguments.value("--save-baseline")
             gateBaseline = try arguments.value("--gate").map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
             thresholds = try arguments.value("--thresholds").map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
@@ -171,8 +175,19 @@ enum RunCommand {
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000,
-                          windowedSlowdown: slowdown)
+                          windowedSlowdown: slowdown, limits: limits)
         }
+    }
+
+    /// `--max-pixels N` and `--max-eager-bytes SIZE`.
+    static func limits(_ arguments: inout ArgumentList) throws(UsageError) -> DecodeLimits {
+        var limits = DecodeLimits.default
+        if let pixels = try arguments.integer("--max-pixels", in: 1...Int.max) { limits.maxCanvasPixels = pixels }
+        if let text = try arguments.value("--max-eager-bytes") {
+            guard let bytes = ByteSize.parse(text), bytes > 0 else { throw UsageError("--max-eager-bytes takes a size such as 4GiB, not '\(text)'") }
+            limits.maxEagerBytes = bytes
+        }
+        return limits
     }
 
     static func list(_ text: String?) -> [String]? {

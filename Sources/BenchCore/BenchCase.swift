@@ -1,3 +1,4 @@
+import GIFCodec
 import MemoryProbe
 
 /// Which decoder a case plays with.
@@ -85,13 +86,15 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var samplerInterval: Double
     /// Test knob: the windowed decoder composites every frame this many extra times (a planted regression).
     public var extraWorkPerFrame: Int
+    /// Canvas and eager-memory ceilings (`--max-pixels`, `--max-eager-bytes`).
+    public var limits: DecodeLimits
     public var injectedFault: InjectedFault?
 
     public init(gif: String, path: String, decoder: DecoderChoice, policy: String? = nil, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
                 byteSource: ByteSource = .heap, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Int = 0,
-                injectedFault: InjectedFault? = nil) {
+                limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
         self.gif = gif
         self.path = path
         self.decoder = decoder
@@ -105,6 +108,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
         self.repetition = repetition
         self.samplerInterval = samplerInterval
         self.extraWorkPerFrame = extraWorkPerFrame
+        self.limits = limits
         self.injectedFault = injectedFault
     }
 
@@ -132,6 +136,7 @@ extension BenchCase {
         }
         if let cpus { arguments += ["--cpus", "\(cpus)"] }
         if extraWorkPerFrame > 0 { arguments += ["--extra-work", "\(extraWorkPerFrame)"] }
+        if limits != .default { arguments += ["--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)"] }
         if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
         return arguments
     }
@@ -172,6 +177,15 @@ extension BenchCase {
             guard let count = Int(text), count >= 0 else { return nil }
             extraWork = count
         }
+        var limits = DecodeLimits.default
+        if let pixels = values["max-pixels"] {
+            guard let value = Int(pixels), value > 0 else { return nil }
+            limits.maxCanvasPixels = value
+        }
+        if let bytes = values["max-eager-bytes"] {
+            guard let value = Int(bytes), value > 0 else { return nil }
+            limits.maxEagerBytes = value
+        }
         var fault: InjectedFault?
         if let name = values["fault"] {
             guard let parsed = InjectedFault(rawValue: name) else { return nil }
@@ -179,6 +193,6 @@ extension BenchCase {
         }
         self.init(gif: gif, path: path, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed,
                   refreshHz: refresh, cpus: cpus, byteSource: byteSource, repetition: repetition,
-                  samplerInterval: interval, extraWorkPerFrame: extraWork, injectedFault: fault)
+                  samplerInterval: interval, extraWorkPerFrame: extraWork, limits: limits, injectedFault: fault)
     }
 }

@@ -36,6 +36,7 @@ public enum CaseExecution {
         result.height = container.height
         result.frames = container.frameCount
         result.fileBytes = container.bytes.count
+        result.truncated = container.truncated
         result.frameBytesTheoretical = theoreticalBytes(benchCase.decoder, container)
 
         try Jemalloc.purge()
@@ -80,7 +81,8 @@ public enum CaseExecution {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }
-        let player = Player(source: try makeDecoder(benchCase.decoder, container, extraWorkPerFrame: benchCase.extraWorkPerFrame), sampler: sampler)
+        let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits,
+                                                    extraWorkPerFrame: benchCase.extraWorkPerFrame), sampler: sampler)
         let observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall)
             : try player.play(loops: benchCase.loops, start: start.wall)
@@ -107,11 +109,14 @@ public enum CaseExecution {
         return (observation, spent, memory, hash)
     }
 
-    static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, extraWorkPerFrame: Int = 0) throws(GIFError) -> any AnimatedFrameSource {
+    static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, limits: DecodeLimits = .default,
+                            extraWorkPerFrame: Int = 0) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
-        case .eager, .calibration: return try EagerDecoder(container: container)
-        case .windowed(let window): return try WindowedDecoder(container: container, window: .frames(window), extraWorkPerFrame: extraWorkPerFrame)
-        case .windowedAll: return try WindowedDecoder(container: container, window: .all, extraWorkPerFrame: extraWorkPerFrame)
+        case .eager, .calibration: return try EagerDecoder(container: container, limits: limits)
+        case .windowed(let window):
+            return try WindowedDecoder(container: container, window: .frames(window), limits: limits, extraWorkPerFrame: extraWorkPerFrame)
+        case .windowedAll:
+            return try WindowedDecoder(container: container, window: .all, limits: limits, extraWorkPerFrame: extraWorkPerFrame)
         }
     }
 

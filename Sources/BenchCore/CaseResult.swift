@@ -37,6 +37,8 @@ public struct CaseResult: Sendable, Codable {
     public var animationSeconds = 0.0
     /// Frames that came out partial (bad data), over all loops.
     public var partialFrames = 0
+    /// The file ends before its trailer: the frames before the cut play, the cut frame as far as its data goes.
+    public var truncated = false
     public var framesHash = ""
 
     public var samplerSamples = 0

@@ -31,13 +31,15 @@ public struct CaseRunner: Sendable {
     }
 
     /// Runs `cases` one after another; `progress` is told before and after each one.
+    /// A case stopped by `shouldStop` is dropped, not reported as a failure: the run is incomplete instead.
     public func run(_ cases: [BenchCase], progress: ((Int, BenchCase, CaseResult?) -> Void)? = nil,
                     shouldStop: () -> Bool = { false }) -> [CaseResult] {
         var results: [CaseResult] = []
         for (index, benchCase) in cases.enumerated() {
             if shouldStop() { break }
             progress?(index, benchCase, nil)
-            let result = run(benchCase)
+            let result = run(benchCase, shouldStop: shouldStop)
+            if shouldStop() { break }
             results.append(result)
             progress?(index, benchCase, result)
         }
@@ -45,10 +47,11 @@ public struct CaseRunner: Sendable {
     }
 
     /// Runs one case in a child process and reads its JSON result.
-    public func run(_ benchCase: BenchCase) -> CaseResult {
+    public func run(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> CaseResult {
         do {
             let outcome = try ChildProcess.run(executable, benchCase.arguments, timeout: timeout,
-                                               environment: ["SWIFT_BACKTRACE": "enable=no"])
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
+            if outcome.interrupted { return CaseResult(benchCase: benchCase, failure: "interrupted") }
             if outcome.timedOut {
                 return CaseResult(benchCase: benchCase, failure: "timed out after \(Format.fixed(timeout, digits: 0)) s")
             }

@@ -10,14 +10,17 @@ public struct ChildOutcome: Sendable {
     /// The signal that ended it, when one did.
     public var signal: Int32?
     public var timedOut: Bool
+    /// The child was stopped because the parent was asked to stop.
+    public var interrupted: Bool
     public var seconds: Double
 }
 
 /// Runs one program to completion with a time limit, collecting its stdout and stderr.
 public enum ChildProcess {
-    /// Starts `executable` with `arguments`, kills it with SIGKILL after `timeout` seconds.
+    /// Starts `executable` with `arguments`; kills it with SIGKILL after `timeout` seconds, or as soon as
+    /// `shouldStop` says so (the parent was interrupted).
     public static func run(_ executable: String, _ arguments: [String], timeout: Double,
-                           environment: [String: String] = [:]) throws -> ChildOutcome {
+                           environment: [String: String] = [:], shouldStop: () -> Bool = { false }) throws -> ChildOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -41,10 +44,15 @@ public enum ChildProcess {
                 group.leave()
             }
         }
-        var timedOut = false
+        var timedOut = false, interrupted = false
         while process.isRunning {
             if Date().timeIntervalSince(start) > timeout {
                 timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            if shouldStop() {
+                interrupted = true
                 kill(process.processIdentifier, SIGKILL)
                 break
             }
@@ -56,7 +64,7 @@ public enum ChildProcess {
         return ChildOutcome(standardOutput: collected.output, standardError: collected.errors,
                             exitStatus: signalled ? nil : process.terminationStatus,
                             signal: signalled ? process.terminationStatus : nil,
-                            timedOut: timedOut, seconds: Date().timeIntervalSince(start))
+                            timedOut: timedOut, interrupted: interrupted, seconds: Date().timeIntervalSince(start))
     }
 }
 

@@ -55,12 +55,12 @@ public struct RejectedInput: Sendable {
 extension GIFInputs {
     /// Indexes every user file once, so a file that is not a playable GIF is reported by the parent in one
     /// line instead of failing in every child.
-    public static func partition(_ inputs: [GIFInput]) -> (playable: [GIFInput], rejected: [RejectedInput]) {
+    public static func partition(_ inputs: [GIFInput], limits: DecodeLimits = .default) -> (playable: [GIFInput], rejected: [RejectedInput]) {
         var playable: [GIFInput] = [], rejected: [RejectedInput] = []
         for input in inputs {
             guard case .file(let path) = input.source else { playable.append(input); continue }
             do {
-                _ = try GIFContainer(contentsOfFile: path)
+                _ = try Playability.check(try GIFContainer(contentsOfFile: path), limits: limits)
                 playable.append(input)
             } catch {
                 rejected.append(RejectedInput(input: input, path: path, reason: "\(path): \(error)"))

@@ -13,7 +13,10 @@ public enum GIFInspection {
             "loop: \(container.loopCount) (NETSCAPE2.0 \(container.netscapeLoopValue.map(String.init) ?? "absent"))",
             "decoded size: \(container.frameBytes) bytes per frame, \(container.frameBytes * container.frameCount) bytes for all frames",
         ]
-        if container.truncated { lines.append("truncated: yes (the file ends before its trailer)") }
+        if container.truncated { lines.append("truncated: yes (the file ends before its trailer; frames before the cut play, the cut frame as far as its data goes)") }
+        if let playability = try? Playability.check(container), playability.partialFrames + playability.failedFrames > 0 {
+            lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
+        }
         if container.trailingBytes > 0 { lines.append("trailing bytes: \(container.trailingBytes)") }
         lines.append("index  rect                  disposal     delay_raw_ms  delay_effective_ms  interlaced  palette    transparent")
         for (index, frame) in container.frames.enumerated() {

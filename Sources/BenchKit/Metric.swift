@@ -35,6 +35,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case bytesFrom = "bytes_from"
     case rssStart = "rss_start_bytes"
     case partialFrames = "partial_frames"
+    case truncated
     case status
     case failure
 
@@ -49,7 +50,7 @@ public enum Metric: String, CaseIterable, Sendable {
              .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond: .seconds
         case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus: .count
         case .speed: .ratio
-        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom: .text
+        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: .text
         }
     }
 
@@ -86,7 +87,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .cpuPerAnimationSecond: result.cpuPerAnimationSecond
         case .speed: result.benchCase.speed
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
-        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom: nil
+        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: nil
         }
     }
 
@@ -98,6 +99,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .policy: return result.benchCase.policy
         case .mode: return result.benchCase.mode.rawValue
         case .bytesFrom: return result.benchCase.byteSource.rawValue
+        case .truncated: return result.failure == nil ? String(result.truncated) : ""
         case .cpus: return result.benchCase.cpus.map(String.init) ?? "all"
         case .speed: return Format.fixed(result.benchCase.speed, digits: 3)
         case .framesHash: return result.framesHash

@@ -1,4 +1,5 @@
 import BenchCore
+import GIFCodec
 import MemoryProbe
 
 /// One way to play every GIF of a suite: a decoder with a fixed window, or a policy that picks one per GIF.
@@ -45,6 +46,7 @@ public struct Suite: Sendable {
     public var samplerInterval: Double
     /// Test knob: extra compositor passes per frame in the windowed decoder (a planted regression).
     public var windowedSlowdown: Int
+    public var limits: DecodeLimits
 
     /// The default suite's window for the windowed decoder.
     public static let defaultWindow = 4
@@ -53,7 +55,7 @@ public struct Suite: Sendable {
     public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap,
-                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Int = 0) {
+                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Int = 0, limits: DecodeLimits = .default) {
         self.inputs = inputs
         self.settings = settings
         self.loops = loops
@@ -65,6 +67,7 @@ public struct Suite: Sendable {
         self.byteSource = byteSource
         self.samplerInterval = samplerInterval
         self.windowedSlowdown = windowedSlowdown
+        self.limits = limits
     }
 
     /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and setting.
@@ -86,7 +89,7 @@ public struct Suite: Sendable {
                         cases.append(BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
                                                loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
                                                byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval,
-                                               extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown))
+                                               extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits))
                     }
                 }
             }

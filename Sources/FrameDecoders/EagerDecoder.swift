@@ -8,9 +8,11 @@ public final class EagerDecoder: AnimatedFrameSource {
     private let statuses: [FrameStatus]
     private let decodeSeconds: [Double]
 
-    public init(container: GIFContainer) throws(GIFError) {
+    /// Decodes every frame; refuses, before allocating, a GIF over `limits` (canvas pixels or eager bytes).
+    public init(container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
+        try limits.checkEager(container)
         self.container = container
-        let compositor = try Compositor(container: container)
+        let compositor = try Compositor(container: container, limits: limits)
         var frames: [FrameBuffer] = []
         var statuses: [FrameStatus] = []
         var decodeSeconds: [Double] = []

@@ -26,9 +26,11 @@ public final class WindowedDecoder: AnimatedFrameSource {
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1.
     /// `extraWorkPerFrame` is a test knob: every frame's compressed data is decoded that many extra times, to plant
     /// a known slowdown that a regression gate must catch.
-    public init(container: GIFContainer, window: PrefetchWindow, extraWorkPerFrame: Int = 0) throws(GIFError) {
+    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
+                extraWorkPerFrame: Int = 0) throws(GIFError) {
+        if case .all = window { try limits.checkEager(container) }
         self.container = container
-        let compositor = try Compositor(container: container)
+        let compositor = try Compositor(container: container, limits: limits)
         switch window {
         case .frames(let frames):
             precondition(frames >= 1, "window must be at least 1")
@@ -50,8 +52,8 @@ public final class WindowedDecoder: AnimatedFrameSource {
     }
 
     /// A windowed decoder holding at most `window` frames ahead of the playhead.
-    public convenience init(container: GIFContainer, window: Int, extraWorkPerFrame: Int = 0) throws(GIFError) {
-        try self.init(container: container, window: .frames(window), extraWorkPerFrame: extraWorkPerFrame)
+    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default, extraWorkPerFrame: Int = 0) throws(GIFError) {
+        try self.init(container: container, window: .frames(window), limits: limits, extraWorkPerFrame: extraWorkPerFrame)
     }
 
     /// Stops and joins the prefetch thread, then frees the compositor and frame pool on the releasing thread.

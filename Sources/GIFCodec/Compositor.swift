@@ -1,3 +1,5 @@
+import CGif
+
 /// Whether a composited frame came out whole.
 public enum FrameStatus: Sendable, Equatable {
     case complete
@@ -21,6 +23,8 @@ public final class Compositor {
     private var pendingDisposal: (disposal: Disposal, rect: FrameRect)?
     /// The frame the next ``advance()`` draws.
     public private(set) var nextFrame = 0
+    /// Rows of the last drawn frame that came out of the decoder (all of them for a complete frame).
+    public private(set) var rowsDecoded = 0
 
     /// Allocates the canvas; throws when the screen is over `limits`.
     public init(container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
@@ -120,6 +124,7 @@ public final class Compositor {
     }
 
     private func draw(_ frame: FrameRecord, index: Int) -> FrameStatus {
+        rowsDecoded = 0
         let table: UnsafeMutablePointer<UInt32>
         if let local = frame.localPalette {
             Self.fill(localTable, from: local)
@@ -130,9 +135,13 @@ public final class Compositor {
             return .partial(.missingPalette(frame: index))
         }
         let (x0, x1, _, y1) = clip(frame.rect)
-        guard x0 < x1 else { return .complete }
+        guard x0 < x1 else {
+            rowsDecoded = frame.rect.height
+            return .complete
+        }
         reader.position = frame.recordOffset + 1
         do { try reader.imageHeader() } catch { return .partial(error) }
+        if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetImageHeader")) }
 
         let width = container.width
         let frameWidth = Int32(frame.rect.width)
@@ -144,6 +153,8 @@ public final class Compositor {
             let y = frame.rect.top + row
             if !frame.interlaced && y >= y1 { break }
             guard reader.line(into: line, count: frameWidth) else { return .partial(reader.fail("DGifGetLine")) }
+            if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) }
+            rowsDecoded += 1
             guard y < y1 else { continue }
             let destination = canvas + y * width + x0
             if transparent < 0 {
@@ -155,7 +166,7 @@ public final class Compositor {
                 }
             }
         }
-        return frame.truncated ? .partial(.giflib(code: 113, operation: "DGifGetLine")) : .complete
+        return frame.truncated ? .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) : .complete
     }
 
     private static func fill(_ table: UnsafeMutablePointer<UInt32>, from palette: Palette?) {

@@ -39,16 +39,25 @@ public struct GIFContainer: Sendable {
         var loopValue: UInt16? = nil
         var truncated = false
         var trailing = 0
+        var defect: GIFError?
         scan: while true {
             let recordStart = reader.position
             let type: GifRecordType
             do { type = try reader.recordType() } catch {
-                if reader.position >= bytes.count || reader.lastError == D_GIF_ERR_READ_FAILED { truncated = true } else { trailing = bytes.count - recordStart }
+                if reader.pastEnd || reader.lastError == D_GIF_ERR_READ_FAILED { truncated = true } else { trailing = bytes.count - recordStart }
+                break scan
+            }
+            if reader.pastEnd {
+                truncated = true
                 break scan
             }
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
-                do { try reader.imageHeader() } catch { truncated = true; break scan }
+                do { try reader.imageHeader() } catch {
+                    if reader.pastEnd { truncated = true } else { defect = error }
+                    break scan
+                }
+                if reader.pastEnd { truncated = true; break scan }
                 let image = reader.handle.pointee.Image
                 var record = FrameRecord(
                     rect: FrameRect(left: Int(image.Left), top: Int(image.Top), width: Int(image.Width), height: Int(image.Height)),
@@ -59,7 +68,8 @@ public struct GIFContainer: Sendable {
                     delay: FrameDelay(centiseconds: pendingControl?.delay ?? 0),
                     recordOffset: recordStart)
                 pendingControl = nil
-                do { try reader.skipImageData() } catch {
+                let skipped = (try? reader.skipImageData()) != nil
+                if !skipped || reader.pastEnd {
                     record.truncated = true
                     frames.append(record)
                     truncated = true
@@ -69,6 +79,7 @@ public struct GIFContainer: Sendable {
             case EXTENSION_RECORD_TYPE:
                 let ext: (code: Int32, blocks: [[UInt8]])
                 do { ext = try reader.extensionRecord() } catch { truncated = true; break scan }
+                if reader.pastEnd { truncated = true; break scan }
                 if ext.code == GRAPHICS_EXT_FUNC_CODE, let block = ext.blocks.first, block.count >= 4 {
                     let transparent: UInt8? = block[0] & 1 != 0 ? block[3] : nil
                     pendingControl = ((block[0] >> 2) & 7, UInt16(block[1]) | UInt16(block[2]) << 8, transparent)
@@ -85,7 +96,7 @@ public struct GIFContainer: Sendable {
                 break scan
             }
         }
-        guard !frames.isEmpty else { throw truncated ? .truncatedHeader : .noFrames }
+        guard !frames.isEmpty else { throw defect ?? (truncated ? .truncatedHeader : .noFrames) }
         self.frames = frames
         netscapeLoopValue = loopValue
         self.truncated = truncated

@@ -20,6 +20,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidEncoderInput(String)
     /// The logical screen needs more pixels than the budget allows.
     case canvasTooLarge(width: Int, height: Int, limit: Int)
+    /// Decoding every frame up front needs more bytes than the eager budget allows.
+    case eagerTooLarge(bytes: Int, limit: Int, frameBytes: Int)
+    /// No frame can be drawn: each is empty, lacks a palette, or fails to decode.
+    case noDrawableFrame(String)
     /// A file could not be read or written.
     case io(path: String, reason: String)
 
@@ -36,6 +40,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidEncoderInput(let reason): return "cannot encode GIF: \(reason)"
         case .canvasTooLarge(let width, let height, let limit):
             return "the \(width)x\(height) screen needs \(width * height) pixels, over the limit of \(limit) (raise it with --max-pixels)"
+        case .eagerTooLarge(let bytes, let limit, let frameBytes):
+            return "eager decoding needs \(bytes) bytes, over the limit of \(limit) (raise it with --max-eager-bytes); "
+                + "the windowed decoder would need only \(5 * frameBytes) bytes at window 4"
+        case .noDrawableFrame(let reason): return "no frame can be drawn: \(reason)"
         case .io(let path, let reason): return "\(path): \(reason)"
         }
     }

@@ -5,9 +5,16 @@ struct ReadCursor {
     var base: UnsafeRawPointer?
     var count: Int
     var position: Int
+    /// A read asked for bytes past the end; they were given as zeros (see `readFromCursor`).
+    var pastEnd = false
 }
 
-/// giflib's `InputFunc` over a `ReadCursor` passed as user data; returns how many bytes it copied.
+/// giflib's `InputFunc` over a `ReadCursor` passed as user data.
+///
+/// A read past the end is completed with zeros and flagged, rather than cut short: giflib reads LZW data a whole
+/// sub-block at a time, so a short read would lose the rows that a truncated file's last block still holds. The
+/// zeros end the block chain (a zero length is a terminator); readers check `pastEnd` and stop before using a
+/// row that needed them.
 private let readFromCursor: InputFunc = { gif, destination, requested in
     guard let gif, let destination, requested > 0,
           let cursor = gif.pointee.UserData?.assumingMemoryBound(to: ReadCursor.self)
@@ -18,7 +25,11 @@ private let readFromCursor: InputFunc = { gif, destination, requested in
         destination.update(from: base.advanced(by: cursor.pointee.position).assumingMemoryBound(to: UInt8.self), count: length)
         cursor.pointee.position += length
     }
-    return Int32(length)
+    if length < Int(requested) {
+        (destination + length).update(repeating: 0, count: Int(requested) - length)
+        cursor.pointee.pastEnd = true
+    }
+    return requested
 }
 
 /// A giflib decoding handle over bytes in memory: the only place that calls `DGif*`.
@@ -51,10 +62,17 @@ final class GiflibReader {
         cursor.deallocate()
     }
 
+    /// Where the next read starts; setting it also clears ``pastEnd``.
     var position: Int {
         get { cursor.pointee.position }
-        set { cursor.pointee.position = newValue }
+        set {
+            cursor.pointee.position = newValue
+            cursor.pointee.pastEnd = false
+        }
     }
+
+    /// Some read since the last seek ran past the end of the bytes (and was padded with zeros).
+    var pastEnd: Bool { cursor.pointee.pastEnd }
 
     var lastError: Int32 { handle.pointee.Error }
 

@@ -3,9 +3,10 @@ import BenchKit
 import Foundation
 import GIFCodec
 import Testing
+import TestFixtures
 
 /// The gate on real runs: real child processes, real jemalloc figures, then baselines tampered with on purpose.
-@Suite("Regression gate", .serialized)
+@Suite("Regression gate", .serialized, .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct GateTests {
     /// A synthetic GIF on disk, large enough that 20% of its peaks is well above the gate's absolute floor.
     static let gifPath: String = {

@@ -2,10 +2,12 @@ import BenchCore
 import BenchKit
 import Foundation
 import Testing
+import TestFixtures
 
 /// Runs real child processes: the probe must report what a child really held, and a crash or hang must not
 /// take the run down.
-@Suite("Child processes: an honest probe and isolated failures")
+@Suite("Child processes: an honest probe and isolated failures",
+       .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct IsolationTests {
     @Test("a child that holds N bytes reports peaks N higher, and nothing retained after release")
     func probeIsHonest() throws {

@@ -6,7 +6,7 @@ import Testing
 import TestFixtures
 
 /// What each decoder holds, from jemalloc's per-thread counters (immune to tests running beside this one).
-@Suite("Decoder memory, measured by jemalloc")
+@Suite("Decoder memory, measured by jemalloc", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct DecoderMemoryTests {
     static let cases = ["kingfisher-720x720x150", "long-320x240x1000", "restore-previous-300x300x90", "interlaced-400x300x40"]
 

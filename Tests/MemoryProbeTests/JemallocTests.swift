@@ -1,7 +1,8 @@
 import MemoryProbe
 import Testing
+import TestFixtures
 
-@Suite("jemalloc probe")
+@Suite("jemalloc probe", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct JemallocTests {
     @Test("jemalloc serves this process and reports its version")
     func serving() throws {

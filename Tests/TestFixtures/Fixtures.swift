@@ -1,5 +1,6 @@
 import Foundation
 import GIFCodec
+import MemoryProbe
 
 /// Where the tests find GIFs: committed fixtures, the shared public corpus (when present), and the synthetic corpus.
 public enum Fixtures {
@@ -55,6 +56,11 @@ public enum Fixtures {
         let bytes = try! SyntheticCorpus.gif(for: spec)
         return (spec.name, try! GIFContainer(bytes: GIFBytes(bytes)))
     }
+
+    /// jemalloc serves this process's `malloc` (not so under ThreadSanitizer or AddressSanitizer, which bring their
+    /// own allocator): tests of memory figures run only then, and say why they skip otherwise.
+    public static let jemallocServes = (try? Jemalloc.verifyServingThisProcess()) != nil
+    public static let jemallocSkipReason = "jemalloc does not serve malloc here (a sanitizer build); memory figures are refused, not faked"
 
     /// Indexes a GIF file.
     public static func container(_ url: URL) throws -> GIFContainer {
