@@ -1,5 +1,10 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Sanitizer builds set GIF_FRAME_BENCH_NO_JEMALLOC=1: ThreadSanitizer and AddressSanitizer bring their own allocator,
+/// and jemalloc replacing malloc beside it corrupts both. MemoryProbe then finds no jemalloc and refuses to measure.
+let linkJemalloc = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_NO_JEMALLOC"] == nil
 
 let package = Package(
     name: "GIFFrameBench",
@@ -27,7 +32,11 @@ let package = Package(
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
         .target(name: "GIFCodec", dependencies: ["CGif"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
-        .target(name: "MemoryProbe", dependencies: ["CJemalloc", "PosixThreads"]),
+        .target(
+            name: "MemoryProbe",
+            dependencies: ["CJemalloc", "PosixThreads"],
+            linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
+        ),
         .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
         .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "ImageCache", "MemoryProbe"]),

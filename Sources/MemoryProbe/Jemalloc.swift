@@ -12,8 +12,6 @@ public struct JemallocStats: Sendable, Hashable, Codable {
     public var retained: Int
 }
 
-import CJemalloc
-
 /// Typed access to the jemalloc allocator serving this process (its `mallctl` namespace).
 public enum Jemalloc {
     /// jemalloc's version string, e.g. `5.3.0-0-g54eaed1d…`.
@@ -98,7 +96,8 @@ public enum Jemalloc {
     }
 
     /// The bytes jemalloc actually reserves for a request of `size` bytes (its size class, `nallocx`).
-    public static func sizeClass(for size: Int) -> Int { nallocx(size, 0) }
+    /// Without jemalloc in the process, the size itself.
+    public static func sizeClass(for size: Int) -> Int { JemallocSymbols.sizeClass?(size, 0) ?? size }
 }
 
 /// Bytes the calling thread has allocated and freed since it started (`thread.allocated`, `thread.deallocated`).

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// jemalloc's control functions, looked up in the running process rather than bound at link time.
+///
+/// The measuring programs link jemalloc (it replaces `malloc`); a sanitizer build must not, because ThreadSanitizer
+/// and AddressSanitizer bring their own allocator and two allocators in one process corrupt each other. Looking the
+/// functions up lets one code base serve both: without jemalloc they are absent and every reading is refused.
+enum JemallocSymbols {
+    typealias Mallctl = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
+                                        UnsafeMutableRawPointer?, Int) -> Int32
+    typealias NameToMIB = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int>?) -> Int32
+    typealias ByMIB = @convention(c) (UnsafePointer<Int>?, Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
+                                      UnsafeMutableRawPointer?, Int) -> Int32
+    typealias SizeClass = @convention(c) (Int, Int32) -> Int
+
+    nonisolated(unsafe) static let mallctl: Mallctl? = lookup("mallctl")
+    nonisolated(unsafe) static let nameToMIB: NameToMIB? = lookup("mallctlnametomib")
+    nonisolated(unsafe) static let byMIB: ByMIB? = lookup("mallctlbymib")
+    nonisolated(unsafe) static let sizeClass: SizeClass? = lookup("nallocx")
+
+    private static func lookup<Function>(_ name: String) -> Function? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+    }
+
+    /// The error every reading gives when jemalloc is not in the process.
+    static let missing = ProbeError.jemallocNotServing("jemalloc is not linked into this build (a sanitizer build?)")
+}
