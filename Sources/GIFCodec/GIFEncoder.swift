@@ -89,6 +89,11 @@ public enum GIFEncoder {
             try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &control), "EGifPutExtension")
             let local = makeColorMap(frame.localPalette)
             defer { if let local { GifFreeMapObject(local) } }
+            if local == nil, let previous = gif.pointee.Image.ColorMap {
+                // giflib 5.2.1 drops the previous frame's local map without freeing it when a frame has none.
+                GifFreeMapObject(previous)
+                gif.pointee.Image.ColorMap = nil
+            }
             let rect = frame.rect
             try check(EGifPutImageDesc(gif, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), frame.interlaced, local), "EGifPutImageDesc")
             var indices = frame.indices
