@@ -8,10 +8,17 @@ private let interruptionRequested = Atomic<Bool>(false)
 
 /// SIGINT and SIGTERM ask a run to stop after the current case and write what it has, marked incomplete.
 public enum Interruption {
+    /// Installs the handlers and unblocks both signals: a process started by another program (a test runner, a CI
+    /// agent) may inherit a mask that blocks them, and a blocked SIGINT would never reach the handler.
     public static func install() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { _ in interruptionRequested.store(true, ordering: .relaxed) }
         }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     public static var requested: Bool { interruptionRequested.load(ordering: .relaxed) }
