@@ -30,11 +30,11 @@ public enum ChartSet {
         }
     }
 
-    static func label(_ row: CaseSummary) -> String {
-        switch row.policy {
-        case "fixed", "eager", "all": return row.decoder.description
-        default: return "\(row.policy) (\(row.decoder.description))"
-        }
+    /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.
+    static func label(_ row: CaseSummary, severalSpeeds: Bool = false) -> String {
+        var label = ["fixed", "eager", "all"].contains(row.policy) ? row.decoder.description : "\(row.policy) (\(row.decoder.description))"
+        if severalSpeeds { label += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
+        return label
     }
 
     static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
@@ -43,7 +43,8 @@ public enum ChartSet {
             guard let result = results.first(where: { $0.failure == nil && $0.benchCase.gif == gif && $0.benchCase.decoder == row.decoder
                                                       && $0.benchCase.policy == row.policy && $0.benchCase.mode == row.mode }),
                   let samples = result.timeline?.samples, !samples.isEmpty else { continue }
-            chart.series.append(.init(name: label(row), points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
+            chart.series.append(.init(name: label(row, severalSpeeds: Set(rows.map(\.setting.speed)).count > 1),
+                                      points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
         }
         return chart.render()
     }
@@ -52,7 +53,8 @@ public enum ChartSet {
         var chart = SVGChart(title: "\(gif): peak memory against CPU", xLabel: "CPU per loop (ms)", yLabel: "peak allocated (MiB)")
         let points = rows.map { (row: $0, x: $0.cpuPerLoop * 1000, y: $0.median(.jemallocAllocatedPeak) / 1_048_576) }
         for point in points {
-            chart.series.append(.init(name: label(point.row), points: [(point.x, point.y)], connected: false))
+            chart.series.append(.init(name: label(point.row, severalSpeeds: Set(rows.map(\.setting.speed)).count > 1),
+                                      points: [(point.x, point.y)], connected: false))
         }
         chart.highlight = paretoFront(points.map { ($0.x, $0.y) })
         chart.highlightName = "Pareto front"
