@@ -1,0 +1,50 @@
+import BenchKit
+import Foundation
+import Testing
+
+/// The `bench` command line as a user meets it: help, bad usage, unreadable input.
+@Suite("bench command line")
+struct CommandLineTests {
+    static func bench(_ arguments: [String]) throws -> ChildOutcome {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        return try ChildProcess.run(bench, arguments, timeout: 60)
+    }
+
+    @Test("help exits 0 and documents every run flag")
+    func help() throws {
+        let outcome = try Self.bench(["run", "--help"])
+        #expect(outcome.exitStatus == 0)
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+        for flag in ["--gif", "--decoders", "--windows", "--policies", "--mode", "--speed", "--cpus", "--loops", "--repetitions",
+                     "--quick", "--out", "--timeout", "--save-baseline", "--gate", "--thresholds", "--summary", "--max-pixels",
+                     "--max-eager-bytes"] {
+            #expect(text.contains(flag), "run --help does not mention \(flag)")
+        }
+        #expect(try Self.bench(["--help"]).exitStatus == 0)
+    }
+
+    @Test("bad usage and unreadable input: exit 2 with exactly one line on stderr", arguments: [
+        ["run", "--bogus"], ["run", "--loops", "0"], ["run", "--windows", "two"], ["run", "--policies", "glide"],
+        ["run", "--mode", "slow"], ["run", "--gif", "/nonexistent.gif"], ["inspect"], ["inspect", "/nonexistent.gif"],
+        ["compare"], ["frobnicate"], ["run", "--summary", "x.md"],
+    ])
+    func badUsage(arguments: [String]) throws {
+        let outcome = try Self.bench(arguments)
+        let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
+        #expect(outcome.exitStatus == 2, "\(arguments): exit \(outcome.exitStatus.map(String.init) ?? "signal")")
+        #expect(lines.count == 1 && lines[0].hasPrefix("bench: error: "), "\(arguments): \(lines)")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("a file that is not a GIF is named in the error")
+    func notAGIF() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-not-a-gif-\(UUID().uuidString).gif").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data("hello".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["inspect", path], ["run", "--gif", path]] {
+            let outcome = try Self.bench(arguments)
+            #expect(outcome.exitStatus == 2)
+            #expect(String(decoding: outcome.standardError, as: UTF8.self) == "bench: error: \(path): not a GIF file (no GIF87a/GIF89a signature)\n")
+        }
+    }
+}
