@@ -16,8 +16,11 @@ final class FrameBuffer: @unchecked Sendable {
 
     deinit { bytes.deallocate() }
 
+    /// Overwrites the buffer with `source` (as much of it as fits).
     func copy(from source: UnsafeRawBufferPointer) {
-        UnsafeMutableRawBufferPointer(rebasing: bytes[..<min(source.count, bytes.count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<min(source.count, bytes.count)]))
+        let count = min(source.count, bytes.count)
+        guard count > 0 else { return }
+        bytes.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: count)
     }
 
     var readOnly: UnsafeRawBufferPointer { UnsafeRawBufferPointer(bytes) }
