@@ -6,6 +6,7 @@ import Foundation
 enum CompareCommand {
     static let help = """
     Usage: bench compare --baseline FILE [--current FILE] [--thresholds FILE] [--summary FILE]
+                         [--gate-times auto|never|always]
 
     Compares a run's results.json (default: Reports/latest/results.json) with a baseline made by
     'bench run --save-baseline FILE', prints a Markdown table per GIF and setting (metric, baseline,
@@ -14,6 +15,12 @@ enum CompareCommand {
       --thresholds FILE  gate rules as JSON (default: the built-in rules; 'bench compare --print-thresholds'
                          prints them as a starting point)
       --summary FILE     also write only what changed beyond noise, worst first, for a pull-request comment
+      --gate-times WHEN  when CPU and wall times (and CPU ratios) are gated rather than only reported:
+                         auto    only when the baseline provably comes from this host: the same machine id,
+                                 CPU and core count, and a calibration workload within 10% (default)
+                         never   never: what CI should use, where the host's speed is not the code's
+                         always  always: you vouch that both runs come from one quiet host
+                         Memory, malloc counts and frames are gated whatever this says.
 
     Exit status: 0 no regression, 1 a regression, 2 bad usage or an unreadable or incompatible file.
     """
@@ -30,22 +37,27 @@ enum CompareCommand {
         let currentPath = try arguments.value("--current") ?? "Reports/latest/results.json"
         let thresholdsPath = try arguments.value("--thresholds")
         let summaryPath = try arguments.value("--summary")
+        let timeGating = try arguments.value("--gate-times").map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .auto
         try arguments.finish(command: "compare")
         let baseline = try BaselineFile.load(baselinePath, role: "baseline")
         let current = try BaselineFile.load(currentPath, role: "current report")
         let thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
-        return try gate(current: current, baseline: baseline, thresholds: thresholds, summaryPath: summaryPath)
+        return try gate(current: current, baseline: baseline, thresholds: thresholds, timeGating: timeGating, summaryPath: summaryPath)
     }
 
     /// Compares, prints the tables, writes the summary, and returns the gate's exit status.
-    static func gate(current: RunReport, baseline: RunReport, thresholds: Thresholds, summaryPath: String?) throws -> ExitStatus {
-        let outcome = Gate.compare(baseline: baseline, current: current, thresholds: thresholds)
+    static func gate(current: RunReport, baseline: RunReport, thresholds: Thresholds, timeGating: TimeGating,
+                     summaryPath: String?) throws -> ExitStatus {
+        let outcome = Gate.compare(baseline: baseline, current: current, thresholds: thresholds, timeGating: timeGating)
         guard outcome.comparisons.contains(where: { $0.verdict != .new && $0.verdict != .missing }) else {
             throw UsageError("the baseline and the current run share no GIF and setting; nothing to compare")
         }
         print(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
         if let summaryPath { try ReportWriter.writeAtomically(Data(GateReporter.summary(outcome).utf8), to: summaryPath) }
         let regressions = outcome.regressions
+        if case .different(let reason) = outcome.host, !outcome.timesGated {
+            Console.note("gate: times reported, not gated: the baseline is not provably from this host (\(reason))")
+        }
         if regressions.isEmpty {
             Console.note("gate: no regression against the baseline (\(outcome.improvements.count) improvements beyond noise)")
         } else {

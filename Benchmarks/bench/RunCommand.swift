@@ -11,7 +11,7 @@ enum RunCommand {
                      [--mode throughput|realtime] [--speed 1] [--refresh 60] [--cpus N] [--loops 3]
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--out DIR] [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
-                     [--summary FILE]
+                     [--summary FILE] [--gate-times auto|never|always]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default Reports/latest),
@@ -41,6 +41,7 @@ enum RunCommand {
       --gate FILE            after the run, compare with the baseline FILE; exit 1 on a regression
       --thresholds FILE      gate rules as JSON (see 'bench compare --help')
       --summary FILE         with --gate: write what changed beyond noise, worst first, for a pull-request comment
+      --gate-times WHEN      with --gate: when CPU and wall times are gated, as in 'bench compare' (default: auto)
       --max-pixels N         refuse a GIF whose screen has more pixels than N (default: 100000000)
       --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)
       --slow-windowed N      test knob: the windowed decoder composites every frame N extra times (a planted regression)
@@ -105,7 +106,8 @@ enum RunCommand {
             return .internalFailure
         }
         if let baseline = options.gateBaseline {
-            let status = try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds, summaryPath: options.summary)
+            let status = try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
+                                                 timeGating: options.timeGating, summaryPath: options.summary)
             if status != .success { return status }
         }
         return report.results.contains { $0.failure != nil } ? .internalFailure : .success
@@ -122,6 +124,7 @@ enum RunCommand {
         var gateBaseline: RunReport?
         var thresholds: Thresholds
         var summary: String?
+        var timeGating: TimeGating
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
@@ -153,7 +156,10 @@ enum RunCommand {
             gateBaseline = try arguments.value("--gate").map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
             thresholds = try arguments.value("--thresholds").map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
             summary = try arguments.value("--summary")
+            let gateTimes = try arguments.value("--gate-times")
+            timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .auto
             if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
+            if gateTimes != nil && gateBaseline == nil { throw UsageError("--gate-times goes with --gate FILE") }
 
             var settings: [DecoderSetting] = []
             let explicitDecoders = decoderList != nil || windowList != nil

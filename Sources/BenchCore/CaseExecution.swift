@@ -36,6 +36,7 @@ public enum CaseExecution {
         result.height = container.height
         result.frames = container.frameCount
         result.fileBytes = container.bytes.count
+        result.gifBytesHash = FrameHash(of: container.bytes.buffer).description
         result.truncated = container.truncated
         result.frameBytesTheoretical = theoreticalBytes(benchCase.decoder, container)
 

@@ -40,6 +40,8 @@ public struct CaseResult: Sendable, Codable {
     /// The file ends before its trailer: the frames before the cut play, the cut frame as far as its data goes.
     public var truncated = false
     public var framesHash = ""
+    /// FNV-1a 64 of the GIF file's bytes: frames are compared with a baseline's only for the same bytes.
+    public var gifBytesHash: String?
 
     public var samplerSamples = 0
     public var timeline: MemoryTimeline?

@@ -17,6 +17,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var buildConfiguration: String
     /// The command line that produced the report.
     public var command: String
+    /// What identifies the host, for deciding whether absolute times may be gated; absent in older reports.
+    public var host: HostIdentity?
 
     /// Collects the facts of this machine and process now.
     public static func current(command: String) -> RunMetadata {
@@ -31,7 +33,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
             memoryBytes: ProcessInfo.processInfo.physicalMemory,
             operatingSystem: operatingSystem(),
             buildConfiguration: BuildConfiguration.isDebug ? "debug" : "release",
-            command: command)
+            command: command,
+            host: .current())
     }
 
     static var swiftVersion: String {

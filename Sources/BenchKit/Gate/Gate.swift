@@ -6,7 +6,7 @@ public struct Comparison: Sendable {
         case regressed
         case improved
         case withinNoise = "within noise"
-        /// Reported but not gated (absolute time against a baseline from another machine).
+        /// Reported but not gated: a figure that depends on the host's speed, when the gate may not compare those.
         case notGated = "not gated"
         /// In the current run only.
         case new
@@ -32,8 +32,10 @@ public struct Comparison: Sendable {
 /// The outcome of comparing a run with a baseline.
 public struct GateOutcome: Sendable {
     public var comparisons: [Comparison]
-    /// The baseline was made on a machine with the same CPU model and core count.
-    public var sameMachine: Bool
+    /// Whether the baseline provably came from this host.
+    public var host: HostMatch
+    /// Absolute CPU and wall times were gated (not only reported).
+    public var timesGated: Bool
 
     public var regressions: [Comparison] { comparisons.filter { $0.verdict == .regressed } }
     public var improvements: [Comparison] { comparisons.filter { $0.verdict == .improved } }
@@ -42,8 +44,16 @@ public struct GateOutcome: Sendable {
 
 /// Decides, metric by metric, whether a run regressed against a baseline (DESIGN.md, "Gating a regression").
 public enum Gate {
-    public static func compare(baseline: RunReport, current: RunReport, thresholds: Thresholds = .defaults) -> GateOutcome {
-        let sameMachine = baseline.metadata.cpuModel == current.metadata.cpuModel && baseline.metadata.cores == current.metadata.cores
+    /// Compares `current` with `baseline`. Rules that depend on the host's speed apply only as `timeGating` says:
+    /// by default, only when the baseline provably came from this host.
+    public static func compare(baseline: RunReport, current: RunReport, thresholds: Thresholds = .defaults,
+                               timeGating: TimeGating = .auto) -> GateOutcome {
+        let host = HostIdentity.match(baseline: baseline.metadata, current: current.metadata)
+        let gateTimes = switch timeGating {
+        case .auto: host.isSame
+        case .never: false
+        case .always: true
+        }
         let base = Samples(baseline.results), now = Samples(current.results)
         var comparisons: [Comparison] = []
         for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) }) {
@@ -56,10 +66,13 @@ public enum Gate {
                 comparisons.append(Comparison(gif: gif, setting: setting, metric: "all", unit: .text, verdict: .missing))
                 continue
             }
+            if let frames = framesComparison(base.groups[key]!, now.groups[key]!, gif: gif, setting: setting) {
+                comparisons.append(frames)
+            }
             for rule in thresholds.rules {
                 let before = base.values(rule.metric, key), after = now.values(rule.metric, key)
                 guard !before.isEmpty, !after.isEmpty else { continue }
-                var comparison = judge(rule, before, after, gif: gif, setting: setting, sameMachine: sameMachine,
+                var comparison = judge(rule, before, after, gif: gif, setting: setting, gateTimes: gateTimes,
                                        confidence: thresholds.confidence)
                 let cpu = Statistics.median(base.values(Metric.cpuTotal.column, key))
                 if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds {
@@ -69,11 +82,30 @@ public enum Gate {
                 comparisons.append(comparison)
             }
         }
-        return GateOutcome(comparisons: comparisons, sameMachine: sameMachine)
+        return GateOutcome(comparisons: comparisons, host: host, timesGated: gateTimes)
+    }
+
+    /// Wrong output is the worst regression: the same GIF bytes played with the same setting must give the frames
+    /// the baseline saw. Reports older than the bytes hash are matched by file size.
+    static func framesComparison(_ before: [CaseResult], _ after: [CaseResult], gif: String, setting: String) -> Comparison? {
+        guard let b = before.first(where: { !$0.framesHash.isEmpty }), let c = after.first(where: { !$0.framesHash.isEmpty }) else { return nil }
+        var comparison = Comparison(gif: gif, setting: setting, metric: Metric.framesHash.column, unit: .text, verdict: .withinNoise)
+        let sameBytes = b.gifBytesHash != nil && c.gifBytesHash != nil ? b.gifBytesHash == c.gifBytesHash : b.fileBytes == c.fileBytes
+        guard sameBytes else {
+            comparison.verdict = .notGated
+            comparison.note = "other GIF bytes"
+            return comparison
+        }
+        let seen = Set(after.map(\.framesHash)).subtracting([""])
+        if seen != [b.framesHash] {
+            comparison.verdict = .regressed
+            comparison.note = "baseline \(b.framesHash), current \(seen.sorted().joined(separator: ", "))"
+        }
+        return comparison
     }
 
     static func judge(_ rule: GateRule, _ before: [Double], _ after: [Double], gif: String, setting: String,
-                      sameMachine: Bool, confidence: Double) -> Comparison {
+                      gateTimes: Bool, confidence: Double) -> Comparison {
         let b = Statistics.median(before), c = Statistics.median(after)
         let change = b == 0 ? (c == 0 ? 0 : Double.infinity) : c / b - 1
         let unit = Metric(rawValue: rule.metric)?.unit ?? .ratio
@@ -90,9 +122,9 @@ public enum Gate {
             if grew && interval.lower > rule.limit { comparison.verdict = .regressed }
             if shrank && interval.upper < -rule.limit { comparison.verdict = .improved }
         }
-        if rule.machineDependent && !sameMachine {
+        if rule.machineDependent && !gateTimes {
             comparison.verdict = .notGated
-            comparison.note = "other machine"
+            comparison.note = "depends on the host's speed"
         }
         return comparison
     }

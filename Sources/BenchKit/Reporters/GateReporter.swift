@@ -6,9 +6,7 @@ public enum GateReporter {
         var out = ["# Comparison with the baseline", "",
                    "Baseline: \(baseline.date), commit \(baseline.gitCommit ?? "none"), \(baseline.cpuModel), \(baseline.cores) cores.",
                    "Current: \(current.date), commit \(current.gitCommit ?? "none"), \(current.cpuModel), \(current.cores) cores.", ""]
-        if !outcome.sameMachine {
-            out += ["> The baseline comes from another machine: absolute times are reported but not gated; memory and same-run ratios are.", ""]
-        }
+        out += [hostLine(outcome), ""]
         out.append(headline(outcome))
         out.append("")
         var groups: [(String, String)] = []
@@ -27,13 +25,24 @@ public enum GateReporter {
     public static func summary(_ outcome: GateOutcome) -> String {
         let changed = outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
             + outcome.improvements.sorted { ($0.change ?? 0) < ($1.change ?? 0) }
-        var out = ["### GIF Frame Bench", "", headline(outcome), ""]
+        var out = ["### GIF Frame Bench", "", headline(outcome), "", hostLine(outcome), ""]
         guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
         out += ["| gif | setting | metric | baseline | current | change | verdict |", "|---|---|---|---:|---:|---:|---|"]
         for row in changed {
             out.append("| \(row.gif) | \(row.setting) | \(cells(row).joined(separator: " | ")) |")
         }
         return (out + [""]).joined(separator: "\n")
+    }
+
+    /// Which host the baseline came from, and whether times were gated because of it.
+    static func hostLine(_ outcome: GateOutcome) -> String {
+        let host = switch outcome.host {
+        case .same: "The baseline comes from this host"
+        case .different(let reason): "The baseline is not provably from this host (\(reason))"
+        }
+        return outcome.timesGated
+            ? "> \(host): CPU and wall times are gated, as are memory, malloc counts and frames."
+            : "> \(host); times are reported, not gated: memory, malloc counts and frames are."
     }
 
     static func headline(_ outcome: GateOutcome) -> String {
@@ -52,7 +61,7 @@ public enum GateReporter {
             return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
         } ?? ""
         return [row.metric, row.baseline.map { value(row.unit, $0) } ?? "", row.current.map { value(row.unit, $0) } ?? "", change,
-                row.verdict == .regressed ? "**regressed**" : row.verdict.rawValue + (row.note.map { " (\($0))" } ?? "")]
+                (row.verdict == .regressed ? "**regressed**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
     }
 
     static func value(_ unit: MetricUnit, _ number: Double) -> String {
