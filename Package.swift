@@ -29,6 +29,7 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
         .systemLibrary(name: "CPosix", path: "Sources/CPosix"),
+        .systemLibrary(name: "CValgrind", path: "Sources/CValgrind"),
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
         .target(name: "GIFCodec", dependencies: ["CGif"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
@@ -38,7 +39,7 @@ let package = Package(
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
         .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec"]),
-        .target(name: "BenchCore", dependencies: ["CPosix", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
+        .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
         .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "ImageCache", "MemoryProbe"]),
         .executableTarget(
             name: "bench-case",

@@ -54,16 +54,12 @@ enum CompareCommand {
         }
         print(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
         if let summaryPath { try ReportWriter.writeAtomically(Data(GateReporter.summary(outcome).utf8), to: summaryPath) }
-        let regressions = outcome.regressions
-        if case .different(let reason) = outcome.host, !outcome.timesGated {
-            Console.note("gate: times reported, not gated: the baseline is not provably from this host (\(reason))")
-        }
-        if regressions.isEmpty {
+        let causes = outcome.causes
+        if causes.isEmpty {
             Console.note("gate: no regression against the baseline (\(outcome.improvements.count) improvements beyond noise)")
         } else {
-            for row in regressions.prefix(10) {
-                Console.error("regression: \(row.gif) · \(row.setting): \(row.metric) \(row.change.map(Format.percent) ?? "")")
-            }
+            for cause in causes.prefix(20) { Console.error("gate: \(cause)") }
+            if causes.count > 20 { Console.error("gate: … and \(causes.count - 20) more (see the table on stdout)") }
         }
         return outcome.exitStatus
     }

@@ -11,7 +11,7 @@ enum RunCommand {
                      [--mode throughput|realtime] [--speed 1] [--refresh 60] [--cpus N] [--loops 3]
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--out DIR] [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
-                     [--summary FILE] [--gate-times auto|never|always]
+                     [--summary FILE] [--gate-times auto|never|always] [--instructions]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default Reports/latest),
@@ -42,9 +42,11 @@ enum RunCommand {
       --thresholds FILE      gate rules as JSON (see 'bench compare --help')
       --summary FILE         with --gate: write what changed beyond noise, worst first, for a pull-request comment
       --gate-times WHEN      with --gate: when CPU and wall times are gated, as in 'bench compare' (default: auto)
+      --instructions         also count each case's instructions once, under Valgrind's Callgrind (about 50× slower
+                             than a plain run; needs valgrind): deterministic CPU figures that a gate can compare
+                             across machines
       --max-pixels N         refuse a GIF whose screen has more pixels than N (default: 100000000)
       --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)
-      --slow-windowed N      test knob: the windowed decoder composites every frame N extra times (a planted regression)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -71,7 +73,9 @@ enum RunCommand {
         let progress = ProgressLine()
         let started = Date()
         let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
-        let results = runner.run(cases, progress: { index, benchCase, result in
+        let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
+        defer { counter?.cleanUp() }
+        var results = runner.run(cases, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
             let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoder) (\(benchCase.policy))\(speed) · repetition \(benchCase.repetition)"
             guard let result else { return progress.update(label + " …") }
@@ -84,6 +88,9 @@ enum RunCommand {
             }
         }, shouldStop: { Interruption.requested })
 
+        if let counter, !Interruption.requested {
+            InstructionCounts.add(to: &results, counter: counter, progress: progress, shouldStop: { Interruption.requested })
+        }
         let interrupted = Interruption.requested || results.count < cases.count
         let unreadable = rejected.flatMap { input in
             suite.settings.map { setting in
@@ -91,26 +98,31 @@ enum RunCommand {
                                                 loops: suite.loops, mode: suite.mode, speed: suite.speeds[0]), failure: input.reason)
             }
         }
-        let report = RunReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
-                               results: results + unreadable, incomplete: interrupted)
+        var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        if let counter { metadata.instructionContext = .current(valgrindVersion: counter.valgrindVersion, metadata: metadata) }
+        let report = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
         try ReportFiles.write(report, to: options.out)
         print(MarkdownReporter.render(report))
-        if let path = options.saveBaseline {
-            try BaselineFile.save(report, to: path)
-            Console.note("bench: baseline written to \(path)")
-        }
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
+        let failed = report.results.filter { $0.failure != nil }.count
         if interrupted {
             Console.error("interrupted: the report holds the \(results.count) cases that finished and is marked incomplete")
-            return .internalFailure
+        }
+        if let path = options.saveBaseline {
+            if interrupted || failed > 0 {
+                let why = interrupted ? "the run was interrupted" : "\(failed) case\(failed == 1 ? "" : "s") failed"
+                Console.error("bench: not saved as a baseline: \(why); \(path) is untouched")
+            } else {
+                try BaselineFile.save(report, to: path)
+                Console.note("bench: baseline written to \(path)")
+            }
         }
         if let baseline = options.gateBaseline {
-            let status = try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
-                                                 timeGating: options.timeGating, summaryPath: options.summary)
-            if status != .success { return status }
+            return try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
+                                           timeGating: options.timeGating, summaryPath: options.summary)
         }
-        return report.results.contains { $0.failure != nil } ? .internalFailure : .success
+        return interrupted || failed > 0 ? .internalFailure : .success
     }
 
     /// Everything `bench run` was told, validated.
@@ -125,9 +137,11 @@ enum RunCommand {
         var thresholds: Thresholds
         var summary: String?
         var timeGating: TimeGating
+        var countInstructions: Bool
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
+            countInstructions = arguments.flag("--instructions")
             inputs = try GIFInputs.resolve(try arguments.values("--gif"))
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
@@ -150,7 +164,11 @@ enum RunCommand {
             out = try arguments.value("--out") ?? "Reports/latest"
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
-            let slowdown = try arguments.integer("--slow-windowed", in: 0...100) ?? 0
+            let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0
+            let plantedLeak = try arguments.value("--plant-leak").map { text throws(UsageError) -> Int in
+                guard let bytes = ByteSize.parse(text), bytes > 0 else { throw UsageError("--plant-leak takes a size such as 1MiB, not '\(text)'") }
+                return bytes
+            } ?? 0
             let limits = try RunCommand.limits(&arguments)
             saveBaseline = try arguments.value("--save-baseline")
             gateBaseline = try arguments.value("--gate").map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
@@ -181,7 +199,7 @@ enum RunCommand {
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000,
-                          windowedSlowdown: slowdown, limits: limits)
+                          windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
         }
     }
 
@@ -198,6 +216,13 @@ enum RunCommand {
 
     static func list(_ text: String?) -> [String]? {
         text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    /// A number from 0 to 100 for a test knob.
+    static func fraction(_ text: String?, flag: String) throws(UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value >= 0, value <= 100 else { throw UsageError("\(flag) takes a number from 0 to 100, not '\(text)'") }
+        return value
     }
 
     static func positiveNumber(_ text: String?, flag: String) throws(UsageError) -> Double? {

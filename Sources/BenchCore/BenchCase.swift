@@ -84,16 +84,18 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// Background sampling period in seconds; 0 samples only at frame steps; negative turns the sampler off
     /// (memory peaks then read 0), which is how its own cost is measured.
     public var samplerInterval: Double
-    /// Test knob: the windowed decoder composites every frame this many extra times (a planted regression).
-    public var extraWorkPerFrame: Int
+    /// Test knob: the windowed decoder decodes frames this many extra times on average (a planted regression).
+    public var extraWorkPerFrame: Double
     /// Canvas and eager-memory ceilings (`--max-pixels`, `--max-eager-bytes`).
     public var limits: DecodeLimits
     public var injectedFault: InjectedFault?
+    /// Test knob: bytes the child allocates during playback and never frees (a planted leak).
+    public var plantedLeakBytes = 0
 
     public init(gif: String, path: String, decoder: DecoderChoice, policy: String? = nil, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
                 byteSource: ByteSource = .heap, repetition: Int = 1,
-                samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Int = 0,
+                samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
         self.gif = gif
         self.path = path
@@ -138,6 +140,7 @@ extension BenchCase {
         if extraWorkPerFrame > 0 { arguments += ["--extra-work", "\(extraWorkPerFrame)"] }
         if limits != .default { arguments += ["--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)"] }
         if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
+        if plantedLeakBytes > 0 { arguments += ["--plant-leak", "\(plantedLeakBytes)"] }
         return arguments
     }
 
@@ -172,9 +175,9 @@ extension BenchCase {
             guard let count = Int(text), count >= 1 else { return nil }
             cpus = count
         }
-        var extraWork = 0
+        var extraWork = 0.0
         if let text = values["extra-work"] {
-            guard let count = Int(text), count >= 0 else { return nil }
+            guard let count = Double(text), count >= 0, count.isFinite else { return nil }
             extraWork = count
         }
         var limits = DecodeLimits.default
@@ -194,5 +197,9 @@ extension BenchCase {
         self.init(gif: gif, path: path, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed,
                   refreshHz: refresh, cpus: cpus, byteSource: byteSource, repetition: repetition,
                   samplerInterval: interval, extraWorkPerFrame: extraWork, limits: limits, injectedFault: fault)
+        if let text = values["plant-leak"] {
+            guard let bytes = Int(text), bytes >= 0 else { return nil }
+            plantedLeakBytes = bytes
+        }
     }
 }

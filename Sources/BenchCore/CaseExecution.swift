@@ -40,22 +40,37 @@ public enum CaseExecution {
         result.truncated = container.truncated
         result.frameBytesTheoretical = theoreticalBytes(benchCase.decoder, container)
 
+        // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
+        let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         try Jemalloc.purge()
         try KernelMemory.resetPeak()
         result.rssStartBytes = try KernelMemory.current().residentBytes
+        // Both readings of what is allocated come right after a thread-cache flush: jemalloc counts blocks parked
+        // in a thread cache as allocated, so reading one side without it would bias the difference.
+        try Jemalloc.flushThreadCache()
         let allocatedAtStart = try Jemalloc.allocated()
         let mallocsAtStart = try Jemalloc.mallocCount()
-        let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
+        InstructionMarks.begin()
         let cpuAtStart = CPUTimes.now()
-        let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
-        let observation = played.observation, spent = played.spent, memory = played.memory
-        result.framesHash = played.framesHash.description
-        try Jemalloc.flushThreadCache()
+        if benchCase.plantedLeakBytes > 0 { plantLeak(benchCase.plantedLeakBytes) }
+        // The playback's own records are summarised and dropped inside this scope, so the end reading sees only
+        // what the decoder left behind (and the result's few strings).
+        do {
+            let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
+            record(played, into: &result)
+        }
         try Jemalloc.purge()
-        result.retainedAfterReleaseBytes = max(0, try Jemalloc.allocated() - allocatedAtStart)
+        try Jemalloc.flushThreadCache()
+        result.retainedAfterReleaseBytes = try Jemalloc.allocated() - allocatedAtStart
         result.mallocCount = try Jemalloc.mallocCount() - mallocsAtStart
         result.rssPeakBytes = try KernelMemory.current().peakResidentBytes
+    }
 
+    private static func record(_ played: (observation: PlaybackObservation, spent: CPUTimes,
+                                          memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int), framesHash: FrameHash),
+                               into result: inout CaseResult) {
+        let observation = played.observation, spent = played.spent, memory = played.memory
+        result.framesHash = played.framesHash.description
         result.cpuUserSeconds = spent.user
         result.cpuSystemSeconds = spent.system
         result.cpuTotalSeconds = spent.process
@@ -75,6 +90,13 @@ public enum CaseExecution {
         result.animationSeconds = observation.animationSeconds
     }
 
+    /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can
+    /// read the leak back from `retained_after_release_bytes`.
+    private static func plantLeak(_ bytes: Int) {
+        let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
+    }
+
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
     private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes)
@@ -87,7 +109,11 @@ public enum CaseExecution {
         let observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall)
             : try player.play(loops: benchCase.loops, start: start.wall)
+        // Counted runs end the interval once prefetching has settled, so it always holds the same work: the played
+        // frames and the window ahead. Timed runs stop the clock at the last frame, as a viewer would.
+        if InstructionMarks.underValgrind { player.source.waitUntilPrefetched() }
         let spent = CPUTimes.now().since(start)
+        InstructionMarks.end()
         let memory = sampler?.stop() ?? (peaks: MemoryPeaks(), timeline: MemoryTimeline(capacity: 2), samples: 0)
         return (observation, spent, memory, try player.framesHash())
     }
@@ -104,6 +130,7 @@ public enum CaseExecution {
             usleep(2_000)
         }
         let spent = CPUTimes.now().since(start)
+        InstructionMarks.end()
         let memory = sampler.stop()
         let hash = FrameHash(of: UnsafeRawBufferPointer(rebasing: block[0..<min(bytes, 4096)]))
         block.deallocate()
@@ -111,7 +138,7 @@ public enum CaseExecution {
     }
 
     static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, limits: DecodeLimits = .default,
-                            extraWorkPerFrame: Int = 0) throws(GIFError) -> any AnimatedFrameSource {
+                            extraWorkPerFrame: Double = 0) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
         case .eager, .calibration: return try EagerDecoder(container: container, limits: limits)
         case .windowed(let window):

@@ -44,6 +44,8 @@ public struct CaseResult: Sendable, Codable {
     public var gifBytesHash: String?
 
     public var samplerSamples = 0
+    /// Instructions executed by the case's child under Valgrind (`bench run --instructions`), when counted.
+    public var instructions: Int?
     public var timeline: MemoryTimeline?
 
     public init(benchCase: BenchCase, failure: String? = nil) {

@@ -38,6 +38,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case truncated
     case status
     case failure
+    /// Instructions executed in the measured interval under Callgrind (`--instructions`); empty when not counted.
+    case instructions
 
     /// The CSV header name.
     public var column: String { rawValue }
@@ -48,7 +50,7 @@ public enum Metric: String, CaseIterable, Sendable {
              .frameBytesTheoretical, .retainedAfterRelease, .rssStart: .bytes
         case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99,
              .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond: .seconds
-        case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus: .count
+        case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus, .instructions: .count
         case .speed: .ratio
         case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: .text
         }
@@ -87,6 +89,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .cpuPerAnimationSecond: result.cpuPerAnimationSecond
         case .speed: result.benchCase.speed
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
+        case .instructions: result.instructions.map(Double.init)
         case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: nil
         }
     }

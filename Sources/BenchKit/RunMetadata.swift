@@ -19,6 +19,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var command: String
     /// What identifies the host, for deciding whether absolute times may be gated; absent in older reports.
     public var host: HostIdentity?
+    /// What the run's instruction counts depend on, when it counted them (`--instructions`).
+    public var instructionContext: InstructionContext?
 
     /// Collects the facts of this machine and process now.
     public static func current(command: String) -> RunMetadata {

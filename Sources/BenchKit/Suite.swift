@@ -44,8 +44,10 @@ public struct Suite: Sendable {
     public var cpus: Int?
     public var byteSource: ByteSource
     public var samplerInterval: Double
-    /// Test knob: extra compositor passes per frame in the windowed decoder (a planted regression).
-    public var windowedSlowdown: Int
+    /// Test knob: extra LZW decodes per frame, on average, in the windowed decoder (a planted regression).
+    public var windowedSlowdown: Double
+    /// Test knob: bytes every child leaks during playback (a planted leak).
+    public var plantedLeakBytes: Int
     public var limits: DecodeLimits
 
     /// The default suite's window for the windowed decoder.
@@ -55,7 +57,8 @@ public struct Suite: Sendable {
     public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap,
-                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Int = 0, limits: DecodeLimits = .default) {
+                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Double = 0, plantedLeakBytes: Int = 0,
+                limits: DecodeLimits = .default) {
         self.inputs = inputs
         self.settings = settings
         self.loops = loops
@@ -67,6 +70,7 @@ public struct Suite: Sendable {
         self.byteSource = byteSource
         self.samplerInterval = samplerInterval
         self.windowedSlowdown = windowedSlowdown
+        self.plantedLeakBytes = plantedLeakBytes
         self.limits = limits
     }
 
@@ -86,10 +90,12 @@ public struct Suite: Sendable {
             for (input, resolved) in perGIF {
                 for speed in speeds {
                     for (decoder, label) in resolved {
-                        cases.append(BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
-                                               loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                                               byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval,
-                                               extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits))
+                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
+                                                  loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
+                                                  byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval,
+                                                  extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits)
+                        benchCase.plantedLeakBytes = plantedLeakBytes
+                        cases.append(benchCase)
                     }
                 }
             }

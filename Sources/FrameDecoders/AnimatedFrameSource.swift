@@ -28,6 +28,9 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R
     /// Whether ``withFrame(at:_:)`` for `frame` would return without waiting for decoding.
     func isReady(frame: Int) -> Bool
+    /// Blocks until any background decoding has done all it can before the next request; then the source does no
+    /// work until asked. Sources without background work return at once.
+    func waitUntilPrefetched()
 }
 
 extension AnimatedFrameSource {
@@ -36,6 +39,8 @@ extension AnimatedFrameSource {
     public var frameCount: Int { container.frameCount }
     public var delays: [FrameDelay] { container.frames.map(\.delay) }
     public var loopCount: LoopCount { container.loopCount }
+
+    public func waitUntilPrefetched() {}
 
     /// The FNV-1a 64 hash of frame `index`.
     public func hash(ofFrame index: Int) throws(GIFError) -> FrameHash {

@@ -28,6 +28,8 @@ final class PrefetchQueue: @unchecked Sendable {
     private var expectedByPlayer = 0
     private var generation = 0
     private var stopping = false
+    /// The prefetch thread is waiting for room: it has done all it can until the player moves on.
+    private var workerIdle = false
 
     init(window: Int, slots: Int, frameCount: Int, keepsAll: Bool = false) {
         self.window = window
@@ -43,16 +45,39 @@ final class PrefetchQueue: @unchecked Sendable {
     func nextJob() -> Job? {
         lock.withLock {
             if keepsAll {
-                while !stopping && nextToDecode >= frameCount { lock.wait() }
+                while !stopping && !hasWork { idleWait() }
+                workerIdle = false
                 if stopping { return nil }
                 defer { nextToDecode += 1 }
                 return Job(frame: nextToDecode, slot: nextToDecode, generation: generation)
             }
-            while !stopping && (ready.count >= window || freeSlots.isEmpty) { lock.wait() }
+            while !stopping && !hasWork { idleWait() }
+            workerIdle = false
             if stopping { return nil }
             let job = Job(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
             nextToDecode = (nextToDecode + 1) % frameCount
             return job
+        }
+    }
+
+    /// Whether the prefetch thread has a frame to decode now; read with the lock held.
+    private var hasWork: Bool {
+        keepsAll ? nextToDecode < frameCount : ready.count < window && !freeSlots.isEmpty
+    }
+
+    /// The prefetch thread's wait for room, announced to ``waitUntilIdle()``; called with the lock held.
+    private func idleWait() {
+        if !workerIdle {
+            workerIdle = true
+            lock.broadcast()
+        }
+        lock.wait()
+    }
+
+    /// Blocks until the prefetch thread has filled its window (or, keeping all, decoded every frame) and waits.
+    func waitUntilIdle() {
+        lock.withLock {
+            while !(workerIdle && !hasWork) && !stopping { lock.wait() }
         }
     }
 

@@ -24,10 +24,10 @@ public final class WindowedDecoder: AnimatedFrameSource {
     private static let threadSerial = Atomic<Int>(0)
 
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1.
-    /// `extraWorkPerFrame` is a test knob: every frame's compressed data is decoded that many extra times, to plant
-    /// a known slowdown that a regression gate must catch.
+    /// `extraWorkPerFrame` is a test knob: frames' compressed data is decoded that many extra times on average
+    /// (0.1 = one frame in ten once more, 2 = every frame twice more), to plant a known slowdown a gate must catch.
     public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
-                extraWorkPerFrame: Int = 0) throws(GIFError) {
+                extraWorkPerFrame: Double = 0) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
         let compositor = try Compositor(container: container, limits: limits)
@@ -52,7 +52,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
     }
 
     /// A windowed decoder holding at most `window` frames ahead of the playhead.
-    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default, extraWorkPerFrame: Int = 0) throws(GIFError) {
+    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default, extraWorkPerFrame: Double = 0) throws(GIFError) {
         try self.init(container: container, window: .frames(window), limits: limits, extraWorkPerFrame: extraWorkPerFrame)
     }
 
@@ -62,6 +62,10 @@ public final class WindowedDecoder: AnimatedFrameSource {
         thread.join()
         worker.releaseResources()
     }
+
+    /// Blocks until the prefetch thread has filled its window and waits for the player: from then on the decoder
+    /// does no work until asked for a frame.
+    public func waitUntilPrefetched() { queue.waitUntilIdle() }
 
     public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
         guard index >= 0, index < container.frameCount else {
@@ -92,9 +96,10 @@ private final class PrefetchWorker: @unchecked Sendable {
     private let queue: PrefetchQueue
     private var compositor: Compositor?
     private var buffers: [FrameBuffer]
-    private let extraWorkPerFrame: Int
+    private let extraWorkPerFrame: Double
+    private var extraWorkOwed = 0.0
 
-    init(queue: PrefetchQueue, compositor: Compositor, buffers: [FrameBuffer], extraWorkPerFrame: Int) {
+    init(queue: PrefetchQueue, compositor: Compositor, buffers: [FrameBuffer], extraWorkPerFrame: Double) {
         self.queue = queue
         self.compositor = compositor
         self.buffers = buffers
@@ -116,7 +121,11 @@ private final class PrefetchWorker: @unchecked Sendable {
         while let job = queue.nextJob() {
             let start = clock.now
             let status = (try? compositor.composite(frame: job.frame)) ?? .complete
-            for _ in 0..<extraWorkPerFrame { compositor.decodeAgainWithoutDrawing(frame: job.frame) }
+            extraWorkOwed += extraWorkPerFrame
+            while extraWorkOwed >= 1 {
+                compositor.decodeAgainWithoutDrawing(frame: job.frame)
+                extraWorkOwed -= 1
+            }
             buffers[job.slot].copy(from: compositor.pixels)
             queue.finish(job, status: status, decodeSeconds: (clock.now - start).seconds)
         }

@@ -16,7 +16,7 @@ struct GateTests {
         return path
     }()
 
-    static func realRun(extraWork: Int = 0) throws -> RunReport {
+    static func realRun(extraWork: Double = 0) throws -> RunReport {
         let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
         let runner = CaseRunner(executable: child, timeout: 120)
         var cases: [BenchCase] = []

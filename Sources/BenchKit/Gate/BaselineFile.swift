@@ -3,8 +3,10 @@ import Foundation
 
 /// Reading and writing baselines: a run's JSON report without its memory timelines, written atomically.
 public enum BaselineFile {
-    /// Writes `report` as a baseline at `path` (through a temporary file and a rename).
+    /// Writes `report` as a baseline at `path` (through a temporary file and a rename); refuses a report that
+    /// ``RunReport/baselineDefects()`` finds fault with, leaving `path` untouched.
     public static func save(_ report: RunReport, to path: String) throws {
+        if let defect = report.baselineDefects().first { throw UsageError("not saved as a baseline: \(defect); \(path) is untouched") }
         var stripped = report
         stripped.results = stripped.results.map { var result = $0; result.timeline = nil; return result }
         let directory = (path as NSString).deletingLastPathComponent
@@ -20,11 +22,16 @@ public enum BaselineFile {
         if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), header.schema != RunReport.schema {
             throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads '\(RunReport.schema)'; make a new one with --save-baseline")
         }
+        let report: RunReport
         do {
-            return try JSONReporter.decode(data)
+            report = try JSONReporter.decode(data)
         } catch {
             throw UsageError("\(path): not a GIF Frame Bench \(role) (\(reason(error)))")
         }
+        if role == "baseline", let defect = report.baselineDefects().first {
+            throw UsageError("\(path): the baseline is corrupt or untrustworthy: \(defect)")
+        }
+        return report
     }
 
     private struct SchemaHeader: Decodable { let schema: String }

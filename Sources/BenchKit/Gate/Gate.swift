@@ -10,8 +10,10 @@ public struct Comparison: Sendable {
         case notGated = "not gated"
         /// In the current run only.
         case new
-        /// In the baseline only.
+        /// In the baseline only: the current run lacks a case the baseline has, which fails the gate.
         case missing
+        /// The case failed (crash, timeout, bad input) in the current run, which fails the gate.
+        case failed
     }
 
     public var gif: String
@@ -37,9 +39,26 @@ public struct GateOutcome: Sendable {
     /// Absolute CPU and wall times were gated (not only reported).
     public var timesGated: Bool
 
+    /// The current run was interrupted: a partial run proves nothing.
+    public var incomplete: Bool
+
     public var regressions: [Comparison] { comparisons.filter { $0.verdict == .regressed } }
     public var improvements: [Comparison] { comparisons.filter { $0.verdict == .improved } }
-    public var exitStatus: ExitStatus { regressions.isEmpty ? .success : .regression }
+    /// Failed and missing cases.
+    public var brokenCases: [Comparison] { comparisons.filter { $0.verdict == .failed || $0.verdict == .missing } }
+
+    /// Each reason the gate fails, one line each: a broken run first, then regressions, worst first.
+    public var causes: [String] {
+        var causes = incomplete ? ["the current run is incomplete (interrupted)"] : []
+        causes += brokenCases.map { "\($0.gif) · \($0.setting): \($0.verdict.rawValue)\($0.note.map { " (\($0))" } ?? "")" }
+        causes += regressions.sorted { ($0.change ?? .infinity) > ($1.change ?? .infinity) }.map { row in
+            "\(row.gif) · \(row.setting): \(row.metric) regressed \(row.change.map { $0.isFinite ? Format.percent($0) : "" } ?? "")"
+                + (row.note.map { " (\($0))" } ?? "")
+        }
+        return causes
+    }
+
+    public var exitStatus: ExitStatus { causes.isEmpty ? .success : .regression }
 }
 
 /// Decides, metric by metric, whether a run regressed against a baseline (DESIGN.md, "Gating a regression").
@@ -54,9 +73,11 @@ public enum Gate {
         case .never: false
         case .always: true
         }
+        let instructionsUngated = instructionsUngatedReason(baseline.metadata, current.metadata)
         let base = Samples(baseline.results), now = Samples(current.results)
-        var comparisons: [Comparison] = []
-        for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) }) {
+        var comparisons = failedCases(current.results)
+        let failedKeys = Set(current.results.filter { $0.failure != nil }.map { Samples.key($0.benchCase) })
+        for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) && !failedKeys.contains($0) }) {
             let (gif, setting) = Samples.describe(key, now.groups[key] ?? base.groups[key] ?? [])
             guard base.groups[key] != nil else {
                 comparisons.append(Comparison(gif: gif, setting: setting, metric: "all", unit: .text, verdict: .new))
@@ -71,18 +92,49 @@ public enum Gate {
             }
             for rule in thresholds.rules {
                 let before = base.values(rule.metric, key), after = now.values(rule.metric, key)
+                if rule.needsSameInstructionContext == true, let reason = instructionsUngated ?? (before.isEmpty || after.isEmpty
+                    ? "not counted in the \(before.isEmpty ? "baseline" : "current run")" : nil) {
+                    guard !before.isEmpty || !after.isEmpty else { continue }
+                    comparisons.append(Comparison(gif: gif, setting: setting, metric: rule.metric, unit: .count,
+                                                  baseline: before.isEmpty ? nil : Statistics.median(before),
+                                                  current: after.isEmpty ? nil : Statistics.median(after), verdict: .notGated, note: reason))
+                    continue
+                }
                 guard !before.isEmpty, !after.isEmpty else { continue }
                 var comparison = judge(rule, before, after, gif: gif, setting: setting, gateTimes: gateTimes,
                                        confidence: thresholds.confidence)
                 let cpu = Statistics.median(base.values(Metric.cpuTotal.column, key))
-                if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds {
+                if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds && comparison.verdict != .notGated {
                     comparison.verdict = .notGated
                     comparison.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU"
                 }
                 comparisons.append(comparison)
             }
         }
-        return GateOutcome(comparisons: comparisons, host: host, timesGated: gateTimes)
+        return GateOutcome(comparisons: comparisons, host: host, timesGated: gateTimes, incomplete: current.incomplete)
+    }
+
+    /// Why instruction counts of these two runs may not be compared, or nil when they may.
+    static func instructionsUngatedReason(_ baseline: RunMetadata, _ current: RunMetadata) -> String? {
+        guard let before = baseline.instructionContext else { return "the baseline counted no instructions" }
+        guard let now = current.instructionContext else { return "the current run counted no instructions (--instructions)" }
+        let differences = now.differences(from: before)
+        return differences.isEmpty ? nil : "counted in another context: " + differences.joined(separator: ", ")
+    }
+
+    /// One row per GIF and setting with a failed repetition in the current run.
+    static func failedCases(_ results: [CaseResult]) -> [Comparison] {
+        var rows: [String: Comparison] = [:], order: [String] = []
+        for result in results {
+            guard let failure = result.failure else { continue }
+            let key = Samples.key(result.benchCase)
+            if rows[key] == nil {
+                let (gif, setting) = Samples.describe(key, [result])
+                rows[key] = Comparison(gif: gif, setting: setting, metric: "status", unit: .text, verdict: .failed, note: failure)
+                order.append(key)
+            }
+        }
+        return order.compactMap { rows[$0] }
     }
 
     /// Wrong output is the worst regression: the same GIF bytes played with the same setting must give the frames
@@ -116,6 +168,11 @@ public enum Gate {
         case .relative:
             if grew && change > rule.limit { comparison.verdict = .regressed }
             if shrank && change < -rule.limit { comparison.verdict = .improved }
+        case .absolute:
+            comparison.change = nil
+            comparison.note = (c >= b ? "+" : "−") + Format.bytes(abs(c - b))
+            if grew { comparison.verdict = .regressed }
+            if shrank { comparison.verdict = .improved }
         case .bootstrap:
             let interval = Statistics.bootstrapRelativeChange(baseline: before, current: after, confidence: confidence)
             comparison.interval = interval

@@ -23,7 +23,7 @@ public enum GateReporter {
 
     /// Only what changed beyond noise, worst first: fit for a pull-request comment.
     public static func summary(_ outcome: GateOutcome) -> String {
-        let changed = outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
+        let changed = outcome.brokenCases + outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
             + outcome.improvements.sorted { ($0.change ?? 0) < ($1.change ?? 0) }
         var out = ["### GIF Frame Bench", "", headline(outcome), "", hostLine(outcome), ""]
         guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
@@ -47,9 +47,17 @@ public enum GateReporter {
 
     static func headline(_ outcome: GateOutcome) -> String {
         let regressions = outcome.regressions.count, improvements = outcome.improvements.count
-        if regressions == 0 { return "**No regression** (\(improvements) improvement\(improvements == 1 ? "" : "s") beyond noise)." }
+        var broken: [String] = outcome.incomplete ? ["**the run is incomplete (interrupted)**"] : []
+        let failed = outcome.brokenCases.filter { $0.verdict == .failed }.count, missing = outcome.brokenCases.count - failed
+        if failed > 0 { broken.append("**\(failed) failed case\(failed == 1 ? "" : "s")**") }
+        if missing > 0 { broken.append("**\(missing) baseline case\(missing == 1 ? "" : "s") missing**") }
+        let prefix = broken.isEmpty ? "" : broken.joined(separator: ", ") + "; "
+        if regressions == 0 {
+            let scope = broken.isEmpty ? "" : " in what ran"
+            return prefix + "**No regression**\(scope) (\(improvements) improvement\(improvements == 1 ? "" : "s") beyond noise)."
+        }
         let names = Set(outcome.regressions.map { "\($0.gif) \($0.metric)" }).sorted().prefix(5).joined(separator: ", ")
-        return "**\(regressions) regression\(regressions == 1 ? "" : "s")**: \(names)."
+        return prefix + "**\(regressions) regression\(regressions == 1 ? "" : "s")**: \(names)."
     }
 
     static func line(_ row: Comparison) -> String { "| " + cells(row).joined(separator: " | ") + " |" }
@@ -61,7 +69,7 @@ public enum GateReporter {
             return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
         } ?? ""
         return [row.metric, row.baseline.map { value(row.unit, $0) } ?? "", row.current.map { value(row.unit, $0) } ?? "", change,
-                (row.verdict == .regressed ? "**regressed**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
+                ([.regressed, .failed, .missing].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
     }
 
     static func value(_ unit: MetricUnit, _ number: Double) -> String {

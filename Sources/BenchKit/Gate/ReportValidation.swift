@@ -1,0 +1,40 @@
+import BenchCore
+
+extension RunReport {
+    /// What makes this report unfit to be a baseline, one reason each: a failed or interrupted run, figures that
+    /// no measurement can produce (negative, non-finite, zero frames or time on a case that ran), or one
+    /// repetition of one case twice. An empty list means it may be trusted as a baseline.
+    public func baselineDefects() -> [String] {
+        var defects: [String] = []
+        if incomplete { defects.append("it is marked incomplete (an interrupted run)") }
+        if let failed = results.first(where: { $0.failure != nil }) {
+            defects.append("case \(failed.benchCase.gif) · \(failed.benchCase.decoder) failed (\(failed.failure ?? ""))")
+        }
+        var seen: Set<String> = []
+        for result in results where result.failure == nil {
+            let name = "\(result.benchCase.gif) · \(result.benchCase.decoder) repetition \(result.benchCase.repetition)"
+            if !seen.insert(Samples.key(result.benchCase) + "|\(result.benchCase.repetition)").inserted {
+                defects.append("\(name) appears twice")
+            }
+            let positive: [(String, Double)] = [("frames", Double(result.frames)), ("cpu_total_s", result.cpuTotalSeconds),
+                                                ("wall_s", result.wallSeconds), ("rss_peak_bytes", Double(result.rssPeakBytes))]
+            let nonNegative: [(String, Double)] = [
+                ("jemalloc_allocated_peak_bytes", Double(result.jemallocAllocatedPeakBytes)),
+                ("jemalloc_active_peak_bytes", Double(result.jemallocActivePeakBytes)),
+                ("malloc_count", Double(result.mallocCount)), ("file_bytes", Double(result.fileBytes)),
+                ("cpu_user_s", result.cpuUserSeconds), ("cpu_system_s", result.cpuSystemSeconds),
+                ("instructions", Double(result.instructions ?? 0)),
+            ]
+            for (metric, value) in positive where !(value.isFinite && value > 0) {
+                defects.append("\(name): \(metric) is \(value), which no run that played can measure")
+            }
+            for (metric, value) in nonNegative where !(value.isFinite && value >= 0) {
+                defects.append("\(name): \(metric) is \(value)")
+            }
+            if result.framesHash.isEmpty {
+                defects.append("\(name): no frames_hash")
+            }
+        }
+        return defects
+    }
+}

@@ -1,0 +1,144 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCodec
+import Testing
+import TestFixtures
+
+/// Issue 12: a gate that fails broken, wrong or leaking runs, and instruction counts it can trust — on real runs of
+/// the real `bench` and `bench-case` programs, with faults planted through their test knobs.
+@Suite("Verdicts you can trust", .serialized, .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+struct VerdictTests {
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-verdicts-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let spec = SyntheticCorpus.spec(named: "sticker-240x240x60")!
+        FileManager.default.createFile(atPath: url.appendingPathComponent("sticker.gif").path, contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        return url
+    }()
+
+    static var gif: String { directory.appendingPathComponent("sticker.gif").path }
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent("\(UUID().uuidString)-\(name)").path }
+
+    static func bench(_ arguments: [String], timeout: Double = 300) throws -> (status: Int32?, errors: String) {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        let outcome = try ChildProcess.run(bench, arguments, timeout: timeout)
+        return (outcome.exitStatus, String(decoding: outcome.standardError, as: UTF8.self))
+    }
+
+    /// A real run of the sticker GIF, eager and windowed, into `out`; extra arguments are appended.
+    static func run(_ out: String, _ extra: [String] = []) throws -> (status: Int32?, errors: String) {
+        try bench(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra)
+    }
+
+    static func report(_ out: String) throws -> RunReport {
+        try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+    }
+
+    @Test("a leak planted in the child reads back within 64 KiB, a clean run reads within 64 KiB of zero, and the gate fails the leak")
+    func plantedLeak() throws {
+        let clean = Self.path("clean"), leaky = Self.path("leaky"), baseline = Self.path("baseline.json")
+        #expect(try Self.run(clean, ["--save-baseline", baseline]).status == 0)
+        for result in try Self.report(clean).results {
+            #expect(abs(result.retainedAfterReleaseBytes) < 64 << 10, "\(result.benchCase.decoder): \(result.retainedAfterReleaseBytes)")
+        }
+        let planted = 1 << 20
+        let gated = try Self.run(leaky, ["--plant-leak", "1MiB", "--gate", baseline, "--gate-times", "never"])
+        #expect(gated.status == 1)
+        #expect(gated.errors.contains("retained_after_release_bytes regressed"), "\(gated.errors)")
+        for result in try Self.report(leaky).results {
+            #expect(abs(result.retainedAfterReleaseBytes - planted) < 64 << 10, "\(result.benchCase.decoder): \(result.retainedAfterReleaseBytes)")
+        }
+    }
+
+    @Test("a run with a failed case is not saved as a baseline, and the old baseline survives; the gate names the failure")
+    func failedRunIsNoBaseline() throws {
+        let good = Self.path("good"), bad = Self.path("bad"), baseline = Self.path("baseline.json")
+        #expect(try Self.run(good, ["--save-baseline", baseline]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: baseline))
+        // 1 MiB of eager memory is too little for 60 frames of 240×240: the eager case fails in its child.
+        let failing = try Self.run(bad, ["--max-eager-bytes", "1MiB", "--save-baseline", baseline])
+        #expect(failing.status != 0)
+        #expect(failing.errors.contains("not saved as a baseline"), "\(failing.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == before)
+
+        let compared = try Self.bench(["compare", "--baseline", baseline, "--current", bad + "/results.json", "--gate-times", "never"])
+        #expect(compared.status == 1)
+        #expect(compared.errors.contains("eager: failed"), "\(compared.errors)")
+    }
+
+    @Test("compare fails an incomplete run, a missing case and other frames; refuses a corrupt baseline with exit 2")
+    func brokenAndCorrupt() throws {
+        let out = Self.path("run")
+        #expect(try Self.run(out).status == 0)
+        let report = try Self.report(out)
+        let baseline = Self.path("baseline.json")
+        try BaselineFile.save(report, to: baseline)
+
+        var incomplete = report
+        incomplete.incomplete = true
+        var missing = report
+        missing.results.removeAll { $0.benchCase.decoder != .eager }
+        var wrong = report
+        for index in wrong.results.indices where wrong.results[index].benchCase.decoder != .eager {
+            wrong.results[index].framesHash = "0123456789abcdef"
+        }
+        for (variant, cause) in [(incomplete, "incomplete"), (missing, "missing"), (wrong, "frames_hash regressed")] {
+            let current = Self.path("current.json")
+            try JSONReporter.render(variant).write(to: URL(fileURLWithPath: current))
+            let outcome = try Self.bench(["compare", "--baseline", baseline, "--current", current, "--gate-times", "never"])
+            #expect(outcome.status == 1, "\(cause)")
+            #expect(outcome.errors.contains(cause), "\(outcome.errors)")
+        }
+
+        var negative = report
+        negative.results[0].cpuTotalSeconds = -0.5
+        var infinite = report
+        infinite.results[0].jemallocAllocatedPeakBytes = 0
+        infinite.results[0].wallSeconds = .infinity
+        var duplicated = report
+        duplicated.results.append(report.results[0])
+        for (variant, defect) in [(negative, "cpu_total_s is -0.5"), (infinite, "wall_s is inf"), (duplicated, "appears twice")] {
+            let corrupt = Self.path("corrupt.json")
+            try JSONReporter.render(variant).write(to: URL(fileURLWithPath: corrupt))
+            let outcome = try Self.bench(["compare", "--baseline", corrupt, "--current", out + "/results.json"])
+            #expect(outcome.status == 2, "\(defect)")
+            #expect(outcome.errors.contains(defect), "\(outcome.errors)")
+            #expect(outcome.errors.split(separator: "\n").count == 1, "\(outcome.errors)")
+        }
+    }
+}
+
+enum ValgrindOnPath {
+    static let found = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") } ?? false
+}
+
+/// Instruction counts under Callgrind: deterministic, and sensitive to a planted slowdown of 10%.
+@Suite("Instruction counts", .serialized, .enabled(if: Fixtures.jemallocServes && ValgrindOnPath.found,
+                                                   "needs Valgrind on PATH (CI installs it) and a jemalloc build"))
+struct InstructionCountTests {
+    static func counted(_ extra: [String]) throws -> [String: Int] {
+        let out = VerdictTests.path("counted")
+        let run = try VerdictTests.bench(["run", "--gif", VerdictTests.gif, "--quick", "--repetitions", "1", "--instructions",
+                                          "--out", out] + extra)
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try VerdictTests.report(out)
+        #expect(report.metadata.instructionContext != nil)
+        return Dictionary(uniqueKeysWithValues: report.results.map { ($0.benchCase.decoder.name, $0.instructions ?? -1) })
+    }
+
+    @Test("two counts of one case agree to 1 in 10 000; a planted 10% windowed slowdown raises windowed by more than 2% and eager not at all")
+    func deterministicAndSensitive() throws {
+        let first = try Self.counted([]), second = try Self.counted([]), slowed = try Self.counted(["--slow-windowed", "0.1"])
+        for decoder in ["eager", "windowed"] {
+            let a = try #require(first[decoder]), b = try #require(second[decoder])
+            #expect(a > 1_000_000)
+            #expect(abs(Double(a - b)) / Double(a) < 1e-4, "\(decoder): \(a) then \(b)")
+        }
+        #expect(abs(slowed["eager"]! - first["eager"]!) < 1000)
+        let growth = Double(slowed["windowed"]!) / Double(first["windowed"]!) - 1
+        #expect(growth > 0.02, "windowed grew by \(growth)")
+    }
+}
