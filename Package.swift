@@ -56,7 +56,7 @@ let package = Package(
             path: "Benchmarks/bench"
         ),
         .target(name: "TestFixtures", dependencies: ["GIFCodec", "MemoryProbe"], path: "Tests/TestFixtures"),
-        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestFixtures"]),
+        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
         .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),

@@ -11,7 +11,7 @@ enum BenchCommand {
     bench: measure what playing an animated GIF costs, eager vs windowed prefetch
 
     Usage:
-      bench                           run the default suite (same as 'bench run') and write Reports/latest/
+      bench                           run the default suite (same as 'bench run') and write bench-results/latest/
       bench run [options]             run a suite; see 'bench run --help'
       bench compare --baseline FILE   compare a run with a baseline and gate regressions
       bench cache [--gif FILE|DIR]... the image-cache store path: costs and GIF fidelity

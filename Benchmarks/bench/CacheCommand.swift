@@ -12,7 +12,7 @@ enum CacheCommand {
     the first frame four ways (eager or windowed, GIF bytes on the heap or mapped with mmap), with the
     heap each holds; and checks the round trip: first byte and sniffed format of the stored file, frame
     count, delays, loop count and every frame's pixels. Writes cache.csv and cache.md to DIR
-    (default Reports/cache) and prints the Markdown.
+    (default bench-results/cache) and prints the Markdown.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -20,7 +20,7 @@ enum CacheCommand {
         if arguments.flag("--help") { print(help); return .success }
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"))
         let repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 3
-        let out = try arguments.value("--out") ?? "Reports/cache"
+        let out = try arguments.value("--out") ?? "bench-results/cache"
         try arguments.finish(command: "cache")
         let (playable, rejected) = GIFInputs.partition(inputs)
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }

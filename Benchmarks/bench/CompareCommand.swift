@@ -8,7 +8,7 @@ enum CompareCommand {
     Usage: bench compare --baseline FILE [--current FILE] [--thresholds FILE] [--summary FILE]
                          [--gate-times auto|never|always]
 
-    Compares a run's results.json (default: Reports/latest/results.json) with a baseline made by
+    Compares a run's results.json (default: bench-results/latest/results.json) with a baseline made by
     'bench run --save-baseline FILE', prints a Markdown table per GIF and setting (metric, baseline,
     current, change, verdict) and exits 1 when anything regressed.
 
@@ -34,7 +34,7 @@ enum CompareCommand {
             return .success
         }
         guard let baselinePath = try arguments.value("--baseline") else { throw UsageError("compare needs --baseline FILE") }
-        let currentPath = try arguments.value("--current") ?? "Reports/latest/results.json"
+        let currentPath = try arguments.value("--current") ?? "bench-results/latest/results.json"
         let thresholdsPath = try arguments.value("--thresholds")
         let summaryPath = try arguments.value("--summary")
         let timeGating = try arguments.value("--gate-times").map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .auto

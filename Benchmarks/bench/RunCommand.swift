@@ -14,8 +14,9 @@ enum RunCommand {
                      [--summary FILE] [--gate-times auto|never|always] [--instructions]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
-    results.csv, results.md, results.json and charts/*.svg to DIR (default Reports/latest),
-    replacing the files of an earlier run there. Progress goes to stderr, the Markdown summary to stdout.
+    results.csv, results.md, results.json and charts/*.svg to DIR (default bench-results/latest, which
+    git ignores), replacing the files of an earlier run there. Progress goes to stderr, the Markdown
+    summary to stdout.
 
       --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
       --decoders LIST        eager, windowed, or both (default: eager,windowed)
@@ -34,7 +35,7 @@ enum RunCommand {
       --repetitions N        child processes per case, for medians and confidence intervals (default: 3)
       --quick                1 loop instead of 3: the default suite in about 10 s
       --bytes-from SOURCE    heap: read the GIF into one allocation (default); mmap: map the file read-only
-      --out DIR              where the reports go (default: Reports/latest)
+      --out DIR              where the reports go (default: bench-results/latest)
       --timeout SECONDS      a case running longer is killed and reported as failed (default: 300)
       --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 2)
       --save-baseline FILE   also write this run as a baseline for 'bench compare' and --gate (replaces FILE)
@@ -65,6 +66,9 @@ enum RunCommand {
         suite.inputs = playable
         let files = try CorpusFiles(playable)
         let cases = suite.cases(files: files, memory: MachineMemory.current())
+        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
+        defer { counter?.cleanUp() }
         let speeds = suite.speeds.count > 1 ? " × \(suite.speeds.count) speeds" : ""
         Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(suite.settings.count) settings\(speeds) × \(suite.repetitions) repetitions, "
                      + "\(suite.loops) loops each, \(suite.mode.rawValue) mode), one child process per case")
@@ -72,9 +76,6 @@ enum RunCommand {
         Interruption.install()
         let progress = ProgressLine()
         let started = Date()
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
-        let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
-        defer { counter?.cleanUp() }
         var results = runner.run(cases, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
             let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoder) (\(benchCase.policy))\(speed) · repetition \(benchCase.repetition)"
@@ -161,7 +162,7 @@ enum RunCommand {
                 guard let source = ByteSource(rawValue: text) else { throw UsageError("--bytes-from takes heap or mmap, not '\(text)'") }
                 return source
             } ?? .heap
-            out = try arguments.value("--out") ?? "Reports/latest"
+            out = try arguments.value("--out") ?? "bench-results/latest"
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
             let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0

@@ -40,6 +40,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case failure
     /// Instructions executed in the measured interval under Callgrind (`--instructions`); empty when not counted.
     case instructions
+    /// What the case added to the child's resident memory: `rss_peak_bytes − rss_start_bytes`.
+    case rssGrowth = "rss_growth_bytes"
 
     /// The CSV header name.
     public var column: String { rawValue }
@@ -47,7 +49,7 @@ public enum Metric: String, CaseIterable, Sendable {
     public var unit: MetricUnit {
         switch self {
         case .fileBytes, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .rssPeak,
-             .frameBytesTheoretical, .retainedAfterRelease, .rssStart: .bytes
+             .frameBytesTheoretical, .retainedAfterRelease, .rssStart, .rssGrowth: .bytes
         case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99,
              .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond: .seconds
         case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus, .instructions: .count
@@ -90,6 +92,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .speed: result.benchCase.speed
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
         case .instructions: result.instructions.map(Double.init)
+        case .rssGrowth: Double(result.rssPeakBytes - result.rssStartBytes)
         case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: nil
         }
     }

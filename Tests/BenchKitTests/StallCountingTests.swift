@@ -81,4 +81,23 @@ struct StallCountingTests {
         #expect(observation.stalls == 0)
         #expect(observation.lateness.allSatisfy { $0 == 0 })
     }
+
+    @Test("the windowed decoder, slowed past the frame delay, is not ready at its deadlines: the player counts stalls")
+    func windowedTooSlow() throws {
+        let spec = try #require(SyntheticCorpus.spec(named: "sticker-240x240x60"))
+        let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
+        // 60 frames of 60 ms at speed 16: a deadline at every 16.7 ms display tick; 300 extra LZW decodes of a
+        // 240×240 frame take about twice that, on the prefetch thread.
+        let slowed = try WindowedDecoder(container: container, window: 1, extraWorkPerFrame: 300)
+        let observation = try Player(source: slowed, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(observation.stalls > 40, "\(observation.stalls) stalls of 59 deadlines")
+        #expect(observation.lateness.filter { $0 > 0 }.count == observation.stalls)
+    }
+
+    @Test("the windowed decoder with room to prefetch keeps up with 50 ms frames: no stall")
+    func windowedKeepsUp() throws {
+        let decoder = try WindowedDecoder(container: try Self.container(), window: 4)
+        let observation = try Player(source: decoder, sampler: nil).playRealtime(loops: 2, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(observation.stalls == 0)
+    }
 }

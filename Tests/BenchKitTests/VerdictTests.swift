@@ -129,13 +129,26 @@ struct InstructionCountTests {
         return Dictionary(uniqueKeysWithValues: report.results.map { ($0.benchCase.decoder.name, $0.instructions ?? -1) })
     }
 
-    @Test("two counts of one case agree to 1 in 10 000; a planted 10% windowed slowdown raises windowed by more than 2% and eager not at all")
+    @Test("without Valgrind on PATH, --instructions stops at once with one line saying how to install it")
+    func valgrindMissing() throws {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        let outcome = try ChildProcess.run(bench, ["run", "--gif", VerdictTests.gif, "--quick", "--instructions",
+                                                   "--out", VerdictTests.path("none")], timeout: 60, environment: ["PATH": "/nonexistent"])
+        let errors = String(decoding: outcome.standardError, as: UTF8.self)
+        #expect(outcome.exitStatus == 2)
+        #expect(errors.contains("apt-get install -y valgrind"), "\(errors)")
+        #expect(errors.split(separator: "\n").count == 1, "\(errors)")
+    }
+
+    @Test("two counts of one case agree to 1 in 1 000 (the gate allows 2%); a planted 10% windowed slowdown raises windowed by more than 2% and eager not at all")
     func deterministicAndSensitive() throws {
         let first = try Self.counted([]), second = try Self.counted([]), slowed = try Self.counted(["--slow-windowed", "0.1"])
         for decoder in ["eager", "windowed"] {
             let a = try #require(first[decoder]), b = try #require(second[decoder])
             #expect(a > 1_000_000)
-            #expect(abs(Double(a - b)) / Double(a) < 1e-4, "\(decoder): \(a) then \(b)")
+            // Measured: eager agrees to a few instructions; windowed to 1.2 in 10 000 at worst with the other core busy
+            // (how often the player and the prefetch thread hand a frame over through a futex varies a little).
+            #expect(abs(Double(a - b)) / Double(a) < 1e-3, "\(decoder): \(a) then \(b)")
         }
         #expect(abs(slowed["eager"]! - first["eager"]!) < 1000)
         let growth = Double(slowed["windowed"]!) / Double(first["windowed"]!) - 1

@@ -5,7 +5,9 @@ import MemoryProbe
 import Testing
 import TestFixtures
 
-/// What each decoder holds, from jemalloc's per-thread counters (immune to tests running beside this one).
+/// What the eager decoder holds, from jemalloc's per-thread counters (immune to tests running beside this one): it
+/// decodes on the calling thread only, so that thread's counters see all of it. The windowed decoder's memory is
+/// read in a child process, all threads together (`WindowedMemoryTests` in BenchKitTests).
 @Suite("Decoder memory, measured by jemalloc", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct DecoderMemoryTests {
     static let cases = ["kingfisher-720x720x150", "long-320x240x1000", "restore-previous-300x300x90", "interlaced-400x300x40"]
@@ -24,28 +26,11 @@ struct DecoderMemoryTests {
         #expect(abs(held - expected) <= expected / 20, "held \(held) bytes, expected \(expected)")
         withExtendedLifetime(decoder) {}
     }
+}
 
-    @Test("the windowed decoder never holds more than (N + 3) frames + file + 2 MiB", arguments: cases)
-    func windowedIsBounded(name: String) throws {
-        let container = try #require(Fixtures.synthetic.first { $0.name == name }?.container)
-        for window in [1, 4] {
-            let before = try ThreadAllocationTotals.current()
-            let limit = (window + 3) * container.frameBytes + container.bytes.count + (2 << 20)
-            var peak = 0
-            do {
-                let decoder = try WindowedDecoder(container: container, window: window)
-                for index in 0..<(2 * container.frameCount) {
-                    try decoder.withFrame(at: index % container.frameCount) { _ in () }
-                    peak = max(peak, try ThreadAllocationTotals.current().netBytes(since: before))
-                }
-            }
-            let after = try ThreadAllocationTotals.current().netBytes(since: before)
-            #expect(peak <= limit, "window \(window): peak \(peak) bytes over the limit \(limit)")
-            #expect(peak >= (window + 1) * container.frameBytes, "window \(window): the frame pool should be counted")
-            #expect(after < 64 << 10, "window \(window): \(after) bytes still held after release")
-        }
-    }
-
+/// The prefetch thread's lifetime; no jemalloc needed, so it runs under ThreadSanitizer too.
+@Suite("Prefetch thread lifetime")
+struct PrefetchThreadTests {
     @Test("releasing a windowed decoder ends its background thread")
     func threadEnds() async throws {
         let container = try #require(Fixtures.synthetic.first { $0.name == "emoji-64x64x24" }?.container)

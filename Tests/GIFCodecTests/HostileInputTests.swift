@@ -1,5 +1,7 @@
 import GIFCodec
+import MemoryProbe
 import Testing
+import TestFixtures
 
 /// Hostile and damaged GIFs, built byte by byte: each must give a typed error or a (partial) play — never a crash,
 /// a hang, or a huge allocation. README's table of bad inputs lists these cases.
@@ -146,7 +148,14 @@ struct HostileInputTests {
         let frames = (0..<10_000).map { H.frame($0 % 4, $0 / 4 % 4, 1, 1, fill: UInt8($0 % 4), delay: 1) }
         let bytes = try GIFEncoder.encode(EncoderInput(width: 4, height: 4, globalPalette: H.palette, frames: frames))
         #expect(Self.outcome(bytes) == .played(frames: 10_000, partial: 0, truncated: false))
-        #expect(MemoryLayout<FrameRecord>.stride * 10_000 < 1 << 20)
+        guard Fixtures.jemallocServes else { return }
+        let file = GIFBytes(bytes)
+        let before = try ThreadAllocationTotals.current()
+        let container = try GIFContainer(bytes: file)
+        let held = try ThreadAllocationTotals.current().netBytes(since: before)
+        #expect(container.frameCount == 10_000)
+        #expect(held < 1 << 20, "the index of 10 000 frames holds \(held) bytes")
+        withExtendedLifetime(container) {}
     }
 
     @Test("disposal 3 on frame 0 restores to transparent") func disposalPreviousFirst() throws {

@@ -25,9 +25,17 @@ struct ReferenceDecoderTests {
         let ours = try GIFInspectionHashes.hashes(of: file)
         let references = try #require(Fixtures.referenceHashes[name], "no reference hashes recorded for \(name)")
         for decoder in ["pillow", "magick"] {
-            guard let theirs = references[decoder] else { continue }
+            let theirs = try #require(references[decoder], "\(name): no \(decoder) hashes recorded; run Tests/Scripts/make_reference_hashes.sh")
+            #expect(theirs != ["failed"], "\(name): \(decoder) could not decode the file")
             if let reason = Self.otherConventions["\(name) \(decoder)"] {
                 #expect(ours != theirs, "expected a difference (\(reason)); remove the exception if they now agree")
+                // When the other decoder follows our convention, its raw hashes check every pixel already.
+                guard Self.otherConventions["\(name) \(decoder == "pillow" ? "magick" : "pillow")"] != nil else { continue }
+                let withinScreen = try #require(references[decoder + "-within-screen"],
+                                                "\(name): no \(decoder)-within-screen hashes, so no pixel of this file would be checked")
+                let oursWithinScreen = try GIFInspectionHashes.hashes(of: file, withinScreen: true)
+                #expect(oursWithinScreen == withinScreen,
+                        "\(name): \(decoder) disagrees within the screen on frames \(Self.differing(oursWithinScreen, withinScreen))")
                 continue
             }
             #expect(ours == theirs, "\(name): \(decoder) disagrees on frames \(Self.differing(ours, theirs))")
@@ -59,9 +67,25 @@ struct ReferenceDecoderTests {
 }
 
 enum GIFInspectionHashes {
-    static func hashes(of file: URL) throws -> [String] {
+    /// Per-frame hashes of our composited frames. `withinScreen` applies reference_hashes.py's `--within-screen`
+    /// normalisation: every fully transparent pixel, and every opaque one in the background colour, becomes 0,0,0,0.
+    static func hashes(of file: URL, withinScreen: Bool = false) throws -> [String] {
         let container = try GIFContainer(contentsOfFile: file.path)
         let compositor = try Compositor(container: container)
-        return (0..<container.frameCount).map { _ in compositor.advance(); return FrameHash(of: compositor.pixels).description }
+        let background = container.globalPalette.flatMap { palette in
+            Int(container.backgroundIndex) < palette.colors.count ? palette.colors[Int(container.backgroundIndex)] : nil
+        }
+        return (0..<container.frameCount).map { _ in
+            compositor.advance()
+            guard withinScreen else { return FrameHash(of: compositor.pixels).description }
+            var pixels = Array(compositor.pixels)
+            for offset in stride(from: 0, to: pixels.count, by: 4) {
+                let opaqueBackground = pixels[offset + 3] == 255 && background.map {
+                    $0.red == pixels[offset] && $0.green == pixels[offset + 1] && $0.blue == pixels[offset + 2]
+                } == true
+                if pixels[offset + 3] == 0 || opaqueBackground { pixels.replaceSubrange(offset..<offset + 4, with: [0, 0, 0, 0]) }
+            }
+            return pixels.withUnsafeBytes { FrameHash(of: $0).description }
+        }
     }
 }

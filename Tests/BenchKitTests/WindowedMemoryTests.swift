@@ -1,0 +1,37 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCodec
+import Testing
+import TestFixtures
+
+/// What the windowed decoder holds, read in a fresh child process from jemalloc's global figures, so the prefetch
+/// thread's allocations count as much as the player's (a per-thread counter sees only its own thread).
+@Suite("Windowed decoder memory, all threads", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+struct WindowedMemoryTests {
+    static let names = ["kingfisher-720x720x150", "long-320x240x1000", "restore-previous-300x300x90", "interlaced-400x300x40"]
+
+    static func file(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-windowed-\(getpid())-\(name).gif").path
+        if !FileManager.default.fileExists(atPath: path) {
+            let spec = try #require(SyntheticCorpus.spec(named: name))
+            FileManager.default.createFile(atPath: path, contents: Data(try SyntheticCorpus.gif(for: spec)))
+        }
+        return path
+    }
+
+    @Test("peak ≤ (N + 3) frames + file + 2 MiB, ≥ (N + 1) frames, and within 64 KiB of nothing left after release", arguments: names)
+    func bounded(name: String) throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let runner = CaseRunner(executable: child, timeout: 120)
+        for window in [1, 4] {
+            let result = runner.run(BenchCase(gif: name, path: try Self.file(name), decoder: .windowed(window: window), loops: 2))
+            #expect(result.failure == nil, "\(result.failure ?? "")")
+            let frameBytes = result.width * result.height * 4
+            let limit = (window + 3) * frameBytes + result.fileBytes + (2 << 20)
+            #expect(result.jemallocAllocatedPeakBytes <= limit, "window \(window): peak \(result.jemallocAllocatedPeakBytes) over \(limit)")
+            #expect(result.jemallocAllocatedPeakBytes >= (window + 1) * frameBytes, "window \(window): the frame pool should be counted")
+            #expect(abs(result.retainedAfterReleaseBytes) < 64 << 10, "window \(window): \(result.retainedAfterReleaseBytes) bytes left")
+        }
+    }
+}
