@@ -57,6 +57,6 @@ done
   echo
   echo "| run | repetitions | slowdown X | band | median change | flagged |"
   echo "|---|---:|---:|---:|---:|---:|"
-  sed 's/^/| /; s/$/ |/; s/|/ | /g; s/  */ /g' "$work/rows"
+  sed 's/|/ | /g; s/^/| /; s/$/ |/' "$work/rows"
 } >"$out/time-rules.md"
 cat "$out/time-rules.md"

@@ -41,7 +41,28 @@ public enum GIFInputs {
                 inputs.append(GIFInput(name: name.lowercased().hasSuffix(".gif") ? String(name.dropLast(4)) : name, source: .file(path)))
             }
         }
-        return inputs
+        return uniquelyNamed(inputs)
+    }
+
+    /// One input per file, each with its own name: a file given twice is measured once, and files that share a stem
+    /// (`a/x.gif`, `b/x.gif`) are named by as many of their parent folders as tell them apart (`a/x`, `b/x`).
+    static func uniquelyNamed(_ inputs: [GIFInput]) -> [GIFInput] {
+        var seenPaths: Set<String> = []
+        let distinct = inputs.filter { input in
+            guard case .file(let path) = input.source else { return true }
+            return seenPaths.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+        }
+        var names = distinct.map(\.name)
+        for depth in 1...64 {
+            let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
+            guard counts.values.contains(where: { $0 > 1 }) else { break }
+            for (index, input) in distinct.enumerated() where counts[names[index], default: 0] > 1 {
+                guard case .file(let path) = input.source else { continue }
+                let folders = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().pathComponents.filter { $0 != "/" }
+                names[index] = (folders.suffix(depth) + [input.name]).joined(separator: "/")
+            }
+        }
+        return zip(distinct, names).map { GIFInput(name: $1, source: $0.source) }
     }
 }
 

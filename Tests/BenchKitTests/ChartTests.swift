@@ -78,4 +78,26 @@ struct ChartTests {
         #expect(timeline.samples.first?.time == 0)
         #expect((timeline.samples.last?.time ?? 0) > 9000)
     }
+
+    @Test("with several speeds, each speed's series draws that speed's own timeline")
+    func timelinePerSpeed() throws {
+        var results: [CaseResult] = []
+        for (speed, peak) in [(1.0, 10 << 20), (4.0, 40 << 20)] {
+            var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .windowed(window: 2), loops: 1,
+                                                         mode: .realtime, speed: speed))
+            result.width = 100; result.height = 100; result.frames = 10
+            result.jemallocAllocatedPeakBytes = peak
+            result.cpuTotalSeconds = 0.1
+            var timeline = MemoryTimeline(capacity: 8)
+            for step in 0..<4 { timeline.offer(MemorySample(time: Double(step) * 0.1, allocated: peak, active: 0, resident: 0)) }
+            result.timeline = timeline
+            results.append(result)
+        }
+        let report = RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+        let memory = try #require(ChartSet.make(for: report).first { $0.kind == .memoryTimeline })
+        let lines = memory.svg.split(separator: "\n").filter { $0.contains("class=\"series\"") && $0.contains("polyline") }
+        let paths = Set(lines.compactMap { $0.split(separator: "points=\"").dropFirst().first?.split(separator: "\"").first })
+        #expect(lines.count == 2)
+        #expect(paths.count == 2, "both speeds drew the same timeline")
+    }
 }

@@ -40,8 +40,9 @@ public enum ChartSet {
     static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
         var chart = SVGChart(title: "\(gif): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
         for row in rows {
-            guard let result = results.first(where: { $0.failure == nil && $0.benchCase.gif == gif && $0.benchCase.decoder == row.decoder
-                                                      && $0.benchCase.policy == row.policy && $0.benchCase.mode == row.mode }),
+            // The row's own case, by the key the gate groups cases by: speed, CPUs and byte source included.
+            let key = Samples.key(row.setting)
+            guard let result = results.first(where: { $0.failure == nil && Samples.key($0.benchCase) == key }),
                   let samples = result.timeline?.samples, !samples.isEmpty else { continue }
             chart.series.append(.init(name: label(row, severalSpeeds: Set(rows.map(\.setting.speed)).count > 1),
                                       points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))

@@ -1,0 +1,48 @@
+import BenchKit
+import Foundation
+import GIFCodec
+import Testing
+import TestFixtures
+
+@Suite("Inputs: one name per file")
+struct GIFInputsTests {
+    /// Two folders holding different GIFs called x.gif, and the paths of both.
+    static func twoStems() throws -> (URL, [String]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-stems-\(UUID().uuidString)")
+        var paths: [String] = []
+        for (folder, spec) in [("a", "emoji-64x64x24"), ("b", "sticker-240x240x60")] {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent("x.gif").path
+            FileManager.default.createFile(atPath: path, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: spec)!)))
+            paths.append(path)
+        }
+        return (root, paths)
+    }
+
+    @Test("two GIFs with one stem get names their folders tell apart; one file given twice is one input")
+    func names() throws {
+        let (root, paths) = try Self.twoStems()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inputs = try GIFInputs.resolve(paths + [paths[0]])
+        #expect(inputs.map(\.name) == ["a/x", "b/x"])
+        let viaFolders = try GIFInputs.resolve([root.appendingPathComponent("a").path, root.appendingPathComponent("b").path])
+        #expect(viaFolders.map(\.name) == ["a/x", "b/x"])
+        #expect(try GIFInputs.resolve([paths[1]]).map(\.name) == ["x"])
+    }
+
+    @Test("bench run measures both files, not one of them twice",
+          .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+    func bothMeasured() throws {
+        let (root, paths) = try Self.twoStems()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        let out = root.appendingPathComponent("report").path
+        let outcome = try ChildProcess.run(bench, ["run", "--gif", paths[0], "--gif", paths[1], "--decoders", "eager",
+                                                   "--quick", "--repetitions", "1", "--out", out], timeout: 120)
+        #expect(outcome.exitStatus == 0, "\(String(decoding: outcome.standardError, as: UTF8.self))")
+        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let widths = Dictionary(report.results.map { ($0.benchCase.gif, [$0.width]) }, uniquingKeysWith: +)
+        #expect(widths == ["a/x": [64], "b/x": [240]])
+    }
+}
