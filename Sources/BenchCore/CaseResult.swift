@@ -1,6 +1,6 @@
 import MemoryProbe
 
-/// What one case measured: one CSV row. Field names follow DESIGN.md's column names.
+/// What one case measured: one CSV row. Field names follow the CSV columns (README, "Report columns").
 public struct CaseResult: Sendable, Codable {
     public var benchCase: BenchCase
     /// `nil` when the case ran; otherwise why it failed (crash, timeout, bad input).

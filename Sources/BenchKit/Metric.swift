@@ -5,7 +5,7 @@ public enum MetricUnit: String, Sendable {
     case bytes, seconds, count, ratio, text
 }
 
-/// Every CSV column of a case row, in order: DESIGN.md's contract, then the harness's own extras.
+/// Every CSV column of a case row, in order: the columns README's "Report columns" documents, a contract with baselines.
 public enum Metric: String, CaseIterable, Sendable {
     case gif, width, height, frames
     case fileBytes = "file_bytes"

@@ -6,7 +6,7 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// The exit statuses of `bench` (DESIGN.md).
+/// The exit statuses of `bench` (README, "Other commands").
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case regression = 1

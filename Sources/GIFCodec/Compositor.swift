@@ -7,7 +7,7 @@ public enum FrameStatus: Sendable, Equatable {
     case partial(GIFError)
 }
 
-/// Turns frame records into full-screen RGBA canvases following DESIGN.md's browser conventions.
+/// Turns frame records into full-screen RGBA canvases following the browser conventions in README ("Pixel conventions").
 ///
 /// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one line buffer and
 /// one giflib handle: nothing proportional to the frame count. Not thread-safe: one owner at a time.

@@ -1,4 +1,4 @@
-/// FNV-1a 64 over the RGBA bytes of one composited frame: the project's frame identity (DESIGN.md).
+/// FNV-1a 64 over the RGBA bytes of one composited frame: the project's frame identity (README, "Pixel conventions").
 public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
     public let value: UInt64
 

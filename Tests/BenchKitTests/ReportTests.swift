@@ -40,7 +40,7 @@ struct ReportTests {
         #expect(BenchCase(arguments: ["--decoder", "lazy"]) == nil)
     }
 
-    @Test("CSV follows RFC 4180 and the DESIGN.md column names")
+    @Test("CSV follows RFC 4180 and the documented column names")
     func csv() {
         let report = RunReport(metadata: RunMetadata.current(command: "test"),
                                results: [Self.sampleResult(decoder: .eager, repetition: 1, cpu: 1, peak: 10)])

@@ -1,7 +1,7 @@
 import GIFCodec
 import Testing
 
-@Suite("Compositor follows DESIGN.md's browser conventions")
+@Suite("Compositor follows the browser conventions")
 struct CompositorTests {
     typealias H = HandBuilt
 

@@ -7,13 +7,13 @@ import TestFixtures
 /// Tests/Scripts/make_reference_hashes.sh recorded (fully transparent pixels normalised to 0,0,0,0).
 @Suite("An independent decoder agrees")
 struct ReferenceDecoderTests {
-    /// Where a reference decoder follows another convention than DESIGN.md, so its hashes are not expected to match.
+    /// Where a reference decoder follows another convention than ours (README, "Pixel conventions"), so its hashes are not expected to match.
     static let otherConventions: [String: String] = [
-        "gh-pillow__dispose_bgnd.gif pillow": "Pillow disposes to the background colour for disposal 2; DESIGN.md clears to transparent",
-        "gh-pillow__test_extents.gif pillow": "Pillow grows the canvas for a frame outside the logical screen; DESIGN.md clips",
+        "gh-pillow__dispose_bgnd.gif pillow": "Pillow disposes to the background colour for disposal 2; we clear to transparent",
+        "gh-pillow__test_extents.gif pillow": "Pillow grows the canvas for a frame outside the logical screen; we clip",
         "gh-wuffs__frame-out-of-bounds.gif pillow": "Pillow grows the canvas for frames outside the screen and fills it with the background colour",
         "gh-wuffs__frame-out-of-bounds.gif magick": "ImageMagick grows the canvas for frames outside the screen",
-        "gh-wuffs__small-frame-interlaced.gif pillow": "Pillow fills pixels no frame covers with the background colour; DESIGN.md leaves them transparent",
+        "gh-wuffs__small-frame-interlaced.gif pillow": "Pillow fills pixels no frame covers with the background colour; we leave them transparent",
         "gh-wuffs__small-frame-interlaced.gif magick": "ImageMagick fills pixels no frame covers with the background colour",
     ]
 

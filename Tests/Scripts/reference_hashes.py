@@ -2,7 +2,7 @@
 """Independent reference frame hashes for GIF files, from Pillow or ImageMagick.
 
 Prints one '<index> <hash>' line per frame: FNV-1a 64 over the RGBA bytes of each
-composited frame, fully transparent pixels normalised to 0,0,0,0 (DESIGN.md).
+composited frame, fully transparent pixels normalised to 0,0,0,0 (README, "Pixel conventions").
 Used by the test suite (Tests/GIFCodecTests/ReferenceDecoderTests.swift) and to regenerate
 Tests/Fixtures/reference-hashes.txt; never by the product.
 

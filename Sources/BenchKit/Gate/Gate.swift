@@ -61,7 +61,7 @@ public struct GateOutcome: Sendable {
     public var exitStatus: ExitStatus { causes.isEmpty ? .success : .regression }
 }
 
-/// Decides, metric by metric, whether a run regressed against a baseline (DESIGN.md, "Gating a regression").
+/// Decides, metric by metric, whether a run regressed against a baseline (README, "Gating regressions in CI").
 public enum Gate {
     /// Compares `current` with `baseline`. Rules that depend on the host's speed apply only as `timeGating` says:
     /// by default, only when the baseline provably came from this host.
