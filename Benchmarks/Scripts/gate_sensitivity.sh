@@ -3,21 +3,13 @@
 # RUNS clean quick runs and RUNS quick runs with a planted 10% windowed slowdown (--slow-windowed 0.1, one frame in
 # ten decoded once more), each gated against the committed baseline (made by another run) exactly as CI does.
 # Writes Reports/gate-sensitivity/instructions.md. Usage: gate_sensitivity.sh [RUNS] (default 10); about 2 min a run.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
 runs=${1:-10}
-out=Reports/gate-sensitivity
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-swift build -c release >/dev/null
-# Copies, so a rebuild during the hour this takes cannot change the binary under test.
-mkdir -p "$work/bin" "$out"
-cp .build/release/bench .build/release/bench-case "$work/bin/"
+source "$(dirname "$0")/frozen_build.sh"
 
 one() { # one NAME EXTRA...: a gated run; prints "NAME exit instructions-regressions other-causes"
   local name=$1; shift
   local status=0
-  "$work/bin/bench" run --quick --repetitions 1 --instructions --gate Reports/baseline.json --gate-times never \
+  "$bench" run --quick --repetitions 1 --instructions --gate Reports/baseline.json --gate-times never \
     --out "$work/$name" "$@" >/dev/null 2>"$work/$name.err" || status=$?
   local instructions others
   instructions=$(grep -c 'gate: .*instructions regressed' "$work/$name.err" || true)

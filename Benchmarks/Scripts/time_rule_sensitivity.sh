@@ -3,15 +3,7 @@
 # quick baseline, then quick runs with planted windowed slowdowns (--slow-windowed X: X extra LZW decodes per frame on
 # average), gated with --gate-times always; and a ~10% slowdown at growing repetition counts, with the default band
 # and with a 5% band. Writes Reports/gate-sensitivity/time-rules.md. Run it on a quiet machine: about 10 minutes.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-out=Reports/gate-sensitivity
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-swift build -c release >/dev/null
-mkdir -p "$work/bin" "$out"
-cp .build/release/bench .build/release/bench-case "$work/bin/"
-bench="$work/bin/bench"
+source "$(dirname "$0")/frozen_build.sh"
 "$bench" compare --print-thresholds | python3 -c '
 import json, sys
 rules = json.load(sys.stdin)

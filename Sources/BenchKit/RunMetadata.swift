@@ -53,10 +53,13 @@ public struct RunMetadata: Sendable, Codable, Hashable {
         #endif
     }
 
-    static func cpuModel() -> String {
+    static func cpuModel() -> String { cpuinfoField(["model name"]) ?? "unknown" }
+
+    /// The value of the first `/proc/cpuinfo` line whose key starts with one of `keys`, trimmed.
+    static func cpuinfoField(_ keys: [String]) -> String? {
         let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
-        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let line = text.split(separator: "\n").first { line in keys.contains { line.hasPrefix($0) } }
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     static func operatingSystem() -> String {

@@ -111,8 +111,7 @@ struct VerdictTests {
 }
 
 enum ValgrindOnPath {
-    static let found = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") } ?? false
+    static let found = InstructionCounter.executableOnPath("valgrind") != nil
 }
 
 /// Instruction counts under Callgrind: deterministic, and sensitive to a planted slowdown of 10%.

@@ -56,9 +56,7 @@ public struct InstructionContext: Sendable, Codable, Hashable {
     }
 
     static func cpuFeatures() -> [String] {
-        let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").first { $0.hasPrefix("flags") || $0.hasPrefix("Features") }
-        let flags = line.flatMap { $0.split(separator: ":", maxSplits: 1).last }?.split(separator: " ").map(String.init) ?? []
+        let flags = RunMetadata.cpuinfoField(["flags", "Features"])?.split(separator: " ").map(String.init) ?? []
         return Set(flags).intersection(selectorFlags).sorted()
     }
 }

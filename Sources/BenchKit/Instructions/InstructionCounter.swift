@@ -68,7 +68,8 @@ public struct InstructionCounter: Sendable {
         return .success(count)
     }
 
-    static func executableOnPath(_ name: String) -> String? {
+    /// The first executable called `name` in `PATH`'s directories.
+    public static func executableOnPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
