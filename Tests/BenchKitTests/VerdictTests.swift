@@ -139,7 +139,7 @@ struct InstructionCountTests {
         #expect(errors.split(separator: "\n").count == 1, "\(errors)")
     }
 
-    @Test("two counts of one case agree to 1 in 1 000 (the gate allows 2%); a planted 10% windowed slowdown raises windowed by more than 2% and eager not at all")
+    @Test("two counts of one case agree to 1 in 1 000 (the gate allows 2%); a planted 10% windowed slowdown raises windowed by more than 2% and eager by noise only")
     func deterministicAndSensitive() throws {
         let first = try Self.counted([]), second = try Self.counted([]), slowed = try Self.counted(["--slow-windowed", "0.1"])
         for decoder in ["eager", "windowed"] {
@@ -149,7 +149,10 @@ struct InstructionCountTests {
             // (how often the player and the prefetch thread hand a frame over through a futex varies a little).
             #expect(abs(Double(a - b)) / Double(a) < 1e-3, "\(decoder): \(a) then \(b)")
         }
-        #expect(abs(slowed["eager"]! - first["eager"]!) < 1000)
+        // Eager does not run the slowed code: it moves only by the noise bound above (6 217 of 48.7 million, 1.3 in
+        // 10 000, on a busy CI host; exactly 0 on an idle one).
+        let eagerShift = abs(Double(slowed["eager"]! - first["eager"]!)) / Double(first["eager"]!)
+        #expect(eagerShift < 1e-3, "eager moved by \(eagerShift)")
         let growth = Double(slowed["windowed"]!) / Double(first["windowed"]!) - 1
         #expect(growth > 0.02, "windowed grew by \(growth)")
     }
