@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MemoryProbe", targets: ["MemoryProbe"]),
         .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "SystemFiles", targets: ["SystemFiles"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
@@ -31,16 +32,17 @@ let package = Package(
         .systemLibrary(name: "CPosix", path: "Sources/CPosix"),
         .systemLibrary(name: "CValgrind", path: "Sources/CValgrind"),
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
-        .target(name: "GIFCodec", dependencies: ["CGif"]),
+        .target(name: "SystemFiles"),
+        .target(name: "GIFCodec", dependencies: ["CGif", "SystemFiles"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
         .target(
             name: "MemoryProbe",
             dependencies: ["CJemalloc", "PosixThreads"],
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
-        .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec"]),
+        .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec", "SystemFiles"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
-        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "ImageCache", "MemoryProbe"]),
+        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "ImageCache", "MemoryProbe", "SystemFiles"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore"],
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "GiflibBaseline", dependencies: ["CGif"], path: "Benchmarks/GiflibBaseline"),
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchKit", "GiflibBaseline", "bench-case"],
+            dependencies: ["BenchKit", "CPosix", "GiflibBaseline", "SystemFiles", "bench-case"],
             path: "Benchmarks/bench"
         ),
         .target(name: "TestFixtures", dependencies: ["GIFCodec", "MemoryProbe"], path: "Tests/TestFixtures"),
@@ -60,7 +62,7 @@ let package = Package(
         .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
         .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "TestFixtures"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,15 @@ import Glibc
 
 // The measuring child of `bench run`: one case per process, one JSON result on stdout.
 // It links no Foundation so that its own footprint barely shows in the peak RSS it reports.
+guard ParentProcess.tieLifetimeToParent() else {
+    Console.write("bench-case: error: the bench process that started this one is gone\n")
+    exit(3)
+}
 let arguments = Array(CommandLine.arguments.dropFirst())
+if let check = PlayabilityCheck.run(arguments) {
+    if !check.reason.isEmpty { print(check.reason) }
+    exit(check.status)
+}
 guard let benchCase = BenchCase(arguments: arguments) else {
     Console.write("bench-case: error: bad arguments; this program is started by 'bench run', not by hand\n")
     exit(2)

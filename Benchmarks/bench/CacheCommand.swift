@@ -1,18 +1,25 @@
 import BenchCore
 import BenchKit
 import Foundation
+import GIFCodec
+import SystemFiles
 
 /// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF.
 enum CacheCommand {
     static let help = """
-    Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR]
+    Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR] [--max-eager-bytes SIZE] ...
 
     For every GIF (default: the synthetic corpus): stores it in a disk cache with its original bytes and
     without them (re-encoded as GIF), times both and counts the bytes written; loads it back and shows
     the first frame four ways (eager or windowed, GIF bytes on the heap or mapped with mmap), with the
     heap each holds; and checks the round trip: first byte and sniffed format of the stored file, frame
     count, delays, loop count and every frame's pixels. Writes cache.csv and cache.md to DIR
-    (default bench-results/cache) and prints the Markdown.
+    (default bench-results/cache) and prints the Markdown. The entries live in a private scratch directory
+    (mode 0700, under TMPDIR) removed at the end. The decoded frames are held once at a time, so the eager limit
+    below bounds the command's memory.
+
+      --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
+    \(RunCommand.limitsHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -21,20 +28,34 @@ enum CacheCommand {
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"))
         let repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 3
         let out = try arguments.value("--out") ?? "bench-results/cache"
+        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+        let allowsSpecialFiles = arguments.flag("--allow-special-files")
+        let limits = try RunCommand.limits(&arguments)
         try arguments.finish(command: "cache")
-        let (playable, rejected) = GIFInputs.partition(inputs)
+        let output = try OutputFolder(out)
+        let scratch = try PrivateDirectory.forRun()
+        let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
+        // The store path decodes every frame up front, as an eager decoder does: the eager limit applies to each file.
+        let (playable, rejected) = GIFInputs.partition(inputs, limits: limits, rules: rules, scratch: scratch, deepCheck: { path in
+            do {
+                try limits.checkEager(GIFContainer(contentsOfFile: path, rules: rules))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
-        let files = try CorpusFiles(playable)
-        let cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("gif-frame-bench-cache-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: cacheDirectory) }
+        let files = try CorpusFiles(playable, scratch: scratch, limits: limits)
+        let cacheDirectory = scratch.path + "/cache"
         var rows: [CacheMeasurement] = []
         for (index, input) in playable.enumerated() {
             Console.note("[\(index + 1)/\(playable.count)] cache: \(input.name)")
-            rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions))
+            rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions,
+                                               limits: limits))
         }
         let markdown = CacheReporter.markdown(rows, metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
-        try ReportWriter.write([("cache.csv", Data(CacheReporter.csv(rows).utf8)), ("cache.md", Data(markdown.utf8))], to: out)
+        try ReportWriter.write([("cache.csv", Data(CacheReporter.csv(rows).utf8)), ("cache.md", Data(markdown.utf8))], to: output.path)
         print(markdown)
         let lost = rows.filter { !($0.framesKept && $0.delaysKept && $0.loopKept && $0.pixelsKept && $0.reencodedFormat == .gif && $0.originalByteIdentical) }
         if !lost.isEmpty {

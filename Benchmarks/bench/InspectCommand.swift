@@ -9,9 +9,10 @@ enum InspectCommand {
 
     Without --hashes: the container facts (size, frames, loop count, per-frame rectangle,
     disposal, raw and effective delays, interlace, palette kind).
-    --max-pixels N  refuse a screen of more than N pixels (default: 100000000)
-    --hashes   print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
-               composited RGBA frame, and nothing else on stdout
+      --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
+                             composited RGBA frame, and nothing else on stdout
+      --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
+    \(RunCommand.limitsHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -19,17 +20,21 @@ enum InspectCommand {
         if arguments.flag("--help") { print(help); return .success }
         let hashes = arguments.flag("--hashes")
         let limits = try RunCommand.limits(&arguments)
+        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+        let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: arguments.flag("--allow-special-files"),
+                                   deadlineSeconds: Double(timeout))
         let files = arguments.positionals()
         try arguments.finish(command: "inspect")
         guard files.count == 1, let path = files.first else { throw UsageError("inspect takes exactly one FILE (see 'bench inspect --help')") }
         let container: GIFContainer
         do {
-            container = try GIFContainer(contentsOfFile: path)
+            container = try GIFContainer(contentsOfFile: path, rules: rules)
             _ = try Playability.check(container, limits: limits)
         } catch {
             throw UsageError(error.description.hasPrefix(path) ? error.description : "\(path): \(error)")
         }
-        let lines = hashes ? try GIFInspection.hashLines(container) : GIFInspection.describe(container, fileName: path)
+        let lines = hashes ? try GIFInspection.hashLines(container, limits: limits)
+                           : GIFInspection.describe(container, fileName: path, limits: limits)
         print(lines.joined(separator: "\n"))
         return .success
     }

@@ -1,5 +1,7 @@
 import BenchCore
 import BenchKit
+import CPosix
+import SystemFiles
 import Foundation
 import GIFCodec
 import MemoryProbe
@@ -27,10 +29,11 @@ enum RunCommand {
                              Alone, they replace the default decoders; with --decoders or --windows, they add to them.
       --mode MODE            throughput: the next frame as soon as it can be had (default);
                              realtime: a display link asks for each frame at its deadline, late frames are stalls
-      --speed LIST           realtime: play X times faster than the GIF's delays (default: 1); a list
+      --speed LIST           realtime: play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list
                              such as 1,2,4,8 plays every setting at each speed, to find where stalls begin
-      --refresh HZ           realtime: display refresh rate (default: 60)
-      --cpus N               pin each child to N CPUs, so prefetching competes with playback (default: all)
+      --refresh HZ           realtime: display refresh rate, 1 to 1000 (default: 60)
+      --cpus N               pin each child to N CPUs, at most those this process may use, so prefetching
+                             competes with playback (default: all)
       --loops N              loops of playback per case (default: 3, 1 in realtime mode)
       --repetitions N        child processes per case, for medians and confidence intervals (default: 3)
       --quick                1 loop instead of 3: the default suite in about 10 s
@@ -46,8 +49,7 @@ enum RunCommand {
       --instructions         also count each case's instructions once, under Valgrind's Callgrind (about 50× slower
                              than a plain run; needs valgrind): deterministic CPU figures that a gate can compare
                              across machines
-      --max-pixels N         refuse a GIF whose screen has more pixels than N (default: 100000000)
-      --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)
+    \(limitsHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -58,22 +60,27 @@ enum RunCommand {
         if BuildConfiguration.isDebug {
             Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release bench")
         }
-        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits)
+        // Everything that can fail fast does, before the first case: the output folder (made, proved writable and
+        // locked against a second run), the scratch directory, and every input file.
+        let output = try OutputFolder(options.out)
+        let scratch = try PrivateDirectory.forRun()
+        Interruption.install()
+        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
+                                                       deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
 
         var suite = options.suite
         suite.inputs = playable
-        let files = try CorpusFiles(playable)
+        let files = try CorpusFiles(playable, scratch: scratch, limits: suite.limits)
         let cases = suite.cases(files: files, memory: MachineMemory.current())
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        guard !cases.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
         let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
-        defer { counter?.cleanUp() }
         let speeds = suite.speeds.count > 1 ? " × \(suite.speeds.count) speeds" : ""
         Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(suite.settings.count) settings\(speeds) × \(suite.repetitions) repetitions, "
                      + "\(suite.loops) loops each, \(suite.mode.rawValue) mode), one child process per case")
 
-        Interruption.install()
         let progress = ProgressLine()
         let started = Date()
         var results = runner.run(cases, progress: { index, benchCase, result in
@@ -102,7 +109,7 @@ enum RunCommand {
         var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
         if let counter { metadata.instructionContext = .current(valgrindVersion: counter.valgrindVersion, metadata: metadata) }
         let report = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
-        try ReportFiles.write(report, to: options.out)
+        try ReportFiles.write(report, to: output.path)
         print(MarkdownReporter.render(report))
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
@@ -139,6 +146,8 @@ enum RunCommand {
         var summary: String?
         var timeGating: TimeGating
         var countInstructions: Bool
+        /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
+        var fileRules: InputFileRules
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
@@ -151,11 +160,14 @@ enum RunCommand {
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
                 return mode
             } ?? .throughput
-            let speeds = try (RunCommand.list(arguments.value("--speed")) ?? ["1"]).map { text throws(UsageError) in
-                try RunCommand.positiveNumber(text, flag: "--speed")!
-            }
-            let refresh = try RunCommand.positiveNumber(arguments.value("--refresh"), flag: "--refresh") ?? 60
-            let cpus = try arguments.integer("--cpus", in: 1...4096)
+            let speedList = try RunCommand.list(arguments.value("--speed")) ?? ["1"]
+            if speedList.isEmpty { throw UsageError("--speed needs at least one number") }
+            let speeds = try RunCommand.distinct(speedList.map { text throws(UsageError) in
+                try RunCommand.number(text, flag: "--speed", in: 0.01...1000)!
+            })
+            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? 60
+            let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
+            let cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)")
             let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
             let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? 3
             let byteSource = try arguments.value("--bytes-from").map { text throws(UsageError) in
@@ -164,6 +176,7 @@ enum RunCommand {
             } ?? .heap
             out = try arguments.value("--out") ?? "bench-results/latest"
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+            let allowsSpecialFiles = arguments.flag("--allow-special-files")
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
             let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0
             let plantedLeak = try arguments.value("--plant-leak").map { text throws(UsageError) -> Int in
@@ -171,6 +184,7 @@ enum RunCommand {
                 return bytes
             } ?? 0
             let limits = try RunCommand.limits(&arguments)
+            fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
             saveBaseline = try arguments.value("--save-baseline")
             gateBaseline = try arguments.value("--gate").map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
             thresholds = try arguments.value("--thresholds").map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
@@ -182,6 +196,8 @@ enum RunCommand {
 
             var settings: [DecoderSetting] = []
             let explicitDecoders = decoderList != nil || windowList != nil
+            if windowList?.isEmpty == true { throw UsageError("--windows needs at least one window, such as --windows 4 or --windows 1,4,all") }
+            if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of eager, windowed") }
             if explicitDecoders || policies.isEmpty {
                 let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> DecoderSetting in
                     if text == "all" { return .allFrames }
@@ -197,6 +213,7 @@ enum RunCommand {
                 }
             }
             settings += policies.map { .policy($0) }
+            settings = RunCommand.distinct(settings)
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000,
@@ -204,15 +221,33 @@ enum RunCommand {
         }
     }
 
-    /// `--max-pixels N` and `--max-eager-bytes SIZE`.
+    /// `--max-pixels N`, `--max-eager-bytes SIZE` and `--max-file-size SIZE`.
     static func limits(_ arguments: inout ArgumentList) throws(UsageError) -> DecodeLimits {
         var limits = DecodeLimits.default
-        if let pixels = try arguments.integer("--max-pixels", in: 1...Int.max) { limits.maxCanvasPixels = pixels }
+        // The largest a GIF can state: 65 535 × 65 535.
+        if let pixels = try arguments.integer("--max-pixels", in: 1...4_294_836_225) { limits.maxCanvasPixels = pixels }
         if let text = try arguments.value("--max-eager-bytes") {
-            guard let bytes = ByteSize.parse(text), bytes > 0 else { throw UsageError("--max-eager-bytes takes a size such as 4GiB, not '\(text)'") }
-            limits.maxEagerBytes = bytes
+            limits.maxEagerBytes = try ByteSize.parse(text, flag: "--max-eager-bytes", example: "4GiB")
+        }
+        if let text = try arguments.value("--max-file-size") {
+            limits.maxFileBytes = try ByteSize.parse(text, flag: "--max-file-size", example: "512MiB")
         }
         return limits
+    }
+
+    /// The help lines of the flags ``limits(_:)`` and `--allow-special-files` read.
+    static let limitsHelp = """
+      --max-pixels N         refuse a GIF whose screen, or any frame, has more pixels than N (default: 100000000)
+      --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)
+      --max-file-size SIZE   refuse to read more than SIZE from one file (default: 256MiB)
+      --allow-special-files  read pipes, FIFOs and devices as well as regular files (up to --max-file-size, within
+                             --timeout), e.g. --gif <(curl -s URL); by default only regular files are read
+    """
+
+    /// `values` without repeats, in first-seen order.
+    static func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen: Set<Value> = []
+        return values.filter { seen.insert($0).inserted }
     }
 
     static func list(_ text: String?) -> [String]? {
@@ -226,9 +261,13 @@ enum RunCommand {
         return value
     }
 
-    static func positiveNumber(_ text: String?, flag: String) throws(UsageError) -> Double? {
+    /// A number within `range`, or one line stating the range.
+    static func number(_ text: String?, flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text else { return nil }
-        guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("\(flag) takes a positive number, not '\(text)'") }
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError("\(flag) takes a number from \(Format.fixed(range.lowerBound, digits: range.lowerBound < 1 ? 2 : 0)) to "
+                             + "\(Format.fixed(range.upperBound, digits: 0)), not '\(text)'")
+        }
         return value
     }
 }

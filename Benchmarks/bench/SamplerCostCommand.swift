@@ -1,6 +1,7 @@
 import MemoryProbe
 import BenchCore
 import BenchKit
+import SystemFiles
 
 /// `bench sampler-cost`: what the memory sampler itself costs in CPU, measured rather than assumed.
 enum SamplerCostCommand {
@@ -21,7 +22,8 @@ enum SamplerCostCommand {
         let gifs = try arguments.values("--gif")
         try arguments.finish(command: "sampler-cost")
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
-        let files = try CorpusFiles(inputs)
+        let scratch = try PrivateDirectory.forRun()
+        let files = try CorpusFiles(inputs, scratch: scratch)
         let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: 300)
 
         print("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")

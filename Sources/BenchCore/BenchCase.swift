@@ -138,7 +138,10 @@ extension BenchCase {
         }
         if let cpus { arguments += ["--cpus", "\(cpus)"] }
         if extraWorkPerFrame > 0 { arguments += ["--extra-work", "\(extraWorkPerFrame)"] }
-        if limits != .default { arguments += ["--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)"] }
+        if limits != .default {
+            arguments += ["--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
+                          "--max-file-size", "\(limits.maxFileBytes)"]
+        }
         if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
         if plantedLeakBytes > 0 { arguments += ["--plant-leak", "\(plantedLeakBytes)"] }
         return arguments
@@ -188,6 +191,10 @@ extension BenchCase {
         if let bytes = values["max-eager-bytes"] {
             guard let value = Int(bytes), value > 0 else { return nil }
             limits.maxEagerBytes = value
+        }
+        if let bytes = values["max-file-size"] {
+            guard let value = Int(bytes), value > 0 else { return nil }
+            limits.maxFileBytes = value
         }
         var fault: InjectedFault?
         if let name = values["fault"] {

@@ -30,7 +30,9 @@ public enum CaseExecution {
         }
         if let cpus = benchCase.cpus { try CPUAffinity.pin(toFirst: cpus) }
         try Jemalloc.verifyServingThisProcess()
-        let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path) : GIFBytes(contentsOfFile: benchCase.path)
+        let rules = InputFileRules(maxBytes: benchCase.limits.maxFileBytes)
+        let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path, rules: rules)
+                                                      : GIFBytes(contentsOfFile: benchCase.path, rules: rules)
         let container = try GIFContainer(bytes: bytes)
         result.width = container.width
         result.height = container.height

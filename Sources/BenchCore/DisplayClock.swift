@@ -7,6 +7,7 @@ public enum DisplayClock {
     /// Sleeps until the monotonic clock reads `seconds` (returns at once if that is past).
     public static func sleep(until seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { return }
+        let seconds = min(seconds, 1e12)
         var target = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
     }

@@ -3,12 +3,13 @@ public enum Format {
     /// Seconds with six decimals, for CSV.
     public static func seconds(_ value: Double) -> String { fixed(value, digits: 6) }
 
-    /// `value` with exactly `digits` decimals.
+    /// `value` with exactly `digits` decimals; a value too large for that (or not finite) in Swift's own notation
+    /// (`1e+300`, `inf`, `nan`), never a trap.
     public static func fixed(_ value: Double, digits: Int) -> String {
-        guard value.isFinite else { return "nan" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
+        guard value.isFinite, scaled < 9.0e15 else { return String(describing: value) }
         let whole = Int(scaled / scale)
         let fraction = Int(scaled - Double(whole) * scale)
         let sign = value < 0 && scaled > 0 ? "-" : ""
@@ -22,7 +23,7 @@ public enum Format {
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         var scaled = value, unit = 0
         while abs(scaled) >= 1024 && unit < units.count - 1 { scaled /= 1024; unit += 1 }
-        return unit == 0 ? "\(Int(value)) B" : fixed(scaled, digits: 1) + " " + units[unit]
+        return unit == 0 ? fixed(value, digits: 0) + " B" : fixed(scaled, digits: 1) + " " + units[unit]
     }
 
     /// A duration with a unit that keeps three significant places: `1.23 s`, `45.6 ms`, `789 µs`.
@@ -37,6 +38,7 @@ public enum Format {
 
     /// A signed percentage: `+4.2%`.
     public static func percent(_ fraction: Double) -> String {
-        (fraction >= 0 ? "+" : "") + fixed(fraction * 100, digits: 1) + "%"
+        guard fraction.isFinite else { return "n/a" }
+        return (fraction >= 0 ? "+" : "") + fixed(fraction * 100, digits: 1) + "%"
     }
 }

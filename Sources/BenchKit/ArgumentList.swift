@@ -6,11 +6,11 @@ public struct ArgumentList: Sendable {
 
     public init(_ arguments: some Sequence<String>) { remaining = Array(arguments) }
 
-    /// Removes `--name` and reports whether it was present.
+    /// Removes every `--name` and reports whether it was present (a switch given twice is still one switch).
     public mutating func flag(_ name: String) -> Bool {
-        guard let index = remaining.firstIndex(of: name) else { return false }
-        remaining.remove(at: index)
-        return true
+        let before = remaining.count
+        remaining.removeAll { $0 == name }
+        return remaining.count < before
     }
 
     /// Removes every `--name VALUE` (or `--name=VALUE`) and returns the values in order.
@@ -39,10 +39,10 @@ public struct ArgumentList: Sendable {
     public mutating func value(_ name: String) throws(UsageError) -> String? { try values(name).last }
 
     /// The last `--name N` as an integer within `range`.
-    public mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    public mutating func integer(_ name: String, in range: ClosedRange<Int>, note: String = "") throws(UsageError) -> Int? {
         guard let text = try value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound)\(note), not '\(text)'")
         }
         return number
     }

@@ -32,45 +32,29 @@ public struct CacheMeasurement: Sendable {
 
 /// The `bench cache` scenario: store with and without the original bytes, load back four ways, check fidelity.
 public enum CacheScenario {
-    public static func measure(_ input: GIFInput, path: String, cacheDirectory: String, repetitions: Int = 3) throws -> CacheMeasurement {
+    /// Decoded frames are held once at a time (the image, then its copy read back, then each load's decoder), so the
+    /// scenario's peak is about what one eager decoder of the GIF holds: `limits` refuses what it would refuse.
+    public static func measure(_ input: GIFInput, path: String, cacheDirectory: String, repetitions: Int = 3,
+                               limits: DecodeLimits = .default) throws -> CacheMeasurement {
         var measurement = CacheMeasurement(gif: input.name)
-        let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        let image = try AnimatedImage(decodingGIF: original)
-        var withoutBytes = image
-        withoutBytes.originalBytes = nil
-        measurement.frames = image.frames.count
+        let original = try GIFBytes(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes)).array
         measurement.fileBytes = original.count
         let cache = try DiskCache(directory: cacheDirectory)
         let originalKey = input.name + "#original", reencodedKey = input.name + "#reencoded"
+        let kept = try storeBothWays(original, measurement: &measurement, cache: cache, keys: (originalKey, reencodedKey),
+                                     repetitions: repetitions, limits: limits)
 
-        var times: [Double] = []
-        for _ in 0..<repetitions {
-            let start = CPUTimes.monotonic()
-            measurement.storeOriginalBytes = try cache.store(image, data: original, key: originalKey).bytesWritten
-            times.append(CPUTimes.monotonic() - start)
-        }
-        measurement.storeOriginalSeconds = Statistics.median(times)
-        times = []
-        var fidelity: [RGBAFrameEncoder.Fidelity] = []
-        for _ in 0..<repetitions {
-            let start = CPUTimes.monotonic()
-            let stored = try cache.store(withoutBytes, key: reencodedKey)
-            times.append(CPUTimes.monotonic() - start)
-            measurement.storeReencodedBytes = stored.bytesWritten
-            fidelity = stored.fidelity
-        }
-        measurement.storeReencodedSeconds = Statistics.median(times)
-        measurement.quantisedFrames = fidelity.filter { $0 != .exact }.count
-
-        let written = Array(try Data(contentsOf: URL(fileURLWithPath: cache.dataPath(reencodedKey))))
+        let written = try GIFBytes(contentsOfFile: cache.dataPath(reencodedKey)).array
         measurement.reencodedFirstByte = written.first ?? 0
         measurement.reencodedFormat = ImageFormat.sniff(written)
-        let back = try cache.image(forKey: reencodedKey).get()
-        measurement.framesKept = back.frames.count == image.frames.count
-        measurement.delaysKept = back.delays == image.delays
-        measurement.loopKept = back.netscapeLoopValue == image.netscapeLoopValue
-        measurement.pixelsKept = back.frameHashes == image.frameHashes
-        measurement.originalByteIdentical = Array(try Data(contentsOf: URL(fileURLWithPath: cache.dataPath(originalKey)))) == original
+        do {
+            let back = try cache.image(forKey: reencodedKey, limits: limits).get()
+            measurement.framesKept = back.frames.count == kept.frames
+            measurement.delaysKept = back.delays == kept.delays
+            measurement.loopKept = back.netscapeLoopValue == kept.loop
+            measurement.pixelsKept = back.frameHashes == kept.hashes
+        }
+        measurement.originalByteIdentical = try GIFBytes(contentsOfFile: cache.dataPath(originalKey)).array == original
 
         for load in CacheMeasurement.loads {
             var seconds: [Double] = [], held: [Int] = []
@@ -83,6 +67,36 @@ public enum CacheScenario {
             measurement.heapAtFirstFrame[load] = Int(Statistics.median(held.map(Double.init)))
         }
         return measurement
+    }
+
+    /// Decodes the GIF, stores it with and without its original bytes (timed), and returns what the round trip must
+    /// keep; the decoded frames are released on return.
+    private static func storeBothWays(_ original: [UInt8], measurement: inout CacheMeasurement, cache: DiskCache,
+                                      keys: (original: String, reencoded: String), repetitions: Int,
+                                      limits: DecodeLimits) throws -> (frames: Int, delays: [FrameDelay], loop: UInt16?, hashes: [FrameHash]) {
+        let image = try AnimatedImage(decodingGIF: original, limits: limits)
+        var withoutBytes = image
+        withoutBytes.originalBytes = nil
+        measurement.frames = image.frames.count
+        var times: [Double] = []
+        for _ in 0..<repetitions {
+            let start = CPUTimes.monotonic()
+            measurement.storeOriginalBytes = try cache.store(image, data: original, key: keys.original).bytesWritten
+            times.append(CPUTimes.monotonic() - start)
+        }
+        measurement.storeOriginalSeconds = Statistics.median(times)
+        times = []
+        var fidelity: [RGBAFrameEncoder.Fidelity] = []
+        for _ in 0..<repetitions {
+            let start = CPUTimes.monotonic()
+            let stored = try cache.store(withoutBytes, key: keys.reencoded)
+            times.append(CPUTimes.monotonic() - start)
+            measurement.storeReencodedBytes = stored.bytesWritten
+            fidelity = stored.fidelity
+        }
+        measurement.storeReencodedSeconds = Statistics.median(times)
+        measurement.quantisedFrames = fidelity.filter { $0 != .exact }.count
+        return (image.frames.count, image.delays, image.netscapeLoopValue, image.frameHashes)
     }
 
     /// Loads an entry and takes its first frame; returns the time and what this thread's allocations still hold then.

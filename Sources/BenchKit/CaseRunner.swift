@@ -1,5 +1,6 @@
 import BenchCore
 import Foundation
+import GIFCodec
 
 /// Runs each case in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
 /// jemalloc's state start clean; a crash or a timeout becomes a failed row and the run goes on.
@@ -67,6 +68,20 @@ public struct CaseRunner: Sendable {
         } catch {
             return CaseResult(benchCase: benchCase, failure: "could not start the child process: \(error)")
         }
+    }
+
+    /// Composites every frame of `path` once in a child (``PlayabilityCheck``), within the case time limit; `nil`
+    /// when the file plays, else the one-line reason.
+    public func checkPlayability(of path: String, limits: DecodeLimits) -> String? {
+        guard let outcome = try? ChildProcess.run(executable, PlayabilityCheck.arguments(path: path, limits: limits), timeout: timeout,
+                                                  environment: ["SWIFT_BACKTRACE": "enable=no"]) else {
+            return "could not start \(executable)"
+        }
+        if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
+        if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
+        if outcome.exitStatus == 0 { return nil }
+        let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return reason.isEmpty ? "the playability check exited with status \(outcome.exitStatus ?? -1)" : reason
     }
 
     /// Reads a child's JSON result.

@@ -25,6 +25,7 @@ public enum ChildProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        env[ParentProcess.environmentKey] = "\(getpid())"
         env.merge(environment) { _, new in new }
         process.environment = env
         let output = Pipe(), errors = Pipe()

@@ -1,6 +1,7 @@
 import BenchCore
 import Foundation
 import GIFCodec
+import SystemFiles
 
 /// One GIF to measure: a user's file, or a synthetic corpus entry made on demand.
 public struct GIFInput: Sendable {
@@ -74,15 +75,30 @@ public struct RejectedInput: Sendable {
 }
 
 extension GIFInputs {
-    /// Indexes every user file once, so a file that is not a playable GIF is reported by the parent in one
-    /// line instead of failing in every child.
-    public static func partition(_ inputs: [GIFInput], limits: DecodeLimits = .default) -> (playable: [GIFInput], rejected: [RejectedInput]) {
+    /// Reads and indexes every user file once, so a file that is not a playable GIF is reported in one line instead
+    /// of failing in every child. The parent only reads and indexes (within `rules`: regular files up to a size unless
+    /// told otherwise); `deepCheck`, given a path, composites every frame in a child with a time limit. A pipe, FIFO
+    /// or device the user allowed is read once and measured from a private copy in `scratch`.
+    public static func partition(_ inputs: [GIFInput], limits: DecodeLimits = .default, rules: InputFileRules = InputFileRules(),
+                                 scratch: PrivateDirectory? = nil,
+                                 deepCheck: ((String) -> String?)? = nil) -> (playable: [GIFInput], rejected: [RejectedInput]) {
         var playable: [GIFInput] = [], rejected: [RejectedInput] = []
-        for input in inputs {
+        for (index, input) in inputs.enumerated() {
             guard case .file(let path) = input.source else { playable.append(input); continue }
             do {
-                _ = try Playability.check(try GIFContainer(contentsOfFile: path), limits: limits)
-                playable.append(input)
+                let bytes = try GIFBytes(contentsOfFile: path, rules: rules)
+                try Playability.checkStructure(try GIFContainer(bytes: bytes), limits: limits)
+                var measured = path
+                if FileKind.of(path, followingLinks: true) != .regular {
+                    guard let scratch else { throw GIFError.io(path: path, reason: "a special file needs a scratch directory") }
+                    measured = scratch.path + "/input-\(index).gif"
+                    try AtomicFile.write(bytes.array, to: measured)
+                }
+                if let reason = deepCheck?(measured) { throw GIFError.io(path: path, reason: reason) }
+                playable.append(GIFInput(name: input.name, source: .file(measured)))
+            } catch let error as GIFError {
+                let text = error.description
+                rejected.append(RejectedInput(input: input, path: path, reason: text.hasPrefix(path) ? text : "\(path): \(text)"))
             } catch {
                 rejected.append(RejectedInput(input: input, path: path, reason: "\(path): \(error)"))
             }

@@ -6,18 +6,20 @@ import Glibc
 
 private let interruptionRequested = Atomic<Bool>(false)
 
-/// SIGINT and SIGTERM ask a run to stop after the current case and write what it has, marked incomplete.
+/// SIGINT, SIGTERM and SIGHUP (a closed terminal) ask a run to stop after the current case and write what it has,
+/// marked incomplete.
 public enum Interruption {
-    /// Installs the handlers and unblocks both signals: a process started by another program (a test runner, a CI
+    /// Installs the handlers and unblocks the three signals: a process started by another program (a test runner, a CI
     /// agent) may inherit a mask that blocks them, and a blocked SIGINT would never reach the handler.
     public static func install() {
-        for signalNumber in [SIGINT, SIGTERM] {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { _ in interruptionRequested.store(true, ordering: .relaxed) }
         }
         var unblock = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 

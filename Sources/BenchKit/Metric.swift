@@ -58,6 +58,23 @@ public enum Metric: String, CaseIterable, Sendable {
         }
     }
 
+    /// The values a measurement can take; a report with a figure outside is refused (README, "Bad input").
+    /// Retained bytes and RSS growth are signed: a case may leave less allocated than it found.
+    public var validRange: ClosedRange<Double>? {
+        switch self {
+        case .retainedAfterRelease, .rssGrowth: -Double(1 << 50)...Double(1 << 50)
+        case .window: -1...Double(1 << 53)
+        default:
+            switch unit {
+            case .bytes: 0...Double(1 << 50)
+            case .seconds: 0...1e6
+            case .count: 0...Double(1 << 53)
+            case .ratio: 0...1e6
+            case .text: nil
+            }
+        }
+    }
+
     /// This metric's value in `result`, as a number when it is one.
     public func number(in result: CaseResult) -> Double? {
         switch self {

@@ -148,14 +148,17 @@ public final class Compositor {
         let source = line + (x0 - frame.rect.left)
         let visible = x1 - x0
         let transparent = frame.transparentIndex.map(Int.init) ?? -1
+        // Only rows above the screen's bottom edge land anywhere: once every one of them is drawn (at the first row
+        // below it without interlace; after the pass that holds the last of them with it), the rest is not decoded.
+        var onScreenRowsLeft = max(0, min(frame.rect.height, y1 - frame.rect.top))
         var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
-        while let row = rows.next() {
+        while onScreenRowsLeft > 0, let row = rows.next() {
             let y = frame.rect.top + row
-            if !frame.interlaced && y >= y1 { break }
             guard reader.line(into: line, count: frameWidth) else { return .partial(reader.fail("DGifGetLine")) }
             if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) }
             rowsDecoded += 1
             guard y < y1 else { continue }
+            onScreenRowsLeft -= 1
             let destination = canvas + y * width + x0
             if transparent < 0 {
                 for x in 0..<visible { destination[x] = table[Int(source[x])] }

@@ -26,39 +26,23 @@ public final class GIFBytes: Sendable {
         }
     }
 
-    /// Reads a whole file into memory.
-    public convenience init(contentsOfFile path: String) throws(GIFError) {
-        guard let file = fopen(path, "rb") else {
-            throw .io(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if read > 0 { bytes.append(contentsOf: chunk[0..<read]) }
-            if read < chunk.count {
-                if ferror(file) != 0 { throw .io(path: path, reason: "read error") }
-                break
-            }
-        }
-        self.init(bytes)
+    /// Reads a whole file into memory, within `rules` (a regular file up to a stated size unless told otherwise).
+    public convenience init(contentsOfFile path: String, rules: InputFileRules = InputFileRules()) throws(GIFError) {
+        let file = try InputFile(path: path, rules: rules)
+        self.init(try file.readAll(rules: rules))
     }
 
-    /// Maps a whole file read-only with `mmap`: the bytes stay in the page cache and cost no heap.
-    public init(mappingFile path: String) throws(GIFError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
-        count = Int(status.st_size)
+    /// Maps a whole regular file read-only with `mmap`: the bytes stay in the page cache and cost no heap.
+    public init(mappingFile path: String, rules: InputFileRules = InputFileRules()) throws(GIFError) {
+        let file = try InputFile(path: path, rules: rules)
+        guard file.kind == .regular else { throw .io(path: path, reason: "\(file.kind.description) cannot be mapped; read it with --bytes-from heap") }
+        count = file.size
         isMapped = count > 0
         guard count > 0 else {
             base = nil
             return
         }
-        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, file.descriptor, 0), mapped != MAP_FAILED else {
             throw .io(path: path, reason: "mmap failed: \(String(cString: strerror(errno)))")
         }
         base = mapped

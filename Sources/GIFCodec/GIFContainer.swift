@@ -40,6 +40,8 @@ public struct GIFContainer: Sendable {
         var truncated = false
         var trailing = 0
         var defect: GIFError?
+        // Where the file ended, when it ends before the first frame's data.
+        var cutBeforeFirstFrame = "between the header and the first frame"
         scan: while true {
             let recordStart = reader.position
             let type: GifRecordType
@@ -53,8 +55,9 @@ public struct GIFContainer: Sendable {
             }
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
+                cutBeforeFirstFrame = "inside the first image descriptor or its local palette"
                 do { try reader.imageHeader() } catch {
-                    if reader.pastEnd { truncated = true } else { defect = error }
+                    if reader.pastEnd || reader.lastError == D_GIF_ERR_READ_FAILED { truncated = true } else { defect = error }
                     break scan
                 }
                 if reader.pastEnd { truncated = true; break scan }
@@ -78,7 +81,11 @@ public struct GIFContainer: Sendable {
                 frames.append(record)
             case EXTENSION_RECORD_TYPE:
                 let ext: (code: Int32, blocks: [[UInt8]])
-                do { ext = try reader.extensionRecord() } catch { truncated = true; break scan }
+                do { ext = try reader.extensionRecord() } catch {
+                    cutBeforeFirstFrame = "inside an extension before the first frame"
+                    truncated = true
+                    break scan
+                }
                 if reader.pastEnd { truncated = true; break scan }
                 if ext.code == GRAPHICS_EXT_FUNC_CODE, let block = ext.blocks.first, block.count >= 4 {
                     let transparent: UInt8? = block[0] & 1 != 0 ? block[3] : nil
@@ -96,16 +103,16 @@ public struct GIFContainer: Sendable {
                 break scan
             }
         }
-        guard !frames.isEmpty else { throw defect ?? (truncated ? .truncatedHeader : .noFrames) }
+        guard !frames.isEmpty else { throw defect ?? (truncated ? .truncatedBeforeFirstFrame(cutBeforeFirstFrame) : .noFrames) }
         self.frames = frames
         netscapeLoopValue = loopValue
         self.truncated = truncated
         trailingBytes = trailing
     }
 
-    /// Indexes the GIF file at `path`.
-    public init(contentsOfFile path: String) throws(GIFError) {
-        try self.init(bytes: GIFBytes(contentsOfFile: path))
+    /// Indexes the GIF file at `path`, read within `rules`.
+    public init(contentsOfFile path: String, rules: InputFileRules = InputFileRules()) throws(GIFError) {
+        try self.init(bytes: GIFBytes(contentsOfFile: path, rules: rules))
     }
 
     /// The palette a frame draws with: its local table, else the global one.

@@ -6,6 +6,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     /// The file ended before the logical screen descriptor was complete.
     case truncatedHeader
+    /// The file ended after the header but before the first frame's data; the text says where.
+    case truncatedBeforeFirstFrame(String)
+    /// A frame's rectangle holds more pixels than the budget allows (decoding it would take seconds to minutes).
+    case frameTooLarge(frame: Int, width: Int, height: Int, limit: Int)
     /// The logical screen has zero width or height.
     case zeroSizeScreen
     /// The file holds no frame that could be read.
@@ -32,6 +36,9 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
         case .empty: return "the file is empty"
         case .truncatedHeader: return "the file ends inside the GIF header"
+        case .truncatedBeforeFirstFrame(let place): return "the file ends \(place)"
+        case .frameTooLarge(let frame, let width, let height, let limit):
+            return "frame \(frame) is \(width)x\(height), \(width * height) pixels, over the limit of \(limit) (raise it with --max-pixels)"
         case .zeroSizeScreen: return "the logical screen has zero width or height"
         case .noFrames: return "the GIF holds no readable frame"
         case .missingPalette(let frame): return "frame \(frame) has no local palette and the file has no global palette"

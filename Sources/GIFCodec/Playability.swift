@@ -12,13 +12,7 @@ public struct Playability: Sendable {
     /// Composites every frame once (within `limits`); throws ``GIFError/noDrawableFrame(_:)`` when no frame draws
     /// anything: every frame empty, without a palette, or failing at its first row.
     public static func check(_ container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) -> Playability {
-        try limits.check(container)
-        if container.frames.allSatisfy({ $0.rect.width == 0 || $0.rect.height == 0 }) {
-            throw .noDrawableFrame("every frame has zero width or height")
-        }
-        if container.globalPalette == nil && container.frames.allSatisfy({ $0.localPalette == nil }) {
-            throw .noDrawableFrame("neither a global palette nor any local palette")
-        }
+        try checkStructure(container, limits: limits)
         let compositor = try Compositor(container: container, limits: limits)
         var result = Playability(frames: container.frameCount)
         for _ in 0..<container.frameCount {
@@ -33,5 +27,17 @@ public struct Playability: Sendable {
             throw .noDrawableFrame("every frame fails to decode (\(result.firstFailure.map { "\($0)" } ?? "no data"))")
         }
         return result
+    }
+
+    /// The checks that need no pixel decoded (limits, empty frames, palettes): cheap enough for a parent process,
+    /// which leaves the full ``check(_:limits:)`` to a child with a time limit.
+    public static func checkStructure(_ container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
+        try limits.check(container)
+        if container.frames.allSatisfy({ $0.rect.width == 0 || $0.rect.height == 0 }) {
+            throw .noDrawableFrame("every frame has zero width or height")
+        }
+        if container.globalPalette == nil && container.frames.allSatisfy({ $0.localPalette == nil }) {
+            throw .noDrawableFrame("neither a global palette nor any local palette")
+        }
     }
 }

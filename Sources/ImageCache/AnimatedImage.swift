@@ -33,12 +33,18 @@ public struct AnimatedImage: Sendable {
     public var loopCount: LoopCount { LoopCount(netscapeValue: netscapeLoopValue) }
     public var isAnimated: Bool { frames.count > 1 }
 
-    /// Decodes a GIF eagerly, tagging it `.gif` and keeping the original bytes if `keepingOriginal`.
-    public init(decodingGIF bytes: [UInt8], keepingOriginal: Bool = true) throws(GIFError) {
+    /// Decodes a GIF eagerly, tagging it `.gif` and keeping the original bytes if `keepingOriginal`. It holds one
+    /// canvas per frame and the compositor's one working canvas, and refuses what `limits` would refuse an eager decoder.
+    public init(decodingGIF bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default) throws(GIFError) {
         let container = try GIFContainer(bytes: GIFBytes(bytes))
-        let decoder = try EagerDecoder(container: container)
+        try limits.checkEager(container)
+        let compositor = try Compositor(container: container, limits: limits)
         var frames: [[UInt8]] = []
-        for index in 0..<container.frameCount { frames.append(try decoder.withFrame(at: index) { Array($0.pixels) }) }
+        frames.reserveCapacity(container.frameCount)
+        for _ in 0..<container.frameCount {
+            compositor.advance()
+            frames.append(Array(compositor.pixels))
+        }
         self.init(width: container.width, height: container.height, frames: frames, delays: container.frames.map(\.delay),
                   netscapeLoopValue: container.netscapeLoopValue, sourceFormat: ImageFormat.sniff(bytes),
                   originalBytes: keepingOriginal ? bytes : nil)

@@ -1,5 +1,6 @@
 import Foundation
 import GIFCodec
+import SystemFiles
 
 /// Errors of storing into the cache.
 public enum CacheStoreError: Error, Sendable, CustomStringConvertible {
@@ -76,12 +77,12 @@ public struct DiskCache: Sendable {
     }
 
     /// The image of an entry, decoded, with its format tag and its bytes as `originalBytes`.
-    public func image(forKey key: String) -> Result<AnimatedImage, CacheMiss> {
+    public func image(forKey key: String, limits: DecodeLimits = .default) -> Result<AnimatedImage, CacheMiss> {
         switch bytes(forKey: key) {
         case .failure(let miss): return .failure(miss)
         case .success(let found):
             do {
-                return .success(try AnimatedImage(decodingGIF: found.bytes.array))
+                return .success(try AnimatedImage(decodingGIF: found.bytes.array, limits: limits))
             } catch {
                 log(key, .undecodable(error.description))
                 return .failure(.undecodable(error.description))
@@ -105,19 +106,13 @@ public struct DiskCache: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             try Self.atomicWrite(try encoder.encode(entry), to: metadataPath(entry.key))
         } catch {
-            throw .io("cannot write cache entry '\(entry.key)': \(error.localizedDescription)")
+            throw .io("cannot write cache entry '\(entry.key)': \(error)")
         }
     }
 
+    /// A new sibling created exclusively (never through a planted link), then renamed over the entry.
     private static func atomicWrite(_ data: Data, to path: String) throws {
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
+        try AtomicFile.write(Array(data), to: path)
     }
 
     private func verifiedBytes(_ key: String, mapped: Bool) -> Result<(bytes: GIFBytes, format: ImageFormat), CacheMiss> {

@@ -66,8 +66,18 @@ struct ChartTests {
     func embedded() {
         let report = Self.report()
         let markdown = MarkdownReporter.render(report, charts: ChartSet.make(for: report))
-        #expect(markdown.contains("](charts/a_b__c-memory.svg)"))
-        #expect(markdown.contains("](charts/a_b__c-tradeoff.svg)"))
+        let stem = ChartSet.fileStem("a<b>&c")
+        #expect(stem.hasPrefix("a_b__c-") && stem.count == "a_b__c-".count + 8)
+        #expect(markdown.contains("](charts/\(stem)-memory.svg)"))
+        #expect(markdown.contains("](charts/\(stem)-tradeoff.svg)"))
+    }
+
+    @Test("GIF names that differ only in characters a file name cannot hold get their own chart files; plain names keep theirs")
+    func distinctChartFiles() {
+        #expect(ChartSet.fileStem("a b") != ChartSet.fileStem("a_b"))
+        #expect(ChartSet.fileStem("a_b") == "a_b")
+        #expect(ChartSet.fileStem("kingfisher-720x720x150") == "kingfisher-720x720x150")
+        #expect(ChartSet.fileStem("x/y") != ChartSet.fileStem("x_y"))
     }
 
     @Test("a timeline keeps its bound and still spans the run")

@@ -22,6 +22,9 @@ public enum BaselineFile {
         if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), header.schema != RunReport.schema {
             throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads '\(RunReport.schema)'; make a new one with --save-baseline")
         }
+        if let key = DuplicateKeys.first(in: data) {
+            throw UsageError("\(path): the \(role) has the key '\(key)' twice in one object; which one counts is ambiguous")
+        }
         let report: RunReport
         do {
             report = try JSONReporter.decode(data)
@@ -30,6 +33,9 @@ public enum BaselineFile {
         }
         if role == "baseline", let defect = report.baselineDefects().first {
             throw UsageError("\(path): the baseline is corrupt or untrustworthy: \(defect)")
+        }
+        if let defect = report.figureDefects().first {
+            throw UsageError("\(path): the \(role) holds a figure no run can measure: \(defect)")
         }
         return report
     }

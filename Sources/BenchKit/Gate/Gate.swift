@@ -52,7 +52,7 @@ public struct GateOutcome: Sendable {
         var causes = incomplete ? ["the current run is incomplete (interrupted)"] : []
         causes += brokenCases.map { "\($0.gif) · \($0.setting): \($0.verdict.rawValue)\($0.note.map { " (\($0))" } ?? "")" }
         causes += regressions.sorted { ($0.change ?? .infinity) > ($1.change ?? .infinity) }.map { row in
-            "\(row.gif) · \(row.setting): \(row.metric) regressed \(row.change.map { $0.isFinite ? Format.percent($0) : "" } ?? "")"
+            "\(row.gif) · \(row.setting): \(row.metric) regressed \(row.change.map { $0.isFinite ? Format.percent($0) : "from 0 to \(Format.fixed(row.current ?? 0, digits: 0))" } ?? "")"
                 + (row.note.map { " (\($0))" } ?? "")
         }
         return causes

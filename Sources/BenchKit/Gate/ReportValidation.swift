@@ -17,11 +17,12 @@ extension RunReport {
                 defects.append("\(name) appears twice")
             }
             let positive: [(String, Double)] = [("frames", Double(result.frames)), ("cpu_total_s", result.cpuTotalSeconds),
-                                                ("wall_s", result.wallSeconds), ("rss_peak_bytes", Double(result.rssPeakBytes))]
+                                                ("wall_s", result.wallSeconds), ("rss_peak_bytes", Double(result.rssPeakBytes)),
+                                                ("malloc_count", Double(result.mallocCount)),
+                                                ("jemalloc_allocated_peak_bytes", Double(result.jemallocAllocatedPeakBytes))]
             let nonNegative: [(String, Double)] = [
-                ("jemalloc_allocated_peak_bytes", Double(result.jemallocAllocatedPeakBytes)),
                 ("jemalloc_active_peak_bytes", Double(result.jemallocActivePeakBytes)),
-                ("malloc_count", Double(result.mallocCount)), ("file_bytes", Double(result.fileBytes)),
+                ("file_bytes", Double(result.fileBytes)),
                 ("cpu_user_s", result.cpuUserSeconds), ("cpu_system_s", result.cpuSystemSeconds),
                 ("instructions", Double(result.instructions ?? 0)),
             ]
@@ -33,6 +34,25 @@ extension RunReport {
             }
             if result.framesHash.isEmpty {
                 defects.append("\(name): no frames_hash")
+            }
+        }
+        return defects
+    }
+}
+
+extension RunReport {
+    /// Figures out of any measurable range in rows that ran, for baselines and current reports alike: times beyond
+    /// 10⁶ s, byte figures beyond 1 PiB, counts beyond 2⁵³, negative or non-finite values. The ranges are stated in
+    /// README ("Bad input").
+    public func figureDefects() -> [String] {
+        var defects: [String] = []
+        for result in results where result.failure == nil {
+            let name = "\(result.benchCase.gif) · \(result.benchCase.decoder) repetition \(result.benchCase.repetition)"
+            for metric in Metric.allCases {
+                guard let value = metric.number(in: result), let range = metric.validRange else { continue }
+                if !(value.isFinite && range.contains(value)) {
+                    defects.append("\(name): \(metric.column) is \(value), outside \(Format.fixed(range.lowerBound, digits: 0)) to \(range.upperBound)")
+                }
             }
         }
         return defects

@@ -1,5 +1,6 @@
 import BenchCore
 import Foundation
+import SystemFiles
 
 /// Counts the instructions a case executes in its measured interval by running its child once more under
 /// Callgrind, with the memory sampler off. The child zeroes Callgrind's counts where the interval starts and
@@ -12,7 +13,7 @@ public struct InstructionCounter: Sendable {
     public var child: String
     /// Seconds one counted case may take (Callgrind runs the code 50 to 100 times slower).
     public var timeout: Double
-    private let scratch: String
+    private let scratch: PrivateDirectory
 
     /// Finds Valgrind on `PATH` and prepares a stripped copy of `child`; a clear usage error when Valgrind is absent.
     public static func prepare(child: String, timeout: Double) throws(UsageError) -> InstructionCounter {
@@ -23,14 +24,8 @@ public struct InstructionCounter: Sendable {
             throw UsageError("\(valgrind) --version failed; is Valgrind installed correctly?")
         }
         let version = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let scratch = NSTemporaryDirectory() + "gif-frame-bench-instructions-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        do {
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw UsageError("cannot create a scratch directory for Callgrind at \(scratch): \(error.localizedDescription)")
-        }
-        let stripped = scratch + "/bench-case"
+        let scratch = try PrivateDirectory.forRun()
+        let stripped = scratch.path + "/bench-case"
         if let strip = executableOnPath("strip"),
            let outcome = try? ChildProcess.run(strip, ["-o", stripped, child], timeout: 60), outcome.exitStatus == 0 {
             return InstructionCounter(valgrind: valgrind, valgrindVersion: version, child: stripped, timeout: timeout, scratch: scratch)
@@ -38,14 +33,11 @@ public struct InstructionCounter: Sendable {
         return InstructionCounter(valgrind: valgrind, valgrindVersion: version, child: child, timeout: timeout, scratch: scratch)
     }
 
-    /// Removes the scratch directory.
-    public func cleanUp() { try? FileManager.default.removeItem(atPath: scratch) }
-
     /// The instructions `benchCase` executes in its measured interval, or why they could not be counted.
     public func count(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> Result<Int, InstructionCountError> {
         var quiet = benchCase
         quiet.samplerInterval = -1
-        let output = scratch + "/callgrind-\(UInt32.random(in: 0...UInt32.max)).out"
+        let output = scratch.path + "/callgrind-\(UInt32.random(in: 0...UInt32.max)).out"
         defer {
             for suffix in ["", ".1", ".2"] { try? FileManager.default.removeItem(atPath: output + suffix) }
         }

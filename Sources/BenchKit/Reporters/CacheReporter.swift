@@ -34,7 +34,7 @@ public enum CacheReporter {
             "|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
-            out.append("| \(row.gif) | \(row.frames) | \(Format.bytes(Double(row.fileBytes))) | \(Format.duration(row.storeOriginalSeconds)) | "
+            out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.frames) | \(Format.bytes(Double(row.fileBytes))) | \(Format.duration(row.storeOriginalSeconds)) | "
                        + "\(Format.bytes(Double(row.storeOriginalBytes))) | \(Format.duration(row.storeReencodedSeconds)) | "
                        + "\(Format.bytes(Double(row.storeReencodedBytes))) | \(Format.ratio(row.storeReencodedSeconds / max(row.storeOriginalSeconds, 1e-9))) time, "
                        + "\(Format.ratio(Double(row.storeReencodedBytes) / Double(max(row.storeOriginalBytes, 1)))) bytes |")
@@ -47,13 +47,13 @@ public enum CacheReporter {
         for row in rows {
             let cells = CacheMeasurement.loads.map { "\(Format.duration(row.firstFrameSeconds[$0] ?? 0)), \(Format.bytes(Double(row.heapAtFirstFrame[$0] ?? 0)))" }
             let saved = (row.heapAtFirstFrame["windowed-heap"] ?? 0) - (row.heapAtFirstFrame["windowed-mmap"] ?? 0)
-            out.append("| \(row.gif) | " + cells.joined(separator: " | ") + " | \(Format.bytes(Double(saved))) |")
+            out.append("| \(MarkdownReporter.cell(row.gif)) | " + cells.joined(separator: " | ") + " | \(Format.bytes(Double(saved))) |")
         }
         out += ["", "## Fidelity of the re-encoded store", "",
                 "| gif | first byte | sniffed format | frames kept | delays kept | loop kept | pixels kept | quantised frames | original store byte-identical |",
                 "|---|---|---|---|---|---|---|---:|---|"]
         for row in rows {
-            out.append("| \(row.gif) | \(hex(row.reencodedFirstByte)) | \(row.reencodedFormat.rawValue) | \(row.framesKept) | \(row.delaysKept) | "
+            out.append("| \(MarkdownReporter.cell(row.gif)) | \(hex(row.reencodedFirstByte)) | \(row.reencodedFormat.rawValue) | \(row.framesKept) | \(row.delaysKept) | "
                        + "\(row.loopKept) | \(row.pixelsKept) | \(row.quantisedFrames) | \(row.originalByteIdentical) |")
         }
         return (out + [""]).joined(separator: "\n")

@@ -1,4 +1,5 @@
 import BenchCore
+import GIFCodec
 
 /// One chart file of a report.
 public struct ChartFile: Sendable {
@@ -22,12 +23,21 @@ public enum ChartSet {
         report.gifs.flatMap { gif -> [ChartFile] in
             let rows = report.summaries.filter { $0.gif == gif && $0.repetitions > 0 }
             guard !rows.isEmpty else { return [] }
-            let safe = String(gif.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+            let safe = fileStem(gif)
             return [
                 ChartFile(gif: gif, kind: .memoryTimeline, fileName: "\(safe)-memory.svg", svg: timeline(gif, rows, report.results)),
                 ChartFile(gif: gif, kind: .tradeOff, fileName: "\(safe)-tradeoff.svg", svg: tradeOff(gif, rows)),
             ]
         }
+    }
+
+    /// A file-name stem for a GIF's charts: the name itself when it is plain ASCII letters, digits, `-` and `_`;
+    /// otherwise those characters with a hash of the full name, so `a b` and `a_b` never share a chart file.
+    public static func fileStem(_ gif: String) -> String {
+        let plain = gif.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }
+        let safe = String(plain)
+        guard safe != gif else { return safe }
+        return safe + "-" + String(Array(gif.utf8).withUnsafeBytes { FrameHash(of: $0) }.description.prefix(8))
     }
 
     /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.

@@ -14,7 +14,7 @@ public enum GateReporter {
             groups.append((comparison.gif, comparison.setting))
         }
         for (gif, setting) in groups {
-            out += ["## \(gif) · \(setting)", "", "| metric | baseline | current | change | verdict |", "|---|---:|---:|---:|---|"]
+            out += ["## \(MarkdownReporter.cell(gif)) · \(MarkdownReporter.cell(setting))", "", "| metric | baseline | current | change | verdict |", "|---|---:|---:|---:|---|"]
             for row in outcome.comparisons where row.gif == gif && row.setting == setting { out.append(line(row)) }
             out.append("")
         }
@@ -29,7 +29,7 @@ public enum GateReporter {
         guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
         out += ["| gif | setting | metric | baseline | current | change | verdict |", "|---|---|---|---:|---:|---:|---|"]
         for row in changed {
-            out.append("| \(row.gif) | \(row.setting) | \(cells(row).joined(separator: " | ")) |")
+            out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.setting) | \(cells(row).joined(separator: " | ")) |")
         }
         return (out + [""]).joined(separator: "\n")
     }
@@ -76,7 +76,7 @@ public enum GateReporter {
         switch unit {
         case .bytes: Format.bytes(number)
         case .seconds: Format.duration(number)
-        case .count: String(Int(number.rounded()))
+        case .count: Format.fixed(number, digits: 0)
         case .ratio, .text: Format.fixed(number, digits: 3)
         }
     }

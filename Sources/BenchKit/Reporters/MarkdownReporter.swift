@@ -20,7 +20,7 @@ public enum MarkdownReporter {
         if !failed.isEmpty {
             out += ["## Failed cases", "", "| gif | decoder | policy | repetition | reason |", "|---|---|---|---:|---|"]
             for result in failed {
-                out.append("| \(result.benchCase.gif) | \(result.benchCase.decoder) | \(result.benchCase.policy) | \(result.benchCase.repetition) | \(cell(result.failure ?? "")) |")
+                out.append("| \(cell(result.benchCase.gif)) | \(result.benchCase.decoder) | \(result.benchCase.policy) | \(result.benchCase.repetition) | \(cell(result.failure ?? "")) |")
             }
             out.append("")
         }
@@ -54,7 +54,7 @@ public enum MarkdownReporter {
         }
         if let cpus = setting.cpus { how += ", pinned to \(cpus) CPU\(cpus == 1 ? "" : "s")" }
         if setting.byteSource == .mmap { how += ", GIF bytes mapped" }
-        var out = ["## \(gif)", "",
+        var out = ["## \(cell(gif))", "",
                    "\(first.width)×\(first.height), \(first.frames) frames, \(Format.bytes(Double(first.fileBytes))) file; \(how)", ""]
         var header = "| decoder | policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
         var rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -95,7 +95,7 @@ public enum MarkdownReporter {
         if realtime && speeds.count > 1 { out += stallOnset(rows) }
         for chart in charts {
             let caption = chart.kind == .memoryTimeline ? "allocated memory during playback" : "peak memory against CPU per loop (Pareto front circled)"
-            out += ["![\(gif): \(caption)](\(chart.relativePath))", ""]
+            out += ["![\(cell(gif)): \(caption)](\(chart.relativePath))", ""]
         }
         return out
     }
@@ -117,7 +117,20 @@ public enum MarkdownReporter {
         return lines.isEmpty ? [] : ["Where stalls begin:", ""] + lines + [""]
     }
 
+    /// `text` safe inside one Markdown line (a heading, a table cell, an image's alt text): a file name may hold a
+    /// newline, a `|` or brackets, which would otherwise end the heading or split the cell.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "|", "[", "]", "`", "*", "_", "<", ">", "#": out += "\\" + String(scalar)
+            default:
+                if scalar.properties.generalCategory == .control { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
     }
 }

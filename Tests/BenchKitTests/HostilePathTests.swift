@@ -1,0 +1,346 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCodec
+import SystemFiles
+import Testing
+import TestFixtures
+
+/// Issue 13: whatever a user points `bench` at — links, devices, pipes, FIFOs, huge numbers, a killed terminal, a
+/// second run — it answers with one line and a non-zero exit, never a crash, a hang or an overwrite it was not asked
+/// for. Each test drives the real `bench` program.
+@Suite("Hostile paths", .serialized)
+struct HostilePathTests {
+    static let directory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-hostile-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let spec = SyntheticCorpus.spec(named: "emoji-64x64x24")!
+        FileManager.default.createFile(atPath: path + "/emoji.gif", contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        return path
+    }()
+
+    static var gif: String { directory + "/emoji.gif" }
+
+    static func path(_ name: String) -> String { directory + "/\(UUID().uuidString.prefix(8))-\(name)" }
+
+    struct Outcome {
+        var status: Int32?
+        var output: String
+        var errors: String
+        var seconds: Double
+        var errorLines: [Substring] { errors.split(separator: "\n") }
+    }
+
+    /// Runs `bench` with `arguments` (through `bash -c` when `shell` is set, for process substitution).
+    static func bench(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120, shell: String? = nil) throws -> Outcome {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        let outcome = shell == nil ? try ChildProcess.run(bench, arguments, timeout: timeout, environment: environment)
+                                   : try ChildProcess.run("/bin/bash", ["-c", shell!.replacingOccurrences(of: "BENCH", with: bench)],
+                                                          timeout: timeout, environment: environment)
+        #expect(!outcome.timedOut, "\(arguments) \(shell ?? "") hung")
+        return Outcome(status: outcome.exitStatus, output: String(decoding: outcome.standardOutput, as: UTF8.self),
+                       errors: String(decoding: outcome.standardError, as: UTF8.self), seconds: outcome.seconds)
+    }
+
+    /// Expects exit 2 with exactly one error line containing `text`, within a few seconds (nothing ran first).
+    static func expectRefusal(_ arguments: [String], _ text: String, environment: [String: String] = [:], shell: String? = nil) throws {
+        let outcome = try bench(arguments, environment: environment, shell: shell)
+        #expect(outcome.status == 2, "\(arguments): exit \(outcome.status.map(String.init) ?? "signal"): \(outcome.errors)")
+        #expect(outcome.errors.contains(text), "\(arguments): \(outcome.errors)")
+        #expect(outcome.errorLines.count == 1, "\(arguments): \(outcome.errors)")
+        #expect(outcome.seconds < 20, "\(arguments) took \(outcome.seconds) s")
+    }
+
+    static func quickRun(_ out: String, _ extra: [String] = []) throws -> Outcome {
+        try bench(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra)
+    }
+
+    // 1. Writing keeps what the path is.
+    @Test("--summary and --save-baseline write through a symbolic link, into a device, and to standard output; never replace them")
+    func writesKeepWhatThePathIs() throws {
+        let baseline = Self.path("baseline.json"), target = Self.path("summary-target.md"), link = Self.path("summary-link.md")
+        #expect(try Self.quickRun(Self.path("first"), ["--save-baseline", baseline]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let linked = try Self.quickRun(Self.path("linked"), ["--gate", baseline, "--summary", link, "--gate-times", "never"])
+        #expect(linked.status == 0, "\(linked.errors)")
+        #expect(FileKind.of(link) == .symbolicLink)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("GIF Frame Bench"))
+
+        let toStdout = try Self.quickRun(Self.path("stdout"), ["--gate", baseline, "--summary", "/dev/stdout", "--gate-times", "never"])
+        #expect(toStdout.status == 0)
+        #expect(toStdout.output.contains("**No regression**"), "\(toStdout.output.suffix(400))")
+
+        let toDevice = try Self.quickRun(Self.path("device"), ["--save-baseline", "/dev/null"])
+        #expect(toDevice.status == 0, "\(toDevice.errors)")
+        #expect(FileKind.of("/dev/null") == .characterDevice)
+
+        let full = try Self.quickRun(Self.path("full"), ["--gate", baseline, "--summary", "/dev/full", "--gate-times", "never"])
+        #expect(full.status == 2)
+        #expect(full.errors.contains("cannot write /dev/full: No space left on device"), "\(full.errors)")
+        let hashes = try Self.bench([], shell: "BENCH inspect \(Self.gif) --hashes > /dev/full")
+        #expect(hashes.status == 2)
+        #expect(hashes.errors.contains("cannot write standard output"), "\(hashes.errors)")
+    }
+
+    // 2. Scratch directories are private, never reused, and cache entries are never written through planted links.
+    @Test("scratch directories are 0700 and fresh; an abandoned one is removed, a live one is not; a planted link is replaced, not followed")
+    func privateScratch() throws {
+        let first = try PrivateDirectory(prefix: "gfb-test-scratch"), second = try PrivateDirectory(prefix: "gfb-test-scratch")
+        #expect(first.path != second.path)
+        var status = stat()
+        #expect(stat(first.path, &status) == 0 && status.st_mode & 0o777 == 0o700)
+        // A directory whose owner died: its lock file is there and nobody holds it.
+        let abandoned = PrivateDirectory.temporaryBase + "/gfb-test-scratch-abandoned\(getpid())"
+        try FileManager.default.createDirectory(atPath: abandoned, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: abandoned + "/.owner.lock", contents: Data())
+        #expect(PrivateDirectory.removeAbandoned(prefix: "gfb-test-scratch") == 1)
+        #expect(FileKind.of(abandoned) == nil)
+        #expect(FileKind.of(first.path) == .directory && FileKind.of(second.path) == .directory)
+
+        let victim = Self.path("victim.txt")
+        try "keep me".write(toFile: victim, atomically: false, encoding: .utf8)
+        let link = Self.path("entry.data")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+        try AtomicFile.write(Array("new entry".utf8), to: link)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+        #expect(FileKind.of(link) == .regular)
+    }
+
+    // 3. Endless inputs.
+    @Test("devices and links to them are refused in one line; allowed, they are read only up to --max-file-size")
+    func endlessInputs() throws {
+        try Self.expectRefusal(["inspect", "/dev/zero"], "not a regular file (a character device); pass --allow-special-files")
+        try Self.expectRefusal(["inspect", "/dev/urandom", "--hashes"], "not a regular file")
+        try Self.expectRefusal(["inspect", "/dev/zero", "--allow-special-files", "--max-file-size", "1MiB"],
+                               "holds more than the limit of 1048576 bytes per file (raise it with --max-file-size)")
+        let folder = Self.path("devices")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/zero.gif", withDestinationPath: "/dev/zero")
+        try Self.expectRefusal(["run", "--gif", folder, "--quick", "--out", Self.path("out")], "zero.gif: not a regular file")
+        try Self.expectRefusal(["cache", "--gif", "/dev/zero", "--out", Self.path("out")], "not a regular file")
+        try Self.expectRefusal(["inspect", Self.gif, "--max-file-size", "100B"], "bytes, over the limit of 100 bytes per file")
+    }
+
+    // 4. FIFOs.
+    @Test("a FIFO in a --gif folder is refused at once; allowed, one nobody writes into is empty, one held open times out")
+    func fifos() throws {
+        let folder = Self.path("fifo")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        #expect(mkfifo(folder + "/f.gif", 0o600) == 0)
+        try Self.expectRefusal(["run", "--gif", folder, "--quick", "--out", Self.path("out")], "not a regular file (a pipe or FIFO)")
+        try Self.expectRefusal(["inspect", folder + "/f.gif", "--allow-special-files"], "the file is empty")
+        // A writer that never writes: reading ends at --timeout, not never.
+        let writer = open(folder + "/f.gif", O_RDWR | O_NONBLOCK)
+        defer { close(writer) }
+        #expect(writer >= 0)
+        try Self.expectRefusal(["inspect", folder + "/f.gif", "--allow-special-files", "--timeout", "1"], "no data within 1 s")
+    }
+
+    // 5. Pipes.
+    @Test("a pipe is refused with exit 2; allowed, it is read once and measured; a run with no case is never a success")
+    func pipes() throws {
+        try Self.expectRefusal([], "not a regular file (a pipe or FIFO)", shell: "BENCH run --gif <(cat \(Self.gif)) --quick --out \(Self.path("out"))")
+        let out = Self.path("piped")
+        let measured = try Self.bench([], shell: "BENCH run --gif <(cat \(Self.gif)) --quick --repetitions 1 --allow-special-files --out \(out)")
+        #expect(measured.status == 0, "\(measured.errors)")
+        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        #expect(report.results.count == 2 && report.results.allSatisfy { $0.failure == nil && $0.frames == 24 })
+        try Self.expectRefusal(["run", "--gif", Self.path("empty.gif"), "--out", Self.path("out")], "no such file")
+    }
+
+    // 6. Numbers.
+    @Test("every numeric flag states its range: out of it is one line and exit 2, never a trap")
+    func numbers() throws {
+        let out = Self.path("numbers")
+        for (arguments, text) in [
+            (["--speed", "1e300"], "--speed takes a number from 0.01 to 1000"),
+            (["--speed", "1e-300"], "--speed takes a number from 0.01 to 1000"),
+            (["--speed", "nan"], "--speed takes"),
+            (["--refresh", "1e300"], "--refresh takes a number from 1 to 1000"),
+            (["--policies", "budget:1e18GiB"], "needs a size from 1B to 1PiB"),
+            (["--policies", "budget:infMiB"], "needs a size from 1B to 1PiB"),
+            (["--max-eager-bytes", "1e18GiB"], "--max-eager-bytes takes a size from 1B to 1PiB"),
+            (["--max-file-size", "-1"], "--max-file-size takes a size"),
+            (["--max-pixels", "99999999999999999999"], "--max-pixels takes a whole number"),
+            (["--timeout", "1e9"], "--timeout takes a whole number from 1 to 86400"),
+        ] {
+            try Self.expectRefusal(["run", "--gif", Self.gif, "--out", out] + arguments, text)
+        }
+        let baseline = Self.path("huge.json")
+        #expect(try Self.quickRun(Self.path("base"), ["--save-baseline", baseline]).status == 0)
+        var json = try String(contentsOfFile: baseline, encoding: .utf8)
+        json = json.replacingOccurrences(of: "\"cpu_total_seconds\" : ", with: "\"cpu_total_seconds\" : 1e300, \"x\" : ")
+        try json.write(toFile: baseline, atomically: true, encoding: .utf8)
+        try Self.expectRefusal(["compare", "--baseline", baseline, "--current", baseline], "cpu_total_s is 1e+300, outside 0 to 1000000")
+    }
+
+    // 7. A killed parent.
+    @Test("after kill -9 of bench run, its child dies too and the next run removes the dead run's scratch directory; SIGHUP writes an incomplete report")
+    func killedParent() throws {
+        let bench = try #require(ChildBinary.program("bench"))
+        let long = Self.path("long.gif")
+        FileManager.default.createFile(atPath: long, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "long-320x240x1000")!)))
+        let before = Set(Self.scratchDirectories())
+        let parent = Process()
+        parent.executableURL = URL(fileURLWithPath: bench)
+        parent.arguments = ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", Self.path("killed")]
+        parent.standardError = FileHandle.nullDevice
+        parent.standardOutput = FileHandle.nullDevice
+        try parent.run()
+        let child = try #require(Self.waitFor { Self.children(of: parent.processIdentifier).first }, "no bench-case child appeared")
+        let scratch = Set(Self.scratchDirectories()).subtracting(before)
+        #expect(scratch.count == 1)
+        kill(parent.processIdentifier, SIGKILL)
+        parent.waitUntilExit()
+        #expect(Self.waitFor { kill(child, 0) != 0 ? true : nil } == true, "bench-case \(child) outlived its parent")
+        #expect(try Self.quickRun(Self.path("next")).status == 0)
+        for path in scratch { #expect(FileKind.of(path) == nil, "\(path) was left behind") }
+
+        let hungUp = Process()
+        let out = Self.path("hungup")
+        hungUp.executableURL = URL(fileURLWithPath: bench)
+        hungUp.arguments = ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", out]
+        hungUp.standardError = FileHandle.nullDevice
+        hungUp.standardOutput = FileHandle.nullDevice
+        try hungUp.run()
+        _ = Self.waitFor { Self.children(of: hungUp.processIdentifier).first }
+        kill(hungUp.processIdentifier, SIGHUP)
+        hungUp.waitUntilExit()
+        #expect(hungUp.terminationStatus == 3)
+        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        #expect(report.incomplete)
+    }
+
+    static func scratchDirectories() -> [String] {
+        let base = PrivateDirectory.temporaryBase
+        return ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [])
+            .filter { $0.hasPrefix(PrivateDirectory.benchPrefix + "-") }.map { base + "/" + $0 }
+    }
+
+    /// The measuring children (`bench-case` playing a case, not checking a file) whose parent is `parent`, from /proc.
+    static func children(of parent: Int32) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"),
+                  let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains("--decoder")
+        }
+    }
+
+    /// Polls `probe` every 20 ms for up to 30 s.
+    static func waitFor<Value>(_ probe: () -> Value?) -> Value? {
+        for _ in 0..<1500 {
+            if let value = probe() { return value }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    // 8 and 9. The output folder.
+    @Test("a bad --out fails before the first case; a folder another run holds is refused; charts of an earlier run go")
+    func outputFolder() throws {
+        let file = Self.path("plain-file")
+        FileManager.default.createFile(atPath: file, contents: Data())
+        try Self.expectRefusal(["run", "--out", ""], "--out needs a directory")
+        try Self.expectRefusal(["run", "--out", "/dev/null"], "is a character device, not a directory")
+        try Self.expectRefusal(["run", "--out", file + "/sub"], "--out \(file)/sub")
+        let shared = Self.path("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        let lock = open(shared + "/.bench.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", shared], "is in use by another bench run")
+        flock(lock, LOCK_UN)
+
+        try FileManager.default.createDirectory(atPath: shared + "/charts", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: shared + "/charts/old-gif-memory.svg", contents: Data("<svg/>".utf8))
+        #expect(try Self.quickRun(shared).status == 0)
+        let charts = try FileManager.default.contentsOfDirectory(atPath: shared + "/charts")
+        #expect(charts.sorted() == ["emoji-memory.svg", "emoji-tradeoff.svg"])
+    }
+
+    // 10. Frames far larger than their screen.
+    @Test("a frame over the pixel limit is refused before decoding; rows below the screen are not decoded")
+    func hugeFrames() throws {
+        let huge = Self.path("huge-frame.gif")
+        FileManager.default.createFile(atPath: huge, contents: Data(Self.gifWithFrame(screen: 16, frameWidth: 65_535, frameHeight: 65_535)))
+        try Self.expectRefusal(["inspect", huge], "frame 0 is 65535x65535, 4294836225 pixels, over the limit of 100000000 (raise it with --max-pixels)")
+        try Self.expectRefusal(["run", "--gif", huge, "--out", Self.path("out")], "frame 0 is 65535x65535")
+
+        for interlaced in [false, true] {
+            let rows = (0..<64).flatMap { row in [UInt8](repeating: UInt8(row % 2), count: 16) }
+            var bytes = try GIFEncoder.encode(EncoderInput(width: 16, height: 64, globalPalette: Palette([RGB(0, 0, 0), RGB(255, 255, 255)]),
+                                                           frames: [EncoderFrame(rect: FrameRect(left: 0, top: 0, width: 16, height: 64),
+                                                                                 indices: rows, interlaced: interlaced)]))
+            bytes[8] = 16  // the logical screen's height: 16 of the frame's 64 rows are on it
+            let compositor = try Compositor(container: GIFContainer(bytes: GIFBytes(bytes)))
+            #expect(compositor.advance() == .complete)
+            // Without interlace the 16 rows on screen come first; with it, the last of them (row 15) is in pass 4.
+            #expect(compositor.rowsDecoded == (interlaced ? 40 : 16), "interlaced \(interlaced): \(compositor.rowsDecoded)")
+        }
+    }
+
+    /// A GIF whose one frame claims `frameWidth` × `frameHeight` on a `screen` × `screen` screen, with a token of data.
+    static func gifWithFrame(screen: UInt8, frameWidth: UInt16, frameHeight: UInt16) -> [UInt8] {
+        var bytes = Array("GIF89a".utf8) + [screen, 0, screen, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0] + [UInt8(frameWidth & 0xFF), UInt8(frameWidth >> 8), UInt8(frameHeight & 0xFF), UInt8(frameHeight >> 8), 0x40]
+        bytes += [2, 2, 0x4C, 0x01, 0, 0x3B]
+        return bytes
+    }
+
+    // 11. The cache command and the eager limit.
+    @Test("bench cache takes --max-eager-bytes, and its refusal names a flag it accepts")
+    func cacheLimit() throws {
+        try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],
+                               "raise it with --max-eager-bytes")
+        let raised = try Self.bench(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
+        #expect(raised.status == 0, "\(raised.errors)")
+    }
+
+    // 12. Bad baselines.
+    @Test("a baseline with a duplicate key, a zero malloc count or an incomplete mark is refused in one line")
+    func badBaselines() throws {
+        let baseline = Self.path("good.json")
+        #expect(try Self.quickRun(Self.path("base"), ["--save-baseline", baseline]).status == 0)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        for (name, edited, message) in [
+            ("duplicate", text.replacingOccurrences(of: "\"malloc_count\" : ", with: "\"malloc_count\" : 1, \"malloc_count\" : "),
+             "has the key 'results[].malloc_count' twice in one object"),
+            ("zero", text.replacingOccurrences(of: #""malloc_count" : \d+"#, with: "\"malloc_count\" : 0", options: .regularExpression),
+             "malloc_count is 0.0, which no run that played can measure"),
+            ("incomplete", text.replacingOccurrences(of: "\"incomplete\" : false", with: "\"incomplete\" : true"), "it is marked incomplete"),
+        ] {
+            #expect(edited != text, "\(name): the edit did not apply")
+            let path = Self.path(name + ".json")
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            try Self.expectRefusal(["compare", "--baseline", path, "--current", baseline], message)
+        }
+    }
+
+    // 13. Smaller ones.
+    @Test("directories, early ends, repeated switches, duplicate windows, CPUs, TMPDIR and names with newlines each get their own answer")
+    func smallerOnes() throws {
+        try Self.expectRefusal(["inspect", Self.directory], "is a directory, not a GIF file")
+        let cut = Self.path("cut.gif")
+        FileManager.default.createFile(atPath: cut, contents: Data(Self.gifWithFrame(screen: 16, frameWidth: 16, frameHeight: 16).prefix(24)))
+        try Self.expectRefusal(["inspect", cut], "the file ends inside the first image descriptor or its local palette")
+        try Self.expectRefusal(["run", "--windows", ""], "--windows needs at least one window")
+        try Self.expectRefusal(["run", "--cpus", "999"], "(the CPUs this process may run on)")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--out", Self.path("out")], "cannot make a private scratch directory in /nonexistent-gfb",
+                               environment: ["TMPDIR": "/nonexistent-gfb"])
+        #expect(FileKind.of("/nonexistent-gfb") == nil)
+
+        let twice = try Self.bench(["run", "--gif", Self.gif, "--quick", "--quick", "--repetitions", "1", "--windows", "1,1,1", "--out", Self.path("twice")])
+        #expect(twice.status == 0, "\(twice.errors)")
+        #expect(twice.errors.contains("2 cases (1 GIFs × 2 settings × 1 repetitions"), "\(twice.errors)")
+
+        let odd = Self.path("odd")
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: odd + "/two\nlines.gif")
+        let out = Self.path("odd-out")
+        #expect(try Self.bench(["run", "--gif", odd, "--quick", "--repetitions", "1", "--out", out]).status == 0)
+        let markdown = try String(contentsOfFile: out + "/results.md", encoding: .utf8)
+        #expect(markdown.contains("## two\\nlines\n"), "\(markdown.prefix(600))")
+    }
+}
