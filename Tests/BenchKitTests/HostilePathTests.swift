@@ -9,7 +9,7 @@ import TestFixtures
 /// Issue 13: whatever a user points `bench` at — links, devices, pipes, FIFOs, huge numbers, a killed terminal, a
 /// second run — it answers with one line and a non-zero exit, never a crash, a hang or an overwrite it was not asked
 /// for. Each test drives the real `bench` program.
-@Suite("Hostile paths", .serialized)
+@Suite("Hostile paths", .serialized, .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct HostilePathTests {
     static let directory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-hostile-\(getpid())").path
