@@ -41,7 +41,7 @@ enum BenchCommand {
             Console.error(error.description)
             return .usage
         } catch let error as GIFError {
-            Console.error(error.description)
+            Console.error(error.explained)
             return .usage
         } catch {
             Console.error("internal failure: \(error)")

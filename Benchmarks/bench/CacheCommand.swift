@@ -40,6 +40,8 @@ enum CacheCommand {
             do {
                 try limits.checkEager(GIFContainer(contentsOfFile: path, rules: rules))
                 return nil
+            } catch let error as GIFError {
+                return error.explained
             } catch {
                 return "\(error)"
             }

@@ -31,7 +31,7 @@ enum InspectCommand {
             container = try GIFContainer(contentsOfFile: path, rules: rules)
             _ = try Playability.check(container, limits: limits)
         } catch {
-            throw UsageError(error.description.hasPrefix(path) ? error.description : "\(path): \(error)")
+            throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
         }
         let lines = hashes ? try GIFInspection.hashLines(container, limits: limits)
                            : GIFInspection.describe(container, fileName: path, limits: limits)

@@ -63,6 +63,9 @@ public enum InjectedFault: String, Sendable, Hashable, Codable {
 
 /// One measured run: a GIF, a decoder, and how to play it; executed in its own child process.
 public struct BenchCase: Sendable, Hashable, Codable {
+    /// The windowed decoder's window when none is named: the default suite's, and the one error messages quote.
+    public static let defaultWindow = 4
+
     /// Name of the GIF in reports.
     public var gif: String
     /// The GIF file the child reads.
@@ -116,97 +119,66 @@ public struct BenchCase: Sendable, Hashable, Codable {
 
     static func defaultPolicy(for decoder: DecoderChoice) -> String {
         switch decoder {
-        case .eager: "eager"
-        case .windowed: "fixed"
-        case .windowedAll: "all"
+        case .eager: CaseIdentity.eagerPolicy
+        case .windowed: CaseIdentity.fixedWindowPolicy
+        case .windowedAll: CaseIdentity.keepAllPolicy
         case .calibration: "calibration"
         }
     }
 }
 
 extension BenchCase {
-    /// The command-line form the measuring child takes: `--gif NAME --path FILE --decoder eager|windowed …`.
+    /// The command line the measuring child takes: `--case JSON`, the case in its one Codable form.
     public var arguments: [String] {
-        var arguments = ["--gif", gif, "--path", path, "--decoder", decoder.name, "--policy", policy, "--loops", "\(loops)",
-                         "--mode", mode.rawValue, "--speed", "\(speed)", "--refresh", "\(refreshHz)", "--bytes-from", byteSource.rawValue,
-                         "--repetition", "\(repetition)", "--sampler-interval", "\(samplerInterval)"]
-        switch decoder {
-        case .windowed(let window): arguments += ["--window", "\(window)"]
-        case .windowedAll: arguments += ["--window", "all"]
-        case .calibration(let bytes): arguments += ["--bytes", "\(bytes)"]
-        case .eager: break
-        }
-        if let cpus { arguments += ["--cpus", "\(cpus)"] }
-        if extraWorkPerFrame > 0 { arguments += ["--extra-work", "\(extraWorkPerFrame)"] }
-        if limits != .default {
-            arguments += ["--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
-                          "--max-file-size", "\(limits.maxFileBytes)"]
-        }
-        if let injectedFault { arguments += ["--fault", injectedFault.rawValue] }
-        if plantedLeakBytes > 0 { arguments += ["--plant-leak", "\(plantedLeakBytes)"] }
-        return arguments
+        // Encoding a case cannot fail: every field is a string, a number, a flag or an enum.
+        ["--case", (try? JSONWriter.encode(self)) ?? "{}"]
     }
 
     /// Reads the form ``arguments`` writes; `nil` when anything is missing or malformed.
     public init?(arguments: [String]) {
-        var values: [String: String] = [:]
-        var index = 0
-        while index + 1 < arguments.count, arguments[index].hasPrefix("--") {
-            values[String(arguments[index].dropFirst(2))] = arguments[index + 1]
-            index += 2
-        }
-        guard index == arguments.count, let gif = values["gif"], let path = values["path"], let policy = values["policy"],
-              let loops = values["loops"].flatMap(Int.init), let mode = values["mode"].flatMap(PlaybackMode.init(rawValue:)),
-              let speed = values["speed"].flatMap(Double.init), let refresh = values["refresh"].flatMap(Double.init),
-              let byteSource = values["bytes-from"].flatMap(ByteSource.init(rawValue:)),
-              let repetition = values["repetition"].flatMap(Int.init),
-              let interval = values["sampler-interval"].flatMap(Double.init) else { return nil }
-        let decoder: DecoderChoice
-        switch (values["decoder"], values["window"]) {
-        case ("eager", nil): decoder = .eager
-        case ("windowed", "all"): decoder = .windowedAll
-        case ("windowed", let window?):
-            guard let frames = Int(window), frames >= 1 else { return nil }
-            decoder = .windowed(window: frames)
-        case ("calibration", nil):
-            guard let bytes = values["bytes"].flatMap(Int.init), bytes >= 0 else { return nil }
-            decoder = .calibration(bytes: bytes)
-        default: return nil
-        }
-        var cpus: Int?
-        if let text = values["cpus"] {
-            guard let count = Int(text), count >= 1 else { return nil }
-            cpus = count
-        }
-        var extraWork = 0.0
-        if let text = values["extra-work"] {
-            guard let count = Double(text), count >= 0, count.isFinite else { return nil }
-            extraWork = count
-        }
-        var limits = DecodeLimits.default
-        if let pixels = values["max-pixels"] {
-            guard let value = Int(pixels), value > 0 else { return nil }
-            limits.maxCanvasPixels = value
-        }
-        if let bytes = values["max-eager-bytes"] {
-            guard let value = Int(bytes), value > 0 else { return nil }
-            limits.maxEagerBytes = value
-        }
-        if let bytes = values["max-file-size"] {
-            guard let value = Int(bytes), value > 0 else { return nil }
-            limits.maxFileBytes = value
-        }
-        var fault: InjectedFault?
-        if let name = values["fault"] {
-            guard let parsed = InjectedFault(rawValue: name) else { return nil }
-            fault = parsed
-        }
-        self.init(gif: gif, path: path, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed,
-                  refreshHz: refresh, cpus: cpus, byteSource: byteSource, repetition: repetition,
-                  samplerInterval: interval, extraWorkPerFrame: extraWork, limits: limits, injectedFault: fault)
-        if let text = values["plant-leak"] {
-            guard let bytes = Int(text), bytes >= 0 else { return nil }
-            plantedLeakBytes = bytes
-        }
+        guard arguments.count == 2, arguments[0] == "--case",
+              let decoded = try? JSONReader.decode(BenchCase.self, from: arguments[1]) else { return nil }
+        self = decoded
     }
+}
+
+/// What makes runs the same case, whatever their repetition or where the file sat: the GIF, the decoder and what
+/// chose it, and how it was played. Summaries, the gate, the charts and baseline checks all group by it, so a new
+/// dimension of a case is added here once.
+public struct CaseIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var gif: String
+    public var decoder: DecoderChoice
+    public var policy: String
+    public var loops: Int
+    public var mode: PlaybackMode
+    public var speed: Double
+    public var refreshHz: Double
+    public var cpus: Int?
+    public var byteSource: ByteSource
+
+    /// The same case played by another decoder, chosen by `policy` (its eager partner, for same-run ratios).
+    public func with(decoder: DecoderChoice, policy: String) -> CaseIdentity {
+        var other = self
+        other.decoder = decoder
+        other.policy = policy
+        return other
+    }
+
+    /// Whether a named library policy or a budget chose the decoder, rather than the user naming it (`eager`, a
+    /// `--windows` value, `all`): reports then show the policy beside the decoder.
+    public var policyChoseDecoder: Bool { ![Self.eagerPolicy, Self.fixedWindowPolicy, Self.keepAllPolicy].contains(policy) }
+
+    /// The `policy` labels of decoders named directly: eager, a `--windows N` value, and `--windows all`.
+    public static let eagerPolicy = "eager", fixedWindowPolicy = "fixed", keepAllPolicy = "all"
+
+    public var description: String { "\(gif) · \(decoder) (\(policy))" }
+}
+
+extension BenchCase {
+    public var identity: CaseIdentity {
+        CaseIdentity(gif: gif, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz,
+                     cpus: cpus, byteSource: byteSource)
+    }
+
+    public var policyChoseDecoder: Bool { identity.policyChoseDecoder }
 }

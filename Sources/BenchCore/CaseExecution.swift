@@ -13,7 +13,7 @@ public enum CaseExecution {
         do {
             try measure(benchCase, into: &result)
         } catch let error as GIFError {
-            result.failure = error.description
+            result.failure = error.explained
         } catch let error as ProbeError {
             result.failure = error.description
         } catch {
@@ -153,8 +153,9 @@ public enum CaseExecution {
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed.
     static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer) -> Int {
         switch choice {
-        case .eager, .windowedAll: return container.frameCount * container.frameBytes
-        case .windowed(let window): return (window + 1) * container.frameBytes
+        case .eager: return EagerDecoder.pixelBytes(container: container)
+        case .windowedAll: return WindowedDecoder.pixelBytes(window: .all, container: container)
+        case .windowed(let window): return WindowedDecoder.pixelBytes(window: .frames(window), container: container)
         case .calibration(let bytes): return bytes
         }
     }

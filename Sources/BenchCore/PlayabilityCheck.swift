@@ -20,7 +20,7 @@ public enum PlayabilityCheck {
             _ = try Playability.check(container, limits: limits)
             return (0, "")
         } catch {
-            return (1, error.description)
+            return (1, error.explained)
         }
     }
 }

@@ -105,7 +105,7 @@ public enum CacheScenario {
         let start = CPUTimes.monotonic()
         let bytes = try cache.bytes(forKey: key, mapped: mapped).get().bytes
         let container = try GIFContainer(bytes: bytes)
-        let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container, window: 4) : try EagerDecoder(container: container)
+        let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container, window: BenchCase.defaultWindow) : try EagerDecoder(container: container)
         _ = try source.withFrame(at: 0) { $0.pixels.count }
         let seconds = CPUTimes.monotonic() - start
         let held = try ThreadAllocationTotals.current().netBytes(since: before)

@@ -41,12 +41,12 @@ public struct CaseSummary: Sendable, Codable {
     ]
     static let withInterval: Set<Metric> = [.cpuTotal, .wall, .cpuUser, .firstFrame, .cpuPerAnimationSecond]
 
-    /// Groups results by GIF, decoder and window, in first-seen order.
+    /// Groups results by case identity, in first-seen order.
     public static func summarise(_ results: [CaseResult]) -> [CaseSummary] {
-        var order: [String] = []
-        var groups: [String: [CaseResult]] = [:]
+        var order: [CaseIdentity] = []
+        var groups: [CaseIdentity: [CaseResult]] = [:]
         for result in results {
-            let key = "\(result.benchCase.gif)|\(result.benchCase.decoder)|\(result.benchCase.policy)|\(result.benchCase.mode)|\(result.benchCase.speed)|\(result.benchCase.cpus ?? 0)|\(result.benchCase.byteSource)"
+            let key = result.benchCase.identity
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(result)
         }

@@ -1,5 +1,6 @@
 import BenchCore
 import Foundation
+import Synchronization
 
 /// How a child process ended.
 public struct ChildOutcome: Sendable {
@@ -69,14 +70,14 @@ public enum ChildProcess {
     }
 }
 
-private final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (output: Data, errors: Data) = (Data(), Data())
+/// The two pipes' contents, stored by the reader threads and read once they are done.
+private final class CollectedOutput: Sendable {
+    private let stored = Mutex<(output: Data, errors: Data)>((Data(), Data()))
 
     func store(_ data: Data, isOutput: Bool) {
-        lock.withLock { if isOutput { stored.output = data } else { stored.errors = data } }
+        stored.withLock { if isOutput { $0.output = data } else { $0.errors = data } }
     }
 
-    var output: Data { lock.withLock { stored.output } }
-    var errors: Data { lock.withLock { stored.errors } }
+    var output: Data { stored.withLock { $0.output } }
+    var errors: Data { stored.withLock { $0.errors } }
 }

@@ -97,7 +97,7 @@ extension GIFInputs {
                 if let reason = deepCheck?(measured) { throw GIFError.io(path: path, reason: reason) }
                 playable.append(GIFInput(name: input.name, source: .file(measured)))
             } catch let error as GIFError {
-                let text = error.description
+                let text = error.explained
                 rejected.append(RejectedInput(input: input, path: path, reason: text.hasPrefix(path) ? text : "\(path): \(text)"))
             } catch {
                 rejected.append(RejectedInput(input: input, path: path, reason: "\(path): \(error)"))

@@ -1,23 +1,29 @@
 import BenchCore
+import Synchronization
 
-/// Progress on stderr: one live, rewritten line on a terminal; plain lines in a log or pipe.
-public final class ProgressLine: @unchecked Sendable {
+/// Progress on stderr: one live, rewritten line on a terminal; plain lines in a log or pipe. Safe to call from
+/// several threads (the instruction counts report from a concurrent loop): each call writes under one lock.
+public final class ProgressLine: Sendable {
     private let live = Console.isInteractive
-    private var wroteLive = false
+    /// Whether a live line is on screen and must be cleared before the next full line.
+    private let wroteLive = Mutex(false)
 
     public init() {}
 
     /// Shows a transient status (rewritten in place on a terminal, skipped otherwise).
     public func update(_ text: String) {
         guard live else { return }
-        Console.write("\r\u{1B}[2K" + text)
-        wroteLive = true
+        wroteLive.withLock { wrote in
+            Console.write("\r\u{1B}[2K" + text)
+            wrote = true
+        }
     }
 
     /// Records a finished step as a line of its own.
     public func line(_ text: String) {
-        if live && wroteLive { Console.write("\r\u{1B}[2K") }
-        wroteLive = false
-        Console.write(text + "\n")
+        wroteLive.withLock { wrote in
+            Console.write((live && wrote ? "\r\u{1B}[2K" : "") + text + "\n")
+            wrote = false
+        }
     }
 }

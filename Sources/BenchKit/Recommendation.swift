@@ -19,7 +19,7 @@ public enum Recommendation {
                 }
                 continue
             }
-            let windowed = rows.filter { if case .windowed = $0.decoder { return $0.policy == "fixed" } else { return false } }
+            let windowed = rows.filter { if case .windowed = $0.decoder { return $0.policy == CaseIdentity.fixedWindowPolicy } else { return false } }
                 .sorted { $0.window < $1.window }
             guard let best = windowed.first(where: { $0.median(.stalls) == 0 && $0.metrics["stalls"]?.max == 0 }) else {
                 sentences[gif] = windowed.isEmpty ? nil : "every measured window stalled; try larger windows or keep all frames."
@@ -41,10 +41,10 @@ public enum Recommendation {
         let rows = candidates(summaries)
         let gifs = Set(rows.map(\.gif))
         guard !gifs.isEmpty else { return nil }
-        let windows = Set(rows.compactMap { row -> Int? in if case .windowed(let w) = row.decoder, row.policy == "fixed" { return w }; return nil }).sorted()
+        let windows = Set(rows.compactMap { row -> Int? in if case .windowed(let w) = row.decoder, row.policy == CaseIdentity.fixedWindowPolicy { return w }; return nil }).sorted()
         for window in windows {
             let atWindow = gifs.compactMap { gif in
-                rows.first { $0.gif == gif && $0.policy == "fixed" && $0.decoder == .windowed(window: min(window, $0.frames)) }
+                rows.first { $0.gif == gif && $0.policy == CaseIdentity.fixedWindowPolicy && $0.decoder == .windowed(window: min(window, $0.frames)) }
             }
             guard atWindow.count == gifs.count, atWindow.allSatisfy({ $0.metrics["stalls"]?.max == 0 }) else { continue }
             var savings: [Double] = [], cpu: [Double] = []

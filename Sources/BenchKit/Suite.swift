@@ -14,9 +14,9 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     /// The decoder and the `policy` label for a GIF of `frameCount` frames of `frameBytes` each.
     public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> (decoder: DecoderChoice, label: String) {
         switch self {
-        case .eager: return (.eager, "eager")
-        case .window(let window): return (.windowed(window: min(window, max(frameCount, 1))), "fixed")
-        case .allFrames: return (.windowedAll, "all")
+        case .eager: return (.eager, CaseIdentity.eagerPolicy)
+        case .window(let window): return (.windowed(window: min(window, max(frameCount, 1))), CaseIdentity.fixedWindowPolicy)
+        case .allFrames: return (.windowedAll, CaseIdentity.keepAllPolicy)
         case .policy(let policy): return (policy.decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory), policy.description)
         }
     }
@@ -51,7 +51,7 @@ public struct Suite: Sendable {
     public var limits: DecodeLimits
 
     /// The default suite's window for the windowed decoder.
-    public static let defaultWindow = 4
+    public static let defaultWindow = BenchCase.defaultWindow
 
     /// The default suite: the synthetic corpus, eager and windowed at `defaultWindow`, 3 loops, 3 repetitions.
     public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],

@@ -8,6 +8,10 @@ public final class EagerDecoder: AnimatedFrameSource {
     private let statuses: [FrameStatus]
     private let decodeSeconds: [Double]
 
+    /// The decoder's memory rule: one buffer per frame, `frameCount × frameBytes` (the compositor it decodes with is
+    /// gone once the last frame is copied).
+    public static func pixelBytes(container: GIFContainer) -> Int { container.frameCount * container.frameBytes }
+
     /// Decodes every frame; refuses, before allocating, a GIF over `limits` (canvas pixels or eager bytes).
     public init(container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
         try limits.checkEager(container)

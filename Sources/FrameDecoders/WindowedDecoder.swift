@@ -7,8 +7,8 @@ import Synchronization
 /// SDAnimatedImageView).
 ///
 /// It holds the compressed bytes, the index, one compositor (canvas, saved canvas for disposal 3)
-/// and `window + 1` frame buffers from a fixed pool: at most (window + 3) × width × height × 4 bytes
-/// of pixels whatever the frame count. Steady playback allocates no frame memory.
+/// and `window + 1` frame buffers from a fixed pool: ``pixelBytes(window:frameBytes:savesCanvas:)``, whatever the
+/// frame count. Steady playback allocates no frame memory.
 public final class WindowedDecoder: AnimatedFrameSource {
     public let container: GIFContainer
     /// How many decoded frames may wait ahead of the playhead (the frame count when keeping all).
@@ -78,6 +78,24 @@ public final class WindowedDecoder: AnimatedFrameSource {
 }
 
 extension WindowedDecoder {
+    /// The decoder's memory rule, the one place it is stated: `window + 1` frame buffers (the window and the frame
+    /// being shown), the compositor's canvas, and a saved canvas when a frame restores to previous — each
+    /// `frameBytes`. Keeping all frames holds one buffer per frame instead of `window + 1`.
+    public static func pixelBytes(window: PrefetchWindow, frameCount: Int, frameBytes: Int, savesCanvas: Bool) -> Int {
+        let buffers: Int
+        switch window {
+        case .frames(let frames): buffers = frames + 1
+        case .all: buffers = frameCount
+        }
+        return (buffers + 1 + (savesCanvas ? 1 : 0)) * frameBytes
+    }
+
+    /// ``pixelBytes(window:frameCount:frameBytes:savesCanvas:)`` for `container`.
+    public static func pixelBytes(window: PrefetchWindow, container: GIFContainer) -> Int {
+        pixelBytes(window: window, frameCount: container.frameCount, frameBytes: container.frameBytes,
+                   savesCanvas: container.frames.contains { $0.disposal == .previous })
+    }
+
     public func isReady(frame index: Int) -> Bool {
         index >= 0 && index < container.frameCount && queue.isReady(frame: index)
     }

@@ -5,7 +5,7 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
     public var maxCanvasPixels: Int
     /// Most bytes an eager decoder may hold (frames × width × height × 4).
     public var maxEagerBytes: Int
-    /// Most bytes read from one GIF file (`--max-file-size`).
+    /// Most bytes read from one GIF file.
     public var maxFileBytes: Int
 
     public init(maxCanvasPixels: Int = 100_000_000, maxEagerBytes: Int = 4 << 30, maxFileBytes: Int = 256 << 20) {

@@ -35,7 +35,7 @@ public final class GIFBytes: Sendable {
     /// Maps a whole regular file read-only with `mmap`: the bytes stay in the page cache and cost no heap.
     public init(mappingFile path: String, rules: InputFileRules = InputFileRules()) throws(GIFError) {
         let file = try InputFile(path: path, rules: rules)
-        guard file.kind == .regular else { throw .io(path: path, reason: "\(file.kind.description) cannot be mapped; read it with --bytes-from heap") }
+        guard file.kind == .regular else { throw .cannotMap(path: path, kind: file.kind.description) }
         count = file.size
         isMapped = count > 0
         guard count > 0 else {

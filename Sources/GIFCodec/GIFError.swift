@@ -30,6 +30,14 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     case noDrawableFrame(String)
     /// A file could not be read or written.
     case io(path: String, reason: String)
+    /// The path is a device, pipe, FIFO or socket, and the reading rules allow only regular files.
+    case notRegularFile(path: String, kind: String)
+    /// The file holds more bytes than the reading rules allow (`bytes` is nil when it was not a regular file).
+    case fileTooLarge(path: String, bytes: Int?, limit: Int)
+    /// A pipe or FIFO delivered no data before the reading deadline.
+    case noDataWithin(path: String, seconds: Double)
+    /// Only a regular file can be mapped with `mmap`.
+    case cannotMap(path: String, kind: String)
 
     public var description: String {
         switch self {
@@ -38,7 +46,7 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .truncatedHeader: return "the file ends inside the GIF header"
         case .truncatedBeforeFirstFrame(let place): return "the file ends \(place)"
         case .frameTooLarge(let frame, let width, let height, let limit):
-            return "frame \(frame) is \(width)x\(height), \(width * height) pixels, over the limit of \(limit) (raise it with --max-pixels)"
+            return "frame \(frame) is \(width)x\(height), \(width * height) pixels, over the limit of \(limit)"
         case .zeroSizeScreen: return "the logical screen has zero width or height"
         case .noFrames: return "the GIF holds no readable frame"
         case .missingPalette(let frame): return "frame \(frame) has no local palette and the file has no global palette"
@@ -46,12 +54,16 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .giflib(let code, let operation): return "giflib: \(GiflibCall.message(for: code)) (code \(code), in \(operation))"
         case .invalidEncoderInput(let reason): return "cannot encode GIF: \(reason)"
         case .canvasTooLarge(let width, let height, let limit):
-            return "the \(width)x\(height) screen needs \(width * height) pixels, over the limit of \(limit) (raise it with --max-pixels)"
-        case .eagerTooLarge(let bytes, let limit, let frameBytes):
-            return "eager decoding needs \(bytes) bytes, over the limit of \(limit) (raise it with --max-eager-bytes); "
-                + "the windowed decoder would need only \(5 * frameBytes) bytes at window 4"
+            return "the \(width)x\(height) screen needs \(width * height) pixels, over the limit of \(limit)"
+        case .eagerTooLarge(let bytes, let limit, _):
+            return "eager decoding needs \(bytes) bytes, over the limit of \(limit)"
         case .noDrawableFrame(let reason): return "no frame can be drawn: \(reason)"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .notRegularFile(let path, let kind): return "\(path): not a regular file (\(kind))"
+        case .fileTooLarge(let path, let bytes, let limit):
+            return "\(path): " + (bytes.map { "is \($0) bytes, over" } ?? "holds more than") + " the limit of \(limit) bytes per file"
+        case .noDataWithin(let path, let seconds): return "\(path): no data within \(Int(seconds)) s (a pipe or FIFO nobody writes into?)"
+        case .cannotMap(let path, let kind): return "\(path): \(kind) cannot be mapped"
         }
     }
 }

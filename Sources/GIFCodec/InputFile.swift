@@ -9,7 +9,7 @@ import Glibc
 public struct InputFileRules: Sendable, Hashable {
     /// Most bytes read from one file.
     public var maxBytes: Int
-    /// Read character devices, pipes, FIFOs and sockets too (`--allow-special-files`).
+    /// Read character devices, pipes, FIFOs and sockets too.
     public var allowsSpecialFiles: Bool
     /// Seconds a special file may take to deliver its bytes.
     public var deadlineSeconds: Double
@@ -45,11 +45,11 @@ struct InputFile: ~Copyable {
         }
         if kind != .regular && !rules.allowsSpecialFiles {
             close(descriptor)
-            throw .io(path: path, reason: "not a regular file (\(kind.description)); pass --allow-special-files to read it, up to --max-file-size")
+            throw .notRegularFile(path: path, kind: kind.description)
         }
         if kind == .regular && Int(status.st_size) > rules.maxBytes {
             close(descriptor)
-            throw .io(path: path, reason: Self.tooLarge(Int(status.st_size), limit: rules.maxBytes))
+            throw .fileTooLarge(path: path, bytes: Int(status.st_size), limit: rules.maxBytes)
         }
         self.path = path
         self.descriptor = descriptor
@@ -58,11 +58,6 @@ struct InputFile: ~Copyable {
     }
 
     deinit { close(descriptor) }
-
-    static func tooLarge(_ bytes: Int?, limit: Int) -> String {
-        let size = bytes.map { "is \($0) bytes, over" } ?? "holds more than"
-        return "\(size) the limit of \(limit) bytes per file (raise it with --max-file-size)"
-    }
 
     /// Reads the whole file: at most `rules.maxBytes` bytes, and for a special file within `rules.deadlineSeconds`.
     func readAll(rules: InputFileRules) throws(GIFError) -> [UInt8] {
@@ -75,7 +70,7 @@ struct InputFile: ~Copyable {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
-                if bytes.count > rules.maxBytes { throw .io(path: path, reason: Self.tooLarge(nil, limit: rules.maxBytes)) }
+                if bytes.count > rules.maxBytes { throw .fileTooLarge(path: path, bytes: nil, limit: rules.maxBytes) }
                 continue
             }
             if count == 0 { return bytes }
@@ -83,9 +78,7 @@ struct InputFile: ~Copyable {
             case EINTR: continue
             case EAGAIN:
                 let left = deadline - monotonicSeconds()
-                guard left > 0 else {
-                    throw .io(path: path, reason: "no data within \(Int(rules.deadlineSeconds)) s (a pipe or FIFO nobody writes?)")
-                }
+                guard left > 0 else { throw .noDataWithin(path: path, seconds: rules.deadlineSeconds) }
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&waiting, 1, Int32(min(left, 1) * 1000) + 1)
             default:

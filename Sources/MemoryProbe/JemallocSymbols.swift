@@ -1,3 +1,4 @@
+import CJemalloc
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,17 +9,16 @@ import Glibc
 /// and AddressSanitizer bring their own allocator and two allocators in one process corrupt each other. Looking the
 /// functions up lets one code base serve both: without jemalloc they are absent and every reading is refused.
 enum JemallocSymbols {
-    typealias Mallctl = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
-                                        UnsafeMutableRawPointer?, Int) -> Int32
-    typealias NameToMIB = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int>?) -> Int32
-    typealias ByMIB = @convention(c) (UnsafePointer<Int>?, Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
-                                      UnsafeMutableRawPointer?, Int) -> Int32
-    typealias SizeClass = @convention(c) (Int, Int32) -> Int
+    /// The signatures come from jemalloc's header (`CJemalloc`), so they match the installed library.
+    typealias Mallctl = cjemalloc_mallctl_fn
+    typealias NameToMIB = cjemalloc_mallctlnametomib_fn
+    typealias ByMIB = cjemalloc_mallctlbymib_fn
+    typealias SizeClass = cjemalloc_nallocx_fn
 
-    nonisolated(unsafe) static let mallctl: Mallctl? = lookup("mallctl")
-    nonisolated(unsafe) static let nameToMIB: NameToMIB? = lookup("mallctlnametomib")
-    nonisolated(unsafe) static let byMIB: ByMIB? = lookup("mallctlbymib")
-    nonisolated(unsafe) static let sizeClass: SizeClass? = lookup("nallocx")
+    static let mallctl: Mallctl? = lookup("mallctl")
+    static let nameToMIB: NameToMIB? = lookup("mallctlnametomib")
+    static let byMIB: ByMIB? = lookup("mallctlbymib")
+    static let sizeClass: SizeClass? = lookup("nallocx")
 
     private static func lookup<Function>(_ name: String) -> Function? {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }

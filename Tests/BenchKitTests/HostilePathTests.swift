@@ -224,7 +224,7 @@ struct HostilePathTests {
                   let close = stat.lastIndex(of: ")"),
                   let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains("--decoder")
+            return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains("--case")
         }
     }
 

@@ -76,7 +76,7 @@ public enum Gate {
         let instructionsUngated = instructionsUngatedReason(baseline.metadata, current.metadata)
         let base = Samples(baseline.results), now = Samples(current.results)
         var comparisons = failedCases(current.results)
-        let failedKeys = Set(current.results.filter { $0.failure != nil }.map { Samples.key($0.benchCase) })
+        let failedKeys = Set(current.results.filter { $0.failure != nil }.map { $0.benchCase.identity })
         for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) && !failedKeys.contains($0) }) {
             let (gif, setting) = Samples.describe(key, now.groups[key] ?? base.groups[key] ?? [])
             guard base.groups[key] != nil else {
@@ -124,10 +124,10 @@ public enum Gate {
 
     /// One row per GIF and setting with a failed repetition in the current run.
     static func failedCases(_ results: [CaseResult]) -> [Comparison] {
-        var rows: [String: Comparison] = [:], order: [String] = []
+        var rows: [CaseIdentity: Comparison] = [:], order: [CaseIdentity] = []
         for result in results {
             guard let failure = result.failure else { continue }
-            let key = Samples.key(result.benchCase)
+            let key = result.benchCase.identity
             if rows[key] == nil {
                 let (gif, setting) = Samples.describe(key, [result])
                 rows[key] = Comparison(gif: gif, setting: setting, metric: "status", unit: .text, verdict: .failed, note: failure)
@@ -189,26 +189,21 @@ public enum Gate {
 
 /// Successful repetitions grouped by GIF and setting, with the same-run ratios to eager.
 struct Samples {
-    var groups: [String: [CaseResult]] = [:]
-    var keys: [String] = []
+    var groups: [CaseIdentity: [CaseResult]] = [:]
+    var keys: [CaseIdentity] = []
 
     init(_ results: [CaseResult]) {
         for result in results where result.failure == nil {
-            let key = Self.key(result.benchCase)
+            let key = result.benchCase.identity
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(result)
         }
     }
 
-    static func key(_ benchCase: BenchCase, decoder: DecoderChoice? = nil, policy: String? = nil) -> String {
-        "\(benchCase.gif)|\(decoder ?? benchCase.decoder)|\(policy ?? benchCase.policy)|\(benchCase.mode.rawValue)|\(benchCase.speed)|"
-            + "\(benchCase.cpus ?? 0)|\(benchCase.byteSource.rawValue)|\(benchCase.loops)"
-    }
-
-    static func describe(_ key: String, _ results: [CaseResult]) -> (gif: String, setting: String) {
-        guard let first = results.first?.benchCase else { return (String(key.split(separator: "|").first ?? ""), key) }
+    static func describe(_ key: CaseIdentity, _ results: [CaseResult]) -> (gif: String, setting: String) {
+        let first = key
         var setting = "\(first.decoder)"
-        if !["fixed", "eager", "all"].contains(first.policy) { setting += " (\(first.policy))" }
+        if first.policyChoseDecoder { setting += " (\(first.policy))" }
         if first.mode == .realtime { setting += ", realtime \(Format.fixed(first.speed, digits: 2))×" }
         if let cpus = first.cpus { setting += ", \(cpus) CPU" }
         if first.byteSource == .mmap { setting += ", mmap" }
@@ -216,11 +211,11 @@ struct Samples {
     }
 
     /// The per-repetition values of a CSV metric, or of a same-run ratio to the eager case of the same run.
-    func values(_ metric: String, _ key: String) -> [Double] {
+    func values(_ metric: String, _ key: CaseIdentity) -> [Double] {
         guard let results = groups[key] else { return [] }
         if let column = Metric(rawValue: metric) { return results.compactMap { column.number(in: $0) } }
         guard let column = GateRule.ratioMetrics[metric], let first = results.first, first.benchCase.decoder != .eager,
-              let eager = groups[Self.key(first.benchCase, decoder: .eager, policy: "eager")] else { return [] }
+              let eager = groups[key.with(decoder: .eager, policy: CaseIdentity.eagerPolicy)] else { return [] }
         return results.compactMap { result in
             guard let partner = eager.first(where: { $0.benchCase.repetition == result.benchCase.repetition }),
                   let value = column.number(in: result), let reference = column.number(in: partner), reference > 0 else { return nil }

@@ -10,10 +10,10 @@ extension RunReport {
         if let failed = results.first(where: { $0.failure != nil }) {
             defects.append("case \(failed.benchCase.gif) · \(failed.benchCase.decoder) failed (\(failed.failure ?? ""))")
         }
-        var seen: Set<String> = []
+        var seen: [CaseIdentity: Set<Int>] = [:]
         for result in results where result.failure == nil {
             let name = "\(result.benchCase.gif) · \(result.benchCase.decoder) repetition \(result.benchCase.repetition)"
-            if !seen.insert(Samples.key(result.benchCase) + "|\(result.benchCase.repetition)").inserted {
+            if !seen[result.benchCase.identity, default: []].insert(result.benchCase.repetition).inserted {
                 defects.append("\(name) appears twice")
             }
             let positive: [(String, Double)] = [("frames", Double(result.frames)), ("cpu_total_s", result.cpuTotalSeconds),

@@ -41,7 +41,7 @@ public enum CacheReporter {
         }
         out += ["", "## Load from disk and show the first frame", "",
                 "Heap is what the loading thread's allocations hold at the first frame (jemalloc `thread.allocated` − `thread.deallocated`); "
-                + "with `mmap` the compressed bytes are page cache, not heap. Windowed uses window 4.", "",
+                + "with `mmap` the compressed bytes are page cache, not heap. Windowed uses window \(BenchCase.defaultWindow).", "",
                 "| gif | eager, heap | eager, mmap | windowed, heap | windowed, mmap | heap saved by mmap (windowed) |",
                 "|---|---:|---:|---:|---:|---:|"]
         for row in rows {

@@ -42,7 +42,7 @@ public enum ChartSet {
 
     /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.
     static func label(_ row: CaseSummary, severalSpeeds: Bool = false) -> String {
-        var label = ["fixed", "eager", "all"].contains(row.policy) ? row.decoder.description : "\(row.policy) (\(row.decoder.description))"
+        var label = row.setting.policyChoseDecoder ? "\(row.policy) (\(row.decoder.description))" : row.decoder.description
         if severalSpeeds { label += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
         return label
     }
@@ -51,8 +51,8 @@ public enum ChartSet {
         var chart = SVGChart(title: "\(gif): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
         for row in rows {
             // The row's own case, by the key the gate groups cases by: speed, CPUs and byte source included.
-            let key = Samples.key(row.setting)
-            guard let result = results.first(where: { $0.failure == nil && Samples.key($0.benchCase) == key }),
+            let key = row.setting.identity
+            guard let result = results.first(where: { $0.failure == nil && $0.benchCase.identity == key }),
                   let samples = result.timeline?.samples, !samples.isEmpty else { continue }
             chart.series.append(.init(name: label(row, severalSpeeds: Set(rows.map(\.setting.speed)).count > 1),
                                       points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))

@@ -83,7 +83,7 @@ public enum MarkdownReporter {
                 let rss = windowed.median(.rssPeak) / max(eager.median(.rssPeak), 1)
                 let cpu = windowed.cpuPerLoop / max(eager.cpuPerLoop, 1e-9)
                 let first = windowed.median(.firstFrame) / max(eager.median(.firstFrame), 1e-9)
-                let name = windowed.policy == "fixed" || windowed.policy == "all" ? "Windowed (w=\(windowed.decoder == .windowedAll ? "all" : String(windowed.window)))"
+                let name = !windowed.setting.policyChoseDecoder ? "Windowed (w=\(windowed.decoder == .windowedAll ? "all" : String(windowed.window)))"
                                                                                    : "\(windowed.policy) (w=\(windowed.window))"
                 let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
                 out.append("- \(name) ÷ eager: peak allocated \(Format.ratio(memory)) (\(direction)), "
@@ -106,7 +106,7 @@ public enum MarkdownReporter {
         var seen: Set<String> = []
         for row in rows where seen.insert("\(row.decoder)|\(row.policy)").inserted {
             let bySpeed = rows.filter { $0.decoder == row.decoder && $0.policy == row.policy && $0.repetitions > 0 }.sorted { $0.setting.speed < $1.setting.speed }
-            let name = "\(row.decoder)" + (row.policy == "fixed" || row.policy == "eager" || row.policy == "all" ? "" : " (\(row.policy))")
+            let name = "\(row.decoder)" + (row.setting.policyChoseDecoder ? " (\(row.policy))" : "")
             if let onset = bySpeed.first(where: { $0.median(.stalls) > 0 }) {
                 let clean = bySpeed.last { $0.setting.speed < onset.setting.speed && $0.median(.stalls) == 0 }
                 lines.append("- \(name): first stalls at speed \(Format.fixed(onset.setting.speed, digits: 2))×" + (clean.map { " (none at \(Format.fixed($0.setting.speed, digits: 2))×)" } ?? "") + ".")

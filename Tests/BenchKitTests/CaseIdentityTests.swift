@@ -1,0 +1,66 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCodec
+import Testing
+import TestFixtures
+
+/// Issue 11: a case is one value. It crosses to the child as JSON in its one Codable form and comes back in the
+/// child's result unchanged; reports, the gate and the charts group by its identity.
+@Suite("Case identity")
+struct CaseIdentityTests {
+    static func unusualCase(path: String) -> BenchCase {
+        var benchCase = BenchCase(gif: "a/x \"quoted\"\nname", path: path, decoder: .windowed(window: 3), policy: "budget:1MiB", loops: 2,
+                                  mode: .realtime, speed: 2.5, refreshHz: 120, cpus: 1, byteSource: .mmap, repetition: 7,
+                                  samplerInterval: 0.004, extraWorkPerFrame: 0.25,
+                                  limits: DecodeLimits(maxCanvasPixels: 1_000_000, maxEagerBytes: 1 << 30, maxFileBytes: 1 << 20))
+        benchCase.plantedLeakBytes = 4096
+        return benchCase
+    }
+
+    @Test("every field of a case survives the child's command line: written as JSON, read back equal")
+    func roundTrip() throws {
+        let original = Self.unusualCase(path: "/tmp/ü/x.gif")
+        #expect(original.arguments.first == "--case")
+        #expect(BenchCase(arguments: original.arguments) == original)
+        for decoder in [DecoderChoice.eager, .windowedAll, .calibration(bytes: 12)] {
+            var other = original
+            other.decoder = decoder
+            other.cpus = nil
+            #expect(BenchCase(arguments: other.arguments) == other)
+        }
+        #expect(BenchCase(arguments: ["--case", "{\"gif\": 1}"]) == nil)
+        #expect(BenchCase(arguments: ["--gif", "x"]) == nil)
+    }
+
+    @Test("the real child reports the very case it was given", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+    func throughTheChild() throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-identity-\(getpid()).gif").path
+        FileManager.default.createFile(atPath: file, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "emoji-64x64x24")!)))
+        var sent = Self.unusualCase(path: file)
+        sent.speed = 100
+        sent.byteSource = .heap
+        let result = CaseRunner(executable: child, timeout: 120).run(sent)
+        #expect(result.failure == nil, "\(result.failure ?? "")")
+        #expect(result.benchCase == sent)
+        #expect(result.benchCase.identity == sent.identity)
+    }
+
+    @Test("repetitions and file locations are not part of the identity; every way of playing is")
+    func identityFields() {
+        let one = Self.unusualCase(path: "/a.gif")
+        var other = one
+        other.repetition = 1
+        other.path = "/elsewhere/a.gif"
+        #expect(one.identity == other.identity)
+        for change in [{ (c: inout BenchCase) in c.speed = 3 }, { $0.cpus = nil }, { $0.refreshHz = 60 }, { $0.loops = 1 },
+                       { $0.byteSource = .heap }, { $0.policy = "fixed" }, { $0.decoder = .eager }, { $0.mode = .throughput }] {
+            var changed = one
+            change(&changed)
+            #expect(changed.identity != one.identity)
+        }
+        #expect(one.identity.policyChoseDecoder)
+        #expect(!one.identity.with(decoder: .eager, policy: CaseIdentity.eagerPolicy).policyChoseDecoder)
+    }
+}
