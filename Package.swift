@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GIFCodec", targets: ["GIFCodec"]),
+        .library(name: "GIFCorpus", targets: ["GIFCorpus"]),
         .library(name: "FrameDecoders", targets: ["FrameDecoders"]),
         .library(name: "MemoryProbe", targets: ["MemoryProbe"]),
         .library(name: "ImageCache", targets: ["ImageCache"]),
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
         .target(name: "SystemFiles"),
         .target(name: "GIFCodec", dependencies: ["CGif", "SystemFiles"]),
+        .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
         .target(
             name: "MemoryProbe",
@@ -42,7 +44,8 @@ let package = Package(
         ),
         .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec", "SystemFiles"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
-        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchKit"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore"],
@@ -54,15 +57,15 @@ let package = Package(
         .target(name: "GiflibBaseline", dependencies: ["CGif"], path: "Benchmarks/GiflibBaseline"),
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchKit", "CPosix", "GiflibBaseline", "SystemFiles", "bench-case"],
+            dependencies: ["BenchCLI", "BenchKit", "CPosix", "GIFCorpus", "GiflibBaseline", "SystemFiles", "bench-case"],
             path: "Benchmarks/bench"
         ),
-        .target(name: "TestFixtures", dependencies: ["GIFCodec", "MemoryProbe"], path: "Tests/TestFixtures"),
-        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "MemoryProbe", "TestFixtures"]),
-        .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "TestFixtures"]),
+        .target(name: "TestFixtures", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe"], path: "Tests/TestFixtures"),
+        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
+        .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
         .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
         .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BenchCLI
 import BenchCore
 import BenchKit
 import Foundation
@@ -61,7 +62,7 @@ enum CompareCommand {
             for cause in causes.prefix(20) { Console.error("gate: \(cause)") }
             if causes.count > 20 { Console.error("gate: … and \(causes.count - 20) more (see the table on stdout)") }
         }
-        return outcome.exitStatus
+        return outcome.passed ? .success : .regression
     }
 
     static func thresholdsJSON(_ thresholds: Thresholds) throws -> String {

@@ -1,7 +1,9 @@
+import BenchCLI
 import BenchCore
 import BenchKit
 import Foundation
 import GIFCodec
+import GIFCorpus
 
 /// `bench corpus --out DIR`.
 enum CorpusCommand {

@@ -1,4 +1,5 @@
 import MemoryProbe
+import BenchCLI
 import BenchCore
 import BenchKit
 import SystemFiles

@@ -1,3 +1,4 @@
+import BenchCLI
 import BenchCore
 import BenchKit
 import CPosix

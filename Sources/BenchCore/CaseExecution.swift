@@ -144,10 +144,16 @@ public enum CaseExecution {
         switch choice {
         case .eager, .calibration: return try EagerDecoder(container: container, limits: limits)
         case .windowed(let window):
-            return try WindowedDecoder(container: container, window: .frames(window), limits: limits, extraWorkPerFrame: extraWorkPerFrame)
+            return try WindowedDecoder(container: container, window: .frames(window), limits: limits,
+                                       compositor: slowed(container, limits, extraWorkPerFrame))
         case .windowedAll:
-            return try WindowedDecoder(container: container, window: .all, limits: limits, extraWorkPerFrame: extraWorkPerFrame)
+            return try WindowedDecoder(container: container, window: .all, limits: limits, compositor: slowed(container, limits, extraWorkPerFrame))
         }
+    }
+
+    /// The planted slowdown's compositor, or nil (the decoder's own) when none is asked for.
+    private static func slowed(_ container: GIFContainer, _ limits: DecodeLimits, _ extraWorkPerFrame: Double) throws(GIFError) -> SlowedCompositor? {
+        extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, extraWorkPerFrame: extraWorkPerFrame) : nil
     }
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed.

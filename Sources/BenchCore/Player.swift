@@ -15,6 +15,14 @@ public struct PlaybackObservation: Sendable {
     public var lateness: [Double] = []
     /// Seconds of animation played: the effective delays of every frame shown, divided by the speed.
     public var animationSeconds = 0.0
+
+    /// The bookkeeping of every frame shown, in either mode: its decode time in the first loop, whether it was
+    /// drawn whole, and its share of the animation.
+    mutating func shown(loop: Int, status: FrameStatus, decodeSeconds: Double, delay: Double) {
+        if loop == 0 { self.decodeSeconds.append(decodeSeconds) }
+        if status != .complete { partialFrames += 1 }
+        animationSeconds += delay
+    }
 }
 
 /// Drives a frame source through whole loops, sampling memory at every frame step.
@@ -40,10 +48,8 @@ public struct Player {
             for index in 0..<source.frameCount {
                 let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.decodeSeconds) }
                 if loop == 0 && index == 0 { observation.firstFrameSeconds = CPUTimes.monotonic() - start }
-                if loop == 0 { observation.decodeSeconds.append(decode) }
-                if status != .complete { observation.partialFrames += 1 }
+                observation.shown(loop: loop, status: status, decodeSeconds: decode, delay: delays[index])
                 sampler?.sample(minimumGap: Self.frameSampleGap)
-                observation.animationSeconds += delays[index]
             }
         }
         return observation
@@ -82,11 +88,9 @@ public struct Player {
                 } else {
                     observation.lateness.append(0)
                 }
-                if loop == 0 { observation.decodeSeconds.append(decode) }
-                if status != .complete { observation.partialFrames += 1 }
+                observation.shown(loop: loop, status: status, decodeSeconds: decode, delay: delays[index])
                 sampler?.sample(minimumGap: Self.frameSampleGap)
                 deadline += delays[index]
-                observation.animationSeconds += delays[index]
             }
         }
         return observation

@@ -1,6 +1,7 @@
 import BenchCore
 import Foundation
 import GIFCodec
+import GIFCorpus
 import SystemFiles
 
 /// Puts every input on disk for the child processes: user files as they are, synthetic GIFs encoded into the

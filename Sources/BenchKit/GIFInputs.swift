@@ -1,6 +1,7 @@
 import BenchCore
 import Foundation
 import GIFCodec
+import GIFCorpus
 import SystemFiles
 
 /// One GIF to measure: a user's file, or a synthetic corpus entry made on demand.

@@ -1,141 +1,184 @@
 import GIFCodec
 import PosixThreads
 
-/// The state shared by a windowed decoder's player and its prefetch thread, guarded by one condition lock.
-final class PrefetchQueue: @unchecked Sendable {
-    struct Job {
-        let frame: Int
-        let slot: Int
-        let generation: Int
-    }
+/// A frame the prefetch thread is asked to decode into a slot of the frame pool.
+struct PrefetchJob {
+    let frame: Int
+    let slot: Int
+    let generation: Int
+}
 
-    struct ReadyFrame {
-        let frame: Int
-        let slot: Int
-        let status: FrameStatus
-        let decodeSeconds: Double
-    }
+/// A decoded frame waiting in a slot for the player.
+struct ReadyFrame {
+    let frame: Int
+    let slot: Int
+    let status: FrameStatus
+    let decodeSeconds: Double
+}
 
-    private let lock = ConditionLock()
-    private let window: Int
-    private let frameCount: Int
-    /// Keep-all mode: every frame gets its own slot, is decoded once, and is never recycled.
-    private let keepsAll: Bool
-    private var cache: [ReadyFrame?]
-    private var ready: [ReadyFrame]
+/// How frames flow between a windowed decoder's player and its prefetch thread: the state both share, changed only
+/// under the queue's lock. Two strategies: a recycling window, and keep-all.
+protocol PrefetchStrategy {
+    /// The prefetch thread has a frame to decode now.
+    var hasWork: Bool { get }
+    /// Takes the next frame to decode; called only when ``hasWork``.
+    mutating func nextJob() -> PrefetchJob
+    /// Publishes a decoded frame (or drops a stale one).
+    mutating func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double)
+    /// The player is about to wait for `frame`: a jump elsewhere discards what was prefetched. True when that freed
+    /// room the prefetch thread may be waiting for.
+    mutating func prepareToTake(frame: Int) -> Bool
+    /// Whether `frame` can be handed out now.
+    func canTake(frame: Int) -> Bool
+    /// Hands `frame` out; called only when ``canTake(frame:)``.
+    mutating func take(frame: Int) -> ReadyFrame
+    /// Returns a played frame's slot; true when the slot was freed for reuse.
+    mutating func recycle(slot: Int) -> Bool
+    /// Whether the player could have `frame` now without waiting.
+    func isReady(frame: Int) -> Bool
+}
+
+/// At most `window` decoded frames wait ahead of the playhead, in a pool of `window + 1` slots; played frames' slots
+/// are reused and every loop decodes again.
+struct RecyclingWindow: PrefetchStrategy {
+    let window: Int
+    let frameCount: Int
+    private var ready: [ReadyFrame] = []
     private var freeSlots: [Int]
     private var nextToDecode = 0
     private var expectedByPlayer = 0
     private var generation = 0
-    private var stopping = false
-    /// The prefetch thread is waiting for room: it has done all it can until the player moves on.
-    private var workerIdle = false
 
-    init(window: Int, slots: Int, frameCount: Int, keepsAll: Bool = false) {
+    init(window: Int, slots: Int, frameCount: Int) {
         self.window = window
         self.frameCount = frameCount
-        self.keepsAll = keepsAll
-        cache = keepsAll ? Array(repeating: nil, count: frameCount) : []
-        ready = []
         ready.reserveCapacity(slots)
         freeSlots = Array((0..<slots).reversed())
     }
 
-    /// Blocks the prefetch thread until a slot is free and the window has room; `nil` once stopping.
-    func nextJob() -> Job? {
-        lock.withLock {
-            if keepsAll {
-                while !stopping && !hasWork { idleWait() }
-                workerIdle = false
-                if stopping { return nil }
-                defer { nextToDecode += 1 }
-                return Job(frame: nextToDecode, slot: nextToDecode, generation: generation)
-            }
-            while !stopping && !hasWork { idleWait() }
-            workerIdle = false
-            if stopping { return nil }
-            let job = Job(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
-            nextToDecode = (nextToDecode + 1) % frameCount
-            return job
+    var hasWork: Bool { ready.count < window && !freeSlots.isEmpty }
+
+    mutating func nextJob() -> PrefetchJob {
+        let job = PrefetchJob(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
+        nextToDecode = (nextToDecode + 1) % frameCount
+        return job
+    }
+
+    mutating func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double) {
+        if job.generation == generation {
+            ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds))
+        } else {
+            freeSlots.append(job.slot)
         }
     }
 
-    /// Whether the prefetch thread has a frame to decode now; read with the lock held.
-    private var hasWork: Bool {
-        keepsAll ? nextToDecode < frameCount : ready.count < window && !freeSlots.isEmpty
+    mutating func prepareToTake(frame: Int) -> Bool {
+        defer { expectedByPlayer = (frame + 1) % frameCount }
+        guard frame != expectedByPlayer else { return false }
+        freeSlots.append(contentsOf: ready.map(\.slot))
+        ready.removeAll(keepingCapacity: true)
+        nextToDecode = frame
+        generation += 1
+        return true
     }
 
-    /// The prefetch thread's wait for room, announced to ``waitUntilIdle()``; called with the lock held.
-    private func idleWait() {
-        if !workerIdle {
-            workerIdle = true
-            lock.broadcast()
-        }
-        lock.wait()
+    func canTake(frame: Int) -> Bool { !ready.isEmpty }
+
+    mutating func take(frame: Int) -> ReadyFrame { ready.removeFirst() }
+
+    mutating func recycle(slot: Int) -> Bool {
+        freeSlots.append(slot)
+        return true
     }
 
-    /// Blocks until the prefetch thread has filled its window (or, keeping all, decoded every frame) and waits.
+    /// Whether the next frame the player takes is `frame` and is decoded.
+    func isReady(frame: Int) -> Bool { frame == expectedByPlayer && ready.first?.frame == frame }
+}
+
+/// Every frame gets its own slot, is decoded once in playback order, and is never recycled.
+struct KeepAll: PrefetchStrategy {
+    let frameCount: Int
+    private var decoded: [ReadyFrame?]
+    private var nextToDecode = 0
+
+    init(frameCount: Int) {
+        self.frameCount = frameCount
+        decoded = Array(repeating: nil, count: frameCount)
+    }
+
+    var hasWork: Bool { nextToDecode < frameCount }
+
+    mutating func nextJob() -> PrefetchJob {
+        defer { nextToDecode += 1 }
+        return PrefetchJob(frame: nextToDecode, slot: nextToDecode, generation: 0)
+    }
+
+    mutating func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double) {
+        decoded[job.frame] = ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds)
+    }
+
+    mutating func prepareToTake(frame: Int) -> Bool { false }
+    func canTake(frame: Int) -> Bool { decoded[frame] != nil }
+    mutating func take(frame: Int) -> ReadyFrame { decoded[frame]! }
+    mutating func recycle(slot: Int) -> Bool { false }
+    func isReady(frame: Int) -> Bool { decoded[frame] != nil }
+}
+
+/// The player's and the prefetch thread's shared state under one condition lock, with a strategy deciding which
+/// frames are decoded into which slots.
+final class PrefetchQueue: Sendable {
+    private struct Shared {
+        var strategy: any PrefetchStrategy
+        var stopping = false
+        /// The prefetch thread is waiting for room: it has done all it can until the player moves on.
+        var workerIdle = false
+    }
+
+    private let lock: ConditionLock<Shared>
+
+    init(_ strategy: any PrefetchStrategy) { lock = ConditionLock(Shared(strategy: strategy)) }
+
+    /// Blocks the prefetch thread until there is a frame to decode; `nil` once stopping.
+    func nextJob() -> PrefetchJob? {
+        lock.wait(until: { $0.stopping || $0.strategy.hasWork }, beforeWaiting: { shared in
+            // Announce idleness once, for ``waitUntilIdle()``.
+            guard !shared.workerIdle else { return false }
+            shared.workerIdle = true
+            return true
+        }, then: { shared in
+            shared.workerIdle = false
+            return shared.stopping ? nil : shared.strategy.nextJob()
+        })
+    }
+
+    /// Blocks until the prefetch thread has done all it can (filled its window, or decoded every frame) and waits.
     func waitUntilIdle() {
-        lock.withLock {
-            while !(workerIdle && !hasWork) && !stopping { lock.wait() }
-        }
+        lock.wait(until: { ($0.workerIdle && !$0.strategy.hasWork) || $0.stopping }, then: { _ in })
     }
 
     /// Publishes a decoded frame, or drops it when the player sought elsewhere meanwhile.
-    func finish(_ job: Job, status: FrameStatus, decodeSeconds: Double) {
-        lock.withLock {
-            if keepsAll {
-                cache[job.frame] = ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds)
-            } else if job.generation == generation {
-                ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds))
-            } else {
-                freeSlots.append(job.slot)
-            }
-            lock.broadcast()
-        }
+    func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double) {
+        lock.update { $0.strategy.finish(job, status: status, decodeSeconds: decodeSeconds) }
     }
 
     /// Blocks the player until `frame` is decoded; a jump discards what was prefetched.
     func take(frame: Int) -> ReadyFrame {
-        lock.withLock {
-            if keepsAll {
-                while cache[frame] == nil { lock.wait() }
-                return cache[frame]!
-            }
-            if frame != expectedByPlayer {
-                freeSlots.append(contentsOf: ready.map(\.slot))
-                ready.removeAll(keepingCapacity: true)
-                nextToDecode = frame
-                generation += 1
-                lock.broadcast()
-            }
-            expectedByPlayer = (frame + 1) % frameCount
-            while ready.isEmpty { lock.wait() }
-            return ready.removeFirst()
-        }
+        lock.update(wakingWaitersIf: { $0.strategy.prepareToTake(frame: frame) })
+        return lock.wait(until: { $0.strategy.canTake(frame: frame) }, then: { $0.strategy.take(frame: frame) })
     }
 
     /// Returns a played frame's buffer to the pool.
     func recycle(slot: Int) {
-        if keepsAll { return }
-        lock.withLock {
-            freeSlots.append(slot)
-            lock.broadcast()
-        }
+        lock.update(wakingWaitersIf: { $0.strategy.recycle(slot: slot) })
     }
 
     /// Whether `frame` could be had now without waiting for the prefetch thread.
     func isReady(frame: Int) -> Bool {
-        lock.withLock {
-            keepsAll ? cache[frame] != nil : frame == expectedByPlayer && ready.first?.frame == frame
-        }
+        lock.withLock { $0.strategy.isReady(frame: frame) }
     }
 
     /// Makes ``nextJob()`` return `nil` from now on.
     func stop() {
-        lock.withLock {
-            stopping = true
-            lock.broadcast()
-        }
+        lock.update { $0.stopping = true }
     }
 }

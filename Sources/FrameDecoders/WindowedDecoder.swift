@@ -23,37 +23,36 @@ public final class WindowedDecoder: AnimatedFrameSource {
     private let buffers: [FrameBuffer]
     private static let threadSerial = Atomic<Int>(0)
 
-    /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1.
-    /// `extraWorkPerFrame` is a test knob: frames' compressed data is decoded that many extra times on average
-    /// (0.1 = one frame in ten once more, 2 = every frame twice more), to plant a known slowdown a gate must catch.
+    /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1. Frames are drawn by `compositor`, by
+    /// default a ``Compositor`` of `container`; the prefetch thread owns it from here on.
     public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
-                extraWorkPerFrame: Double = 0) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
-        let compositor = try Compositor(container: container, limits: limits)
+        let drawing: any FrameCompositing
+        if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits) }
         switch window {
         case .frames(let frames):
             precondition(frames >= 1, "window must be at least 1")
             self.window = frames
             keepsAll = false
             buffers = (0...frames).map { _ in FrameBuffer(byteCount: container.frameBytes) }
-            queue = PrefetchQueue(window: frames, slots: frames + 1, frameCount: container.frameCount)
+            queue = PrefetchQueue(RecyclingWindow(window: frames, slots: frames + 1, frameCount: container.frameCount))
         case .all:
             self.window = container.frameCount
             keepsAll = true
             buffers = (0..<container.frameCount).map { _ in FrameBuffer(byteCount: container.frameBytes) }
-            queue = PrefetchQueue(window: container.frameCount, slots: container.frameCount,
-                                  frameCount: container.frameCount, keepsAll: true)
+            queue = PrefetchQueue(KeepAll(frameCount: container.frameCount))
         }
         prefetchThreadName = "gifprefetch-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
-        worker = PrefetchWorker(queue: queue, compositor: compositor, buffers: buffers,
-                                    extraWorkPerFrame: extraWorkPerFrame)
+        worker = PrefetchWorker(queue: queue, compositor: drawing, buffers: buffers)
         thread = BackgroundThread(name: prefetchThreadName) { [worker] in worker.run() }
     }
 
     /// A windowed decoder holding at most `window` frames ahead of the playhead.
-    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default, extraWorkPerFrame: Double = 0) throws(GIFError) {
-        try self.init(container: container, window: .frames(window), limits: limits, extraWorkPerFrame: extraWorkPerFrame)
+    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default,
+                            compositor: (any FrameCompositing)? = nil) throws(GIFError) {
+        try self.init(container: container, window: .frames(window), limits: limits, compositor: compositor)
     }
 
     /// Stops and joins the prefetch thread, then frees the compositor and frame pool on the releasing thread.
@@ -112,16 +111,13 @@ public enum PrefetchWindow: Sendable, Hashable {
 /// The background half of ``WindowedDecoder``: owns the compositor, fills free slots in playback order.
 private final class PrefetchWorker: @unchecked Sendable {
     private let queue: PrefetchQueue
-    private var compositor: Compositor?
+    private var compositor: (any FrameCompositing)?
     private var buffers: [FrameBuffer]
-    private let extraWorkPerFrame: Double
-    private var extraWorkOwed = 0.0
 
-    init(queue: PrefetchQueue, compositor: Compositor, buffers: [FrameBuffer], extraWorkPerFrame: Double) {
+    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer]) {
         self.queue = queue
         self.compositor = compositor
         self.buffers = buffers
-        self.extraWorkPerFrame = extraWorkPerFrame
     }
 
     func run() {
@@ -134,16 +130,11 @@ private final class PrefetchWorker: @unchecked Sendable {
         buffers = []
     }
 
-    private func decodeUntilStopped(with compositor: Compositor) {
+    private func decodeUntilStopped(with compositor: any FrameCompositing) {
         let clock = ContinuousClock()
         while let job = queue.nextJob() {
             let start = clock.now
             let status = (try? compositor.composite(frame: job.frame)) ?? .complete
-            extraWorkOwed += extraWorkPerFrame
-            while extraWorkOwed >= 1 {
-                compositor.decodeAgainWithoutDrawing(frame: job.frame)
-                extraWorkOwed -= 1
-            }
             buffers[job.slot].copy(from: compositor.pixels)
             queue.finish(job, status: status, decodeSeconds: (clock.now - start).seconds)
         }

@@ -90,17 +90,6 @@ public final class Compositor {
         return draw(frame, index: index)
     }
 
-    /// Decodes frame `index`'s compressed data again into the line buffer and throws the pixels away: the LZW
-    /// work of one frame with no effect on the canvas. A benchmark knob for planting a known slowdown.
-    public func decodeAgainWithoutDrawing(frame index: Int) {
-        guard index >= 0, index < container.frameCount else { return }
-        let frame = container.frames[index]
-        guard frame.rect.width > 0, frame.rect.height > 0 else { return }
-        reader.position = frame.recordOffset + 1
-        guard (try? reader.imageHeader()) != nil else { return }
-        for _ in 0..<frame.rect.height where reader.line(into: line, count: Int32(frame.rect.width)) {}
-    }
-
     private func applyPendingDisposal() {
         guard let (disposal, rect) = pendingDisposal else { return }
         switch disposal {

@@ -13,12 +13,7 @@ public struct KernelMemory: Sendable, Hashable, Codable {
     public static func current() throws(ProbeError) -> KernelMemory {
         let path = "/proc/self/status"
         let text = try ProcFile.read(path)
-        var rss: Int?, hwm: Int?
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("VmRSS:") { rss = kilobytes(line) }
-            if line.hasPrefix("VmHWM:") { hwm = kilobytes(line) }
-        }
-        guard let rss, let hwm else { throw .procfs(path: path, reason: "no VmRSS/VmHWM lines") }
+        guard let rss = ProcFile.kilobytes("VmRSS", in: text), let hwm = ProcFile.kilobytes("VmHWM", in: text) else { throw .procfs(path: path, reason: "no VmRSS/VmHWM lines") }
         return KernelMemory(residentBytes: rss * 1024, peakResidentBytes: hwm * 1024)
     }
 
@@ -26,15 +21,12 @@ public struct KernelMemory: Sendable, Hashable, Codable {
     public static func resetPeak() throws(ProbeError) {
         try ProcFile.write("5", to: "/proc/self/clear_refs")
     }
-
-    private static func kilobytes(_ line: Substring) -> Int? {
-        line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
-    }
 }
 
-/// Whole-file reads and writes of small `/proc` files with plain system calls.
-enum ProcFile {
-    static func read(_ path: String) throws(ProbeError) -> String {
+/// Whole-file reads and writes of small `/proc` files with plain system calls, and the `Key:  value kB` lines
+/// `/proc/self/status` and `/proc/meminfo` hold.
+public enum ProcFile {
+    public static func read(_ path: String) throws(ProbeError) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .procfs(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -47,6 +39,12 @@ enum ProcFile {
             bytes += chunk[0..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The number after `key:` on its line of `text` (kilobytes in both files), or nil.
+    public static func kilobytes(_ key: String, in text: String) -> Int? {
+        text.split(separator: "\n").first { $0.hasPrefix(key + ":") }?
+            .split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
     }
 
     static func write(_ text: String, to path: String) throws(ProbeError) {

@@ -1,3 +1,4 @@
+import BenchCLI
 import BenchKit
 import Testing
 

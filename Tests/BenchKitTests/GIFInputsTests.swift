@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import GIFCodec
+import GIFCorpus
 import Testing
 import TestFixtures
 

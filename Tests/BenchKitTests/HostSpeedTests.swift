@@ -57,9 +57,9 @@ struct HostSpeedTests {
         for speed in [0.7, 1 / 1.4] {
             let baseline = Self.onHost(current, slowerBy: speed)
             let auto = Gate.compare(baseline: baseline, current: current)
-            #expect(auto.exitStatus == .success, "\(auto.regressions.map(\.metric))")
+            #expect(auto.passed, "\(auto.regressions.map(\.metric))")
             #expect(!auto.timesGated)
-            #expect(Gate.compare(baseline: baseline, current: current, timeGating: .never).exitStatus == .success)
+            #expect(Gate.compare(baseline: baseline, current: current, timeGating: .never).passed)
             let forced = Gate.compare(baseline: baseline, current: current, timeGating: .always)
             #expect(forced.regressions.contains { $0.metric == "cpu_total_s" })
         }
@@ -69,7 +69,7 @@ struct HostSpeedTests {
         let sameHost = Gate.compare(baseline: current, current: slowerCode)
         #expect(sameHost.timesGated)
         #expect(sameHost.regressions.contains { $0.metric == "cpu_total_s" })
-        #expect(Gate.compare(baseline: current, current: slowerCode, timeGating: .never).exitStatus == .success)
+        #expect(Gate.compare(baseline: current, current: slowerCode, timeGating: .never).passed)
     }
 
     @Test("other frames for the same GIF bytes are a regression; other bytes are not compared")
@@ -81,7 +81,7 @@ struct HostSpeedTests {
             current.results[index].framesHash = "00000000000000aa"
             current.results[index].gifBytesHash = "1111111111111111"
         }
-        #expect(Gate.compare(baseline: baseline, current: current, timeGating: .never).exitStatus == .success)
+        #expect(Gate.compare(baseline: baseline, current: current, timeGating: .never).passed)
         var wrong = current
         for index in wrong.results.indices where wrong.results[index].benchCase.decoder != .eager {
             wrong.results[index].framesHash = "00000000000000bb"
@@ -92,7 +92,7 @@ struct HostSpeedTests {
         var otherBytes = wrong
         for index in otherBytes.results.indices { otherBytes.results[index].gifBytesHash = "2222222222222222" }
         let other = Gate.compare(baseline: baseline, current: otherBytes, timeGating: .never)
-        #expect(other.exitStatus == .success)
+        #expect(other.passed)
         #expect(other.comparisons.contains { $0.metric == "frames_hash" && $0.verdict == .notGated })
     }
 }

@@ -1,30 +1,31 @@
 import BenchCore
 import FrameDecoders
 import GIFCodec
+import GIFCorpus
 import MemoryProbe
 import PosixThreads
 import Testing
 
 /// A frame source whose frames arrive at known times: frame i is ready `lateBy[i]` seconds after the player
 /// first asks whether it is ready (or asks for it).
-final class ScriptedSource: AnimatedFrameSource, @unchecked Sendable {
+final class ScriptedSource: AnimatedFrameSource, Sendable {
     let container: GIFContainer
     private let lateBy: [Double]
-    private let lock = ConditionLock()
-    private var firstAsked: [Double?]
+    /// When the player first asked about each frame.
+    private let firstAsked: ConditionLock<[Double?]>
     private let pixels: [UInt8]
 
     init(container: GIFContainer, lateBy: [Double]) {
         self.container = container
         self.lateBy = lateBy
-        firstAsked = Array(repeating: nil, count: container.frameCount)
+        firstAsked = ConditionLock(Array(repeating: nil, count: container.frameCount))
         pixels = Array(repeating: 0, count: container.frameBytes)
     }
 
     private func readyTime(_ frame: Int) -> Double {
-        lock.withLock {
-            if firstAsked[frame] == nil { firstAsked[frame] = CPUTimes.monotonic() }
-            return firstAsked[frame]! + lateBy[frame]
+        firstAsked.withLock { asked in
+            if asked[frame] == nil { asked[frame] = CPUTimes.monotonic() }
+            return asked[frame]! + lateBy[frame]
         }
     }
 
@@ -88,7 +89,8 @@ struct StallCountingTests {
         let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
         // 60 frames of 60 ms at speed 16: a deadline at every 16.7 ms display tick; 300 extra LZW decodes of a
         // 240×240 frame take about twice that, on the prefetch thread.
-        let slowed = try WindowedDecoder(container: container, window: 1, extraWorkPerFrame: 300)
+        let slowed = try WindowedDecoder(container: container, window: 1,
+                                         compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
         let observation = try Player(source: slowed, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls > 40, "\(observation.stalls) stalls of 59 deadlines")
         #expect(observation.lateness.filter { $0 > 0 }.count == observation.stalls)

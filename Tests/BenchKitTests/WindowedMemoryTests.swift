@@ -2,6 +2,7 @@ import BenchCore
 import BenchKit
 import Foundation
 import GIFCodec
+import GIFCorpus
 import Testing
 import TestFixtures
 

@@ -1,6 +1,7 @@
 import Foundation
 import FrameDecoders
 import GIFCodec
+import GIFCorpus
 import Testing
 import TestFixtures
 

@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GIFCodec", package: "GIFFrameBench"),
                 .product(name: "FrameDecoders", package: "GIFFrameBench"),
+                .product(name: "ImageCache", package: "GIFFrameBench"),
             ]
         ),
     ],

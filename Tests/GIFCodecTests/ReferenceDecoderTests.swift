@@ -1,5 +1,6 @@
 import Foundation
 import GIFCodec
+import GIFCorpus
 import Testing
 import TestFixtures
 

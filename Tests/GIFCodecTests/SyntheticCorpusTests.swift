@@ -1,4 +1,5 @@
 import GIFCodec
+import GIFCorpus
 import Testing
 import TestFixtures
 

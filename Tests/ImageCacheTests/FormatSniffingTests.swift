@@ -1,5 +1,6 @@
 import Foundation
 import GIFCodec
+import ImageCache
 import Testing
 import TestFixtures
 

@@ -1,5 +1,6 @@
 import Foundation
 import GIFCodec
+import GIFCorpus
 import MemoryProbe
 
 /// Where the tests find GIFs: committed fixtures, the shared public corpus (when present), and the synthetic corpus.

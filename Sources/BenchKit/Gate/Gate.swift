@@ -58,7 +58,8 @@ public struct GateOutcome: Sendable {
         return causes
     }
 
-    public var exitStatus: ExitStatus { causes.isEmpty ? .success : .regression }
+    /// No cause to fail: nothing regressed, failed or went missing.
+    public var passed: Bool { causes.isEmpty }
 }
 
 /// Decides, metric by metric, whether a run regressed against a baseline (README, "Gating regressions in CI").

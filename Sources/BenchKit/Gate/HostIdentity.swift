@@ -1,6 +1,7 @@
 import BenchCore
 import Foundation
 import GIFCodec
+import GIFCorpus
 import MemoryProbe
 
 /// What tells one host from another when deciding whether absolute times may be compared: the installation's

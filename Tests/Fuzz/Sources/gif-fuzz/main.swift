@@ -1,5 +1,6 @@
 import FrameDecoders
 import GIFCodec
+import ImageCache
 
 // libFuzzer entry point: any bytes must give a clean error or a partial play, never a crash, a hang or a leak.
 // Canvases are capped at 1 megapixel, and the decoders run only on small animations, so the fuzzer spends its time

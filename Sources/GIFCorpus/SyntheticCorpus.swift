@@ -1,3 +1,5 @@
+import GIFCodec
+
 /// The deterministic synthetic corpus: GIFs with many frames, encoded with giflib, byte-identical on every run.
 public enum SyntheticCorpus {
     /// Every spec, in report order.

@@ -1,3 +1,5 @@
+import GIFCodec
+
 /// Encodes composited RGBA frames back into a GIF: each frame full-screen, disposed to transparent before the next
 /// (disposal 2), so the decoded sequence equals the input. A frame keeps its exact colours when it has at most 255
 /// opaque ones (plus transparency); only a frame with more is quantised (to a 6×7×6 colour cube).

@@ -1,4 +1,5 @@
 import BenchCore
+import BenchKit
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import GIFCodec
+
 /// Draws the frames of one ``SyntheticSpec`` as palette indices and packs them as encoder frames.
 ///
 /// Only integer arithmetic and a fixed sine table touch pixels, so the output is identical on every machine.

@@ -1,3 +1,5 @@
+import GIFCodec
+
 /// A named recipe for a GIF with many frames that ``SyntheticCorpus`` turns into the same bytes on every run.
 public struct SyntheticSpec: Sendable, Hashable {
     /// What the frames show, which decides how they compress and which GIF features they use.

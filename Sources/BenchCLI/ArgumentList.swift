@@ -1,4 +1,5 @@
 import BenchCore
+import BenchKit
 
 /// A hand-rolled reader of `--flag value` arguments that rejects anything it was not asked about.
 public struct ArgumentList: Sendable {

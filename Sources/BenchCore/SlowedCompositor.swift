@@ -1,0 +1,31 @@
+import FrameDecoders
+import GIFCodec
+
+/// A planted regression for the gate's tests: a compositor that, besides drawing each frame, decodes its LZW data
+/// `extraWorkPerFrame` more times on average (0.1 = one frame in ten once more, 2 = every frame twice more). Given to
+/// a ``WindowedDecoder``, the extra work runs where a slower codec's would, on the prefetch thread. The knob lives
+/// here, in the harness; the codec and the decoders know nothing of it.
+public final class SlowedCompositor: FrameCompositing {
+    private let compositor: Compositor
+    private let indexReader: FrameIndexReader
+    private let extraWorkPerFrame: Double
+    private var owed = 0.0
+
+    public init(container: GIFContainer, limits: DecodeLimits = .default, extraWorkPerFrame: Double) throws(GIFError) {
+        compositor = try Compositor(container: container, limits: limits)
+        indexReader = try FrameIndexReader(container: container)
+        self.extraWorkPerFrame = extraWorkPerFrame
+    }
+
+    public func composite(frame index: Int) throws(GIFError) -> FrameStatus {
+        let status = try compositor.composite(frame: index)
+        owed += extraWorkPerFrame
+        while owed >= 1 {
+            indexReader.decode(frame: index) { _, _ in }
+            owed -= 1
+        }
+        return status
+    }
+
+    public var pixels: UnsafeRawBufferPointer { compositor.pixels }
+}
