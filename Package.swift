@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["CJemalloc", "PosixThreads"],
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
-        .target(name: "ImageCache", dependencies: ["FrameDecoders", "GIFCodec", "SystemFiles"]),
+        .target(name: "ImageCache", dependencies: ["GIFCodec", "SystemFiles"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
         .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
         .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchKit"]),

@@ -2,6 +2,7 @@ import BenchCLI
 import BenchCore
 import BenchKit
 import Foundation
+import SystemFiles
 
 /// `bench compare`: a run against a baseline, with the gate's verdicts and exit status.
 enum CompareCommand {
@@ -15,7 +16,9 @@ enum CompareCommand {
 
       --thresholds FILE  gate rules as JSON (default: the built-in rules; 'bench compare --print-thresholds'
                          prints them as a starting point)
-      --summary FILE     also write only what changed beyond noise, worst first, for a pull-request comment
+      --summary FILE     also write only what changed beyond noise, worst first, for a pull-request comment;
+                         with GITHUB_STEP_SUMMARY set, it is appended there too
+    \(Exports.help)
       --gate-times WHEN  when CPU and wall times (and CPU ratios) are gated rather than only reported:
                          auto    only when the baseline provably comes from this host: the same machine id,
                                  CPU and core count, and a calibration workload within 10% (default)
@@ -39,10 +42,12 @@ enum CompareCommand {
         let thresholdsPath = try arguments.value("--thresholds")
         let summaryPath = try arguments.value("--summary")
         let timeGating = try arguments.value("--gate-times").map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .auto
+        let exports = try Exports(&arguments)
         try arguments.finish(command: "compare")
         let baseline = try BaselineFile.load(baselinePath, role: "baseline")
         let current = try BaselineFile.load(currentPath, role: "current report")
         let thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
+        try exports.write(current)
         return try gate(current: current, baseline: baseline, thresholds: thresholds, timeGating: timeGating, summaryPath: summaryPath)
     }
 
@@ -54,7 +59,12 @@ enum CompareCommand {
             throw UsageError("the baseline and the current run share no GIF and setting; nothing to compare")
         }
         print(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
-        if let summaryPath { try ReportWriter.writeAtomically(Data(GateReporter.summary(outcome).utf8), to: summaryPath) }
+        let summary = GateReporter.summary(outcome)
+        if let summaryPath { try ReportWriter.writeAtomically(Data(summary.utf8), to: summaryPath) }
+        // On GitHub Actions the summary also goes to the job's page, after whatever earlier steps wrote there.
+        if let stepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !stepSummary.isEmpty {
+            do { try OutputFile.append(Array((summary + "\n").utf8), to: stepSummary) } catch { throw UsageError("GITHUB_STEP_SUMMARY: \(error)") }
+        }
         let causes = outcome.causes
         if causes.isEmpty {
             Console.note("gate: no regression against the baseline (\(outcome.improvements.count) improvements beyond noise)")

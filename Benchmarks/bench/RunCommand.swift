@@ -50,6 +50,9 @@ enum RunCommand {
       --instructions         also count each case's instructions once, under Valgrind's Callgrind (about 50× slower
                              than a plain run; needs valgrind): deterministic CPU figures that a gate can compare
                              across machines
+      --shard i/n            run only part i of n of the suite (whole GIFs, balanced by frames × pixels), for a CI
+                             matrix; 'bench merge' joins the parts' reports into one
+    \(Exports.help)
     \(limitsHelp)
     """
 
@@ -75,8 +78,12 @@ enum RunCommand {
         var suite = options.suite
         suite.inputs = playable
         let files = try CorpusFiles(playable, scratch: scratch, limits: suite.limits)
-        let cases = suite.cases(files: files, memory: MachineMemory.current())
-        guard !cases.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
+        let wholeSuite = suite.cases(files: files, memory: MachineMemory.current())
+        guard !wholeSuite.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
+        let cases = options.shard.map { $0.select(wholeSuite, facts: files.facts) } ?? wholeSuite
+        if let shard = options.shard {
+            Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
+        }
         let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
         let speeds = suite.speeds.count > 1 ? " × \(suite.speeds.count) speeds" : ""
         Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(suite.settings.count) settings\(speeds) × \(suite.repetitions) repetitions, "
@@ -101,7 +108,8 @@ enum RunCommand {
             InstructionCounts.add(to: &results, counter: counter, progress: progress, shouldStop: { Interruption.requested })
         }
         let interrupted = Interruption.requested || results.count < cases.count
-        let unreadable = rejected.flatMap { input in
+        // A file that could not be read is reported once, by the first shard.
+        let unreadable = (options.shard.map { $0.index == 1 } ?? true ? rejected : []).flatMap { input in
             suite.settings.map { setting in
                 CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, decoder: .eager, policy: setting.description,
                                                 loops: suite.loops, mode: suite.mode, speed: suite.speeds[0]), failure: input.reason)
@@ -109,8 +117,14 @@ enum RunCommand {
         }
         var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
         if let counter { metadata.instructionContext = .current(valgrindVersion: counter.valgrindVersion, metadata: metadata) }
+        if let shard = options.shard {
+            var gifs: [String] = []
+            for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }
+            metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
+        }
         let report = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
         try ReportFiles.write(report, to: output.path)
+        try options.exports.write(report)
         print(MarkdownReporter.render(report))
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
@@ -147,12 +161,17 @@ enum RunCommand {
         var summary: String?
         var timeGating: TimeGating
         var countInstructions: Bool
+        var exports: Exports
+        /// Which part of the suite this machine runs (`--shard i/n`).
+        var shard: Shard?
         /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
         var fileRules: InputFileRules
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
             countInstructions = arguments.flag("--instructions")
+            exports = try Exports(&arguments)
+            shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
             inputs = try GIFInputs.resolve(try arguments.values("--gif"))
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))

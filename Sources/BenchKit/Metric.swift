@@ -5,6 +5,12 @@ public enum MetricUnit: String, Sendable {
     case bytes, seconds, count, ratio, text
 }
 
+/// Which way a measurement should move: the gate calls a move the other way a regression, and the dashboard exports
+/// carry only smaller-is-better figures under that name.
+public enum Polarity: String, Sendable {
+    case smallerIsBetter, largerIsBetter
+}
+
 /// Every CSV column of a case row, in order: the columns README's "Report columns" documents, a contract with baselines.
 public enum Metric: String, CaseIterable, Sendable {
     case gif, width, height, frames
@@ -55,6 +61,20 @@ public enum Metric: String, CaseIterable, Sendable {
         case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus, .instructions: .count
         case .speed: .ratio
         case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: .text
+        }
+    }
+
+    /// Which way is better, for a measurement; `nil` for a column that describes the case (its GIF, decoder, size,
+    /// how it was played) or the run's facts (frames hash, status), which no gate rule may judge.
+    public var polarity: Polarity? {
+        switch self {
+        case .cpuUser, .cpuSystem, .cpuTotal, .wall, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .rssPeak,
+             .rssGrowth, .retainedAfterRelease, .mallocCount, .firstFrame, .frameDecodeP50, .frameDecodeP99, .stalls, .latenessTotal,
+             .latenessP99, .cpuPerAnimationSecond, .partialFrames, .instructions:
+            .smallerIsBetter
+        case .gif, .width, .height, .frames, .fileBytes, .decoder, .window, .policy, .loops, .mode, .repetition,
+             .frameBytesTheoretical, .framesHash, .animation, .speed, .cpus, .bytesFrom, .rssStart, .truncated, .status, .failure:
+            nil
         }
     }
 

@@ -21,6 +21,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var host: HostIdentity?
     /// What the run's instruction counts depend on, when it counted them (`--instructions`).
     public var instructionContext: InstructionContext?
+    /// Which part of a sharded suite this run played (`--shard i/n`); absent for a whole suite.
+    public var shard: ShardRecord?
 
     /// Collects the facts of this machine and process now.
     public static func current(command: String) -> RunMetadata {

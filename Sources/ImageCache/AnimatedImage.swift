@@ -1,4 +1,3 @@
-import FrameDecoders
 import GIFCodec
 
 /// A decoded animated image as an image cache holds it: its frames, timing, loop count, the format it came from,

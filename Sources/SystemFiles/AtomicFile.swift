@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Replaces a regular file as one step: the bytes go to a new, exclusively created sibling (never through a
-/// symbolic link planted under a guessable name), which is then renamed over the path. A crash or a full disk leaves
-/// the old file, never a half-written one.
+/// symbolic link planted under a guessable name), are flushed to the disk (`fsync`), and the sibling is renamed over
+/// the path. A crash, a power cut or a full disk leaves the old file, never a half-written one.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
         let (directory, name) = RawFile.split(path)
@@ -15,10 +15,15 @@ public enum AtomicFile {
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw SystemError("write", path: path) }
-        do {
+        do throws(SystemError) {
             try RawFile.writeAll(bytes, to: descriptor, path: path)
-            try RawFile.close(descriptor, path: path)
+            if fsync(descriptor) != 0 && errno != EINVAL { throw SystemError("write", path: path) }
         } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        do throws(SystemError) { try RawFile.close(descriptor, path: path) } catch {
             unlink(temporary)
             throw error
         }

@@ -32,6 +32,22 @@ public enum OutputFile {
         }
     }
 
+    /// Appends `bytes` to `path` (created if missing, mode 0644), through a symbolic link: how a CI's step summary
+    /// file (`GITHUB_STEP_SUMMARY`) is written, where earlier steps' text must stay.
+    public static func append(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        if let descriptor = openDescriptor(named: path) {
+            try RawFile.writeAll(bytes, to: descriptor, path: path)
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
+        guard descriptor >= 0 else { throw SystemError("append to", path: path) }
+        do throws(SystemError) { try RawFile.writeAll(bytes, to: descriptor, path: path) } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        try RawFile.close(descriptor, path: path)
+    }
+
     /// The descriptor a path names directly, if it is one of the standard streams' names or `/dev/fd/N`.
     static func openDescriptor(named path: String) -> Int32? {
         switch path {

@@ -35,6 +35,15 @@ struct HostSpeedTests {
         #expect(HostIdentity.match(baseline: Self.thisHost, current: Self.thisHost) == .same)
     }
 
+    @Test("a report written to disk and read back is still from this host: the machine id survives the JSON round trip")
+    func survivesTheFile() throws {
+        let report = Self.report()
+        let decoded = try JSONReporter.decode(try JSONReporter.render(report))
+        #expect(decoded.metadata.host?.machineID == report.metadata.host?.machineID)
+        #expect(decoded.metadata.host?.machineID != nil)
+        #expect(HostIdentity.match(baseline: decoded.metadata, current: report.metadata).isSame)
+    }
+
     @Test("another machine id, a calibration 15% away, or a baseline without identity is another host; 5% away is not")
     func matching() {
         var other = Self.thisHost

@@ -164,6 +164,7 @@ public enum Gate {
         let unit = Metric(rawValue: rule.metric)?.unit ?? .ratio
         var comparison = Comparison(gif: gif, setting: setting, metric: rule.metric, unit: unit, baseline: b, current: c,
                                     change: change, verdict: .withinNoise)
+        // Every metric a rule may name is smaller-is-better (Thresholds.load refuses the rest), so growth is worse.
         let grew = c - b > rule.minimumAbsoluteChange, shrank = b - c > rule.minimumAbsoluteChange
         switch rule.kind {
         case .relative:
@@ -202,13 +203,7 @@ struct Samples {
     }
 
     static func describe(_ key: CaseIdentity, _ results: [CaseResult]) -> (gif: String, setting: String) {
-        let first = key
-        var setting = "\(first.decoder)"
-        if first.policyChoseDecoder { setting += " (\(first.policy))" }
-        if first.mode == .realtime { setting += ", realtime \(Format.fixed(first.speed, digits: 2))×" }
-        if let cpus = first.cpus { setting += ", \(cpus) CPU" }
-        if first.byteSource == .mmap { setting += ", mmap" }
-        return (first.gif, setting)
+        (key.gif, key.setting)
     }
 
     /// The per-repetition values of a CSV metric, or of a same-run ratio to the eager case of the same run.

@@ -13,6 +13,13 @@ public struct HostIdentity: Sendable, Codable, Hashable {
     /// CPU seconds of the calibration workload: the compositor over a fixed synthetic GIF, fastest of several tries.
     public var calibrationSeconds: Double?
 
+    /// `machineId`: reports write keys in snake case and read them back in camel case, which turns `machineID` into
+    /// `machine_id` into `machineId`; without this key a report read from disk lost its machine id, and every
+    /// baseline counted as another host.
+    enum CodingKeys: String, CodingKey {
+        case machineID = "machineId", calibrationSeconds
+    }
+
     public init(machineID: String?, calibrationSeconds: Double?) {
         self.machineID = machineID
         self.calibrationSeconds = calibrationSeconds

@@ -91,6 +91,13 @@ public struct Thresholds: Sendable, Codable, Hashable {
         if let unknown = thresholds.rules.first(where: { !known.contains($0.metric) }) {
             throw UsageError("\(path): unknown metric '\(unknown.metric)'")
         }
+        if let descriptive = thresholds.rules.first(where: { Metric(rawValue: $0.metric).map { $0.polarity == nil } ?? false }) {
+            throw UsageError("\(path): '\(descriptive.metric)' describes a case, it is not a measurement a rule can judge")
+        }
+        // The gate judges growth as worse; a larger-is-better metric would need the rules to read the other way.
+        if let larger = thresholds.rules.first(where: { Metric(rawValue: $0.metric)?.polarity == .largerIsBetter }) {
+            throw UsageError("\(path): '\(larger.metric)' is larger-is-better, which the gate's rules do not judge yet")
+        }
         guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }) else {
             throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")
         }

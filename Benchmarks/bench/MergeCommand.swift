@@ -1,0 +1,39 @@
+import BenchCLI
+import BenchCore
+import BenchKit
+import Foundation
+
+/// `bench merge DIR... --out DIR`: the reports of `bench run --shard i/n` joined into one.
+enum MergeCommand {
+    static let help = """
+    Usage: bench merge DIR... --out DIR
+
+    Joins the reports of a sharded run (each DIR holds one shard's results.json, from 'bench run --shard i/n')
+    into one report in --out: results.csv, results.md, results.json and charts/, as an unsharded run writes
+    them. Refuses, with one line and exit 2, shards of different suites, a shard given twice, shards that
+    overlap, and a missing shard, naming which. Exit 3 when a merged case failed or a shard was interrupted.
+    """
+
+    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+        var arguments = arguments
+        if arguments.flag("--help") { print(help); return .success }
+        guard let out = try arguments.value("--out") else { throw UsageError("merge needs --out DIR (see 'bench merge --help')") }
+        let exports = try Exports(&arguments)
+        let directories = arguments.positionals()
+        try arguments.finish(command: "merge")
+        guard !directories.isEmpty else { throw UsageError("merge needs the shards' report folders (see 'bench merge --help')") }
+        let output = try OutputFolder(out)
+        var reports: [(source: String, report: RunReport)] = []
+        for directory in directories {
+            let path = (directory as NSString).appendingPathComponent("results.json")
+            reports.append((directory, try BaselineFile.load(path, role: "shard report")))
+        }
+        let merged = try ShardMerge.merge(reports, command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        try ReportFiles.write(merged, to: output.path)
+        try exports.write(merged)
+        print(MarkdownReporter.render(merged))
+        Console.note("bench: merged \(reports.count) shards, \(merged.results.count) cases; reports in \(out)/results.{csv,md,json} and \(out)/charts/")
+        let failed = merged.results.contains { $0.failure != nil }
+        return merged.incomplete || failed ? .internalFailure : .success
+    }
+}

@@ -1,0 +1,21 @@
+import BenchCore
+
+extension CaseIdentity {
+    /// How the case was played, in words: the decoder, the policy that chose it, and every way of playing that is not
+    /// the default (real time and its speed and refresh, CPUs, mapped bytes, loops other than the run's usual).
+    public var setting: String {
+        var setting = "\(decoder)"
+        if policyChoseDecoder { setting += " (\(policy))" }
+        if mode == .realtime {
+            setting += ", realtime \(Format.fixed(speed, digits: 2))×"
+            if refreshHz != 60 { setting += " at \(Format.fixed(refreshHz, digits: 0)) Hz" }
+        }
+        if let cpus { setting += ", \(cpus) CPU" }
+        if byteSource == .mmap { setting += ", mmap" }
+        return setting
+    }
+
+    /// A name that stays the same from run to run and differs between any two cases of a report: what dashboards key
+    /// their series by.
+    public var stableName: String { "\(gif) · \(setting) · \(loops) loop\(loops == 1 ? "" : "s")" }
+}

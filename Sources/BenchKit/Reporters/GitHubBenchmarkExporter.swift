@@ -1,0 +1,27 @@
+import BenchCore
+import Foundation
+
+/// The `customSmallerIsBetter` input of benchmark-action/github-action-benchmark: a JSON array of
+/// `{name, unit, value, range, extra}`, one entry per case and metric, names stable across runs and unique.
+public enum GitHubBenchmarkExporter {
+    struct Entry: Encodable {
+        var name: String
+        var unit: String
+        var value: Double
+        var range: String
+        var extra: String
+    }
+
+    public static func render(_ report: RunReport) throws -> Data {
+        let entries = ExportedFigure.all(in: report).map { figure in
+            let digits = figure.metric.unit == .seconds ? 6 : 0
+            return Entry(name: "\(figure.caseName) · \(figure.metric.column)", unit: figure.unit, value: figure.value,
+                         range: "± \(Format.fixed(max(figure.upper - figure.value, figure.value - figure.lower), digits: digits))",
+                         extra: "median of \(figure.repetitions) repetition\(figure.repetitions == 1 ? "" : "s"); "
+                             + "interval \(Format.fixed(figure.lower, digits: digits)) to \(Format.fixed(figure.upper, digits: digits))")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(entries)
+    }
+}

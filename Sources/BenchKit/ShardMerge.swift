@@ -1,0 +1,44 @@
+import BenchCore
+
+/// Joins the reports of a sharded run into the report the whole suite would have made: refuses shards of different
+/// suites, a shard given twice or overlapping another, and a missing shard, naming which.
+public enum ShardMerge {
+    /// `reports` as (where it came from, the report); the merged report's metadata is the first shard's, without the
+    /// shard record and with `command`.
+    public static func merge(_ reports: [(source: String, report: RunReport)], command: String) throws(UsageError) -> RunReport {
+        guard let first = reports.first else { throw UsageError("merge needs the reports of at least one shard") }
+        var records: [(source: String, record: ShardRecord)] = []
+        for (source, report) in reports {
+            guard let record = report.metadata.shard else { throw UsageError("\(source) is not a shard's report (made without --shard)") }
+            records.append((source, record))
+        }
+        let reference = records[0]
+        for (source, record) in records.dropFirst() {
+            if record.suiteID != reference.record.suiteID || record.shard.count != reference.record.shard.count {
+                throw UsageError("\(source) (shard \(record.shard)) is a shard of another suite than \(reference.source) (shard \(reference.record.shard)): "
+                                 + "the GIFs, settings or how they are played differ")
+            }
+        }
+        var seenShards: [Int: String] = [:], seenGIFs: [String: String] = [:]
+        for (source, record) in records {
+            if let earlier = seenShards[record.shard.index] {
+                throw UsageError("shard \(record.shard) is given twice: \(earlier) and \(source)")
+            }
+            seenShards[record.shard.index] = source
+            for gif in record.gifs {
+                if let earlier = seenGIFs[gif] { throw UsageError("\(earlier) and \(source) both hold \(gif): overlapping shards") }
+                seenGIFs[gif] = source
+            }
+        }
+        let missing = (1...reference.record.shard.count).filter { seenShards[$0] == nil }
+        guard missing.isEmpty else {
+            let names = missing.map { "\($0)/\(reference.record.shard.count)" }.joined(separator: ", ")
+            throw UsageError("shard\(missing.count == 1 ? "" : "s") \(names) \(missing.count == 1 ? "is" : "are") missing")
+        }
+        var metadata = first.report.metadata
+        metadata.shard = nil
+        metadata.command = command
+        let ordered = reports.sorted { $0.report.metadata.shard!.shard.index < $1.report.metadata.shard!.shard.index }
+        return RunReport(metadata: metadata, results: ordered.flatMap(\.report.results), incomplete: reports.contains { $0.report.incomplete })
+    }
+}

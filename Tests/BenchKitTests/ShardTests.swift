@@ -1,0 +1,69 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCodec
+import GIFCorpus
+import Testing
+import TestFixtures
+
+/// Issue 17, shards: `--shard i/n` parts are disjoint, cover the suite, and merge into what an unsharded run reports;
+/// `bench merge` refuses parts that do not belong together.
+@Suite("Shards and merge", .serialized, .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+struct ShardTests {
+    static let directory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-shards-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path + "/gifs", withIntermediateDirectories: true)
+        for name in ["emoji-64x64x24", "sticker-240x240x60", "short-320x240x100", "restore-previous-300x300x90"] {
+            let spec = SyntheticCorpus.spec(named: name)!
+            FileManager.default.createFile(atPath: path + "/gifs/\(name).gif", contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        }
+        return path
+    }()
+
+    static func run(_ out: String, _ extra: [String] = []) throws -> Int32? {
+        try HostilePathTests.bench(["run", "--gif", directory + "/gifs", "--quick", "--repetitions", "1", "--out", directory + "/" + out] + extra).status
+    }
+
+    static func results(_ out: String) throws -> [CaseResult] {
+        try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: directory + "/\(out)/results.json"))).results
+    }
+
+    /// What makes two runs' rows the same case with the same frames.
+    static func rows(_ results: [CaseResult]) -> [String] {
+        results.map { "\($0.benchCase.identity.stableName)|\($0.benchCase.repetition)|\($0.framesHash)" }.sorted()
+    }
+
+    @Test("three shards are disjoint, cover every case, and merge into the unsharded run's cases and frames; bad merges are refused")
+    func threeShards() throws {
+        #expect(try Self.run("whole") == 0)
+        for index in 1...3 { #expect(try Self.run("part\(index)", ["--shard", "\(index)/3"]) == 0) }
+        let parts = try (1...3).map { try Self.results("part\($0)") }
+        let gifSets = parts.map { Set($0.map(\.benchCase.gif)) }
+        #expect(gifSets.allSatisfy { !$0.isEmpty })
+        #expect(gifSets[0].isDisjoint(with: gifSets[1]) && gifSets[0].isDisjoint(with: gifSets[2]) && gifSets[1].isDisjoint(with: gifSets[2]))
+        #expect(Self.rows(parts.flatMap { $0 }) == Self.rows(try Self.results("whole")))
+
+        let dirs = (1...3).map { Self.directory + "/part\($0)" }
+        let merged = try HostilePathTests.bench(["merge"] + dirs + ["--out", Self.directory + "/merged"])
+        #expect(merged.status == 0, "\(merged.errors)")
+        #expect(Self.rows(try Self.results("merged")) == Self.rows(try Self.results("whole")))
+
+        try HostilePathTests.expectRefusal(["merge", dirs[0], dirs[1], "--out", Self.directory + "/m2"], "shard 3/3 is missing")
+        try HostilePathTests.expectRefusal(["merge", dirs[0], dirs[0], dirs[1], dirs[2], "--out", Self.directory + "/m3"], "shard 1/3 is given twice")
+        try HostilePathTests.expectRefusal(["merge", Self.directory + "/whole", "--out", Self.directory + "/m4"], "is not a shard's report")
+        #expect(try Self.run("other3", ["--shard", "3/3", "--loops", "2"]) == 0)
+        try HostilePathTests.expectRefusal(["merge", dirs[0], dirs[1], Self.directory + "/other3", "--out", Self.directory + "/m5"],
+                                           "is a shard of another suite")
+        try HostilePathTests.expectRefusal(["run", "--shard", "4/3"], "--shard takes i/n with 1 ≤ i ≤ n ≤ 1000")
+    }
+
+    @Test("GIFs are dealt by expected cost: the largest first, each to the lightest shard; the deal is the same every time")
+    func dealing() {
+        let cases = ["a", "b", "c", "d"].map { BenchCase(gif: $0, path: "/\($0)", decoder: .eager, loops: 1) }
+        let facts: [String: (frameBytes: Int, frameCount: Int)] = ["a": (100, 10), "b": (100, 6), "c": (100, 4), "d": (100, 1)]
+        let deal = Shard.deal(cases, facts: facts, into: 2)
+        #expect(deal == [["a", "d"], ["b", "c"]])  // a 1000; b 600, then c 400 on the lighter shard; d 100 on the first of two equals
+        #expect(Shard.deal(cases, facts: facts, into: 2) == deal)
+        #expect(Shard.deal(cases, facts: facts, into: 5).filter(\.isEmpty).count == 1)
+    }
+}
