@@ -22,6 +22,8 @@ enum RunCommand {
     summary to stdout.
 
       --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
+      --corpus WHICH         built-in GIFs to play as well: synthetic, real (the many-frame GIFs from Debian packages
+                             in Tests/Fixtures, see NOTICE.md there) or all (default: synthetic, none with --gif)
       --decoders LIST        eager, windowed, or both (default: eager,windowed)
       --windows LIST         windowed decoder windows in frames, or 'all' to keep every frame once decoded
                              (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
@@ -172,7 +174,11 @@ enum RunCommand {
             countInstructions = arguments.flag("--instructions")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
-            inputs = try GIFInputs.resolve(try arguments.values("--gif"))
+            let corpus = try arguments.value("--corpus").map { text throws(UsageError) in
+                guard let choice = CorpusChoice(rawValue: text) else { throw UsageError("--corpus takes synthetic, real or all, not '\(text)'") }
+                return choice
+            }
+            inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
             let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).map { text throws(UsageError) in try PrefetchPolicy(parsing: text) }

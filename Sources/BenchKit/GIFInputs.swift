@@ -23,11 +23,13 @@ public struct GIFInput: Sendable {
     }
 }
 
-/// Turns `--gif FILE|DIR` arguments into inputs; none means the synthetic corpus.
+/// Turns `--gif FILE|DIR` arguments and `--corpus` into inputs; with neither, the synthetic corpus.
 public enum GIFInputs {
-    public static func resolve(_ paths: [String]) throws(UsageError) -> [GIFInput] {
-        guard !paths.isEmpty else { return SyntheticCorpus.all.map { GIFInput(name: $0.name, source: .synthetic($0)) } }
+    public static func resolve(_ paths: [String], corpus: CorpusChoice? = nil) throws(UsageError) -> [GIFInput] {
+        let corpus = corpus ?? (paths.isEmpty ? .synthetic : nil)
         var inputs: [GIFInput] = []
+        if corpus == .synthetic || corpus == .all { inputs += SyntheticCorpus.all.map { GIFInput(name: $0.name, source: .synthetic($0)) } }
+        if corpus == .real || corpus == .all { inputs += try RealCorpus.inputs() }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -47,3 +47,24 @@ struct GIFInputsTests {
         #expect(widths == ["a/x": [64], "b/x": [240]])
     }
 }
+
+/// Issue 17: the real many-frame GIFs the repository ships, as a corpus beside the synthetic one.
+@Suite("Real corpus")
+struct RealCorpusTests {
+    @Test("--corpus real names the five shipped many-frame GIFs; all adds the synthetic nine; --gif alone plays no corpus")
+    func corpusChoice() throws {
+        let real = try GIFInputs.resolve([], corpus: .real)
+        #expect(real.count == 5)
+        for input in real {
+            guard case .file(let path) = input.source else { Issue.record("\(input.name) is not a file"); continue }
+            let container = try GIFContainer(contentsOfFile: path)
+            #expect(container.frameCount >= 30, "\(input.name): \(container.frameCount) frames")
+        }
+        #expect(try GIFInputs.resolve([], corpus: .all).count == SyntheticCorpus.all.count + 5)
+        #expect(try GIFInputs.resolve([]).count == SyntheticCorpus.all.count)
+        let one = real[0]
+        guard case .file(let path) = one.source else { return }
+        #expect(try GIFInputs.resolve([path]).count == 1)
+        #expect(try GIFInputs.resolve([path], corpus: .synthetic).count == SyntheticCorpus.all.count + 1)
+    }
+}
