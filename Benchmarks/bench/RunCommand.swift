@@ -124,6 +124,7 @@ enum RunCommand {
             for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }
             metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
         }
+        metadata.parent = ParentCost.now(cases: results.count)
         let report = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
         try ReportFiles.write(report, to: output.path)
         try options.exports.write(report)

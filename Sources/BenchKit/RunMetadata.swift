@@ -23,6 +23,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var instructionContext: InstructionContext?
     /// Which part of a sharded suite this run played (`--shard i/n`); absent for a whole suite.
     public var shard: ShardRecord?
+    /// What the parent process itself cost, read when the run ends; absent in older reports.
+    public var parent: ParentCost?
 
     /// Collects the facts of this machine and process now.
     public static func current(command: String) -> RunMetadata {

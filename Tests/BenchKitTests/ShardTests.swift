@@ -36,6 +36,10 @@ struct ShardTests {
     @Test("three shards are disjoint, cover every case, and merge into the unsharded run's cases and frames; bad merges are refused")
     func threeShards() throws {
         #expect(try Self.run("whole") == 0)
+        // The run records what the parent itself cost (issue 17's overhead figures come from it).
+        let whole = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/whole/results.json")))
+        let parent = try #require(whole.metadata.parent)
+        #expect(parent.cases == whole.results.count && parent.cpuSeconds > 0 && parent.peakResidentBytes > 1 << 20)
         for index in 1...3 { #expect(try Self.run("part\(index)", ["--shard", "\(index)/3"]) == 0) }
         let parts = try (1...3).map { try Self.results("part\($0)") }
         let gifSets = parts.map { Set($0.map(\.benchCase.gif)) }
