@@ -43,9 +43,10 @@ public final class PrivateDirectory: Sendable {
     }
 
     /// Removes this user's `PREFIX-*` directories whose owning process has died (their lock can be taken), so runs
-    /// killed with `kill -9` do not leave files to pile up. Returns how many were removed.
+    /// killed with `kill -9` do not leave files to pile up. Directories modified in the last `minimumAge` seconds are
+    /// left alone: one just made may not hold its lock yet. Returns how many were removed.
     @discardableResult
-    public static func removeAbandoned(prefix: String) -> Int {
+    public static func removeAbandoned(prefix: String, minimumAge: Int = 60) -> Int {
         let base = temporaryBase
         guard let directory = opendir(base) else { return 0 }
         var names: [String] = []
@@ -58,7 +59,8 @@ public final class PrivateDirectory: Sendable {
         for name in names {
             let candidate = base + "/" + name
             var status = stat()
-            guard lstat(candidate, &status) == 0, FileKind(mode: status.st_mode) == .directory, status.st_uid == getuid() else { continue }
+            guard lstat(candidate, &status) == 0, FileKind(mode: status.st_mode) == .directory, status.st_uid == getuid(),
+                  time(nil) - status.st_mtim.tv_sec >= minimumAge else { continue }
             let lock = open(candidate + "/" + lockName, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
             guard lock >= 0 else { continue }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 {

@@ -94,6 +94,9 @@ struct HostilePathTests {
         let abandoned = PrivateDirectory.temporaryBase + "/gfb-test-scratch-abandoned\(getpid())"
         try FileManager.default.createDirectory(atPath: abandoned, withIntermediateDirectories: false)
         FileManager.default.createFile(atPath: abandoned + "/.owner.lock", contents: Data())
+        // Just made, it may be a live run's that has not locked yet: left alone until it is a minute old.
+        #expect(PrivateDirectory.removeAbandoned(prefix: "gfb-test-scratch") == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: abandoned)
         #expect(PrivateDirectory.removeAbandoned(prefix: "gfb-test-scratch") == 1)
         #expect(FileKind.of(abandoned) == nil)
         #expect(FileKind.of(first.path) == .directory && FileKind.of(second.path) == .directory)
@@ -193,7 +196,11 @@ struct HostilePathTests {
         #expect(scratch.count == 1)
         kill(parent.processIdentifier, SIGKILL)
         parent.waitUntilExit()
-        #expect(Self.waitFor { kill(child, 0) != 0 ? true : nil } == true, "bench-case \(child) outlived its parent")
+        #expect(Self.waitFor { Self.isAlive(child) ? nil : true } == true, "bench-case \(child) outlived its parent")
+        // The dead run's scratch directory, once older than the sweep's one-minute grace, goes with the next run.
+        for path in scratch {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
+        }
         #expect(try Self.quickRun(Self.path("next")).status == 0)
         for path in scratch { #expect(FileKind.of(path) == nil, "\(path) was left behind") }
 
@@ -227,6 +234,14 @@ struct HostilePathTests {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains("--case")
         }
+    }
+
+    /// Whether `pid` is a running process: a dead one whose new parent has not reaped it yet is a zombie (state Z).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return state != "Z" && state != "X"
     }
 
     /// Polls `probe` every 20 ms for up to 30 s.
