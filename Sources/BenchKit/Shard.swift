@@ -51,7 +51,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         return cases.filter { mine.contains($0.gif) }
     }
 
-    static func stableHash(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes { FrameHash(of: $0).value } }
+    static func stableHash(_ text: String) -> UInt64 { FrameHash(ofUTF8: text).value }
 }
 
 /// What a sharded run records, so `bench merge` can check that shards belong together and cover the suite once.

@@ -14,6 +14,11 @@ public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
         value = hash
     }
 
+    /// Hashes the UTF-8 bytes of `text`: stable names for files and shards, the same on every machine.
+    public init(ofUTF8 text: String) {
+        self = Array(text.utf8).withUnsafeBytes { FrameHash(of: $0) }
+    }
+
     /// 16 lowercase hexadecimal digits.
     public var description: String {
         let digits = String(value, radix: 16)

@@ -94,7 +94,7 @@ public struct DiskCache: Sendable {
     public func dataPath(_ key: String) -> String { (directory as NSString).appendingPathComponent(Self.fileStem(key) + ".data") }
     public func metadataPath(_ key: String) -> String { (directory as NSString).appendingPathComponent(Self.fileStem(key) + ".meta") }
 
-    static func fileStem(_ key: String) -> String { Array(key.utf8).withUnsafeBytes { FrameHash(of: $0).description } }
+    static func fileStem(_ key: String) -> String { FrameHash(ofUTF8: key).description }
 
     static func checksum(_ bytes: [UInt8]) -> String { bytes.withUnsafeBytes { FrameHash(of: $0).description } }
 

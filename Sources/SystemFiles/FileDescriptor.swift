@@ -26,6 +26,16 @@ enum RawFile {
         try outcome.get()
     }
 
+    /// Writes all of `bytes` to a descriptor this call owns, then closes it, with the close's result checked; a failed
+    /// write closes it too.
+    static func writeAllAndClose(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SystemError) {
+        do throws(SystemError) { try writeAll(bytes, to: descriptor, path: path) } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        try close(descriptor, path: path)
+    }
+
     /// Closes `descriptor`; a failed close after writing means lost data (NFS, a full disk), so it is an error.
     static func close(_ descriptor: Int32, path: String) throws(SystemError) {
         if Glibc.close(descriptor) != 0 && errno != EINTR { throw SystemError("write", path: path) }

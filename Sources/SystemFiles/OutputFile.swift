@@ -22,13 +22,7 @@ public enum OutputFile {
             // O_NONBLOCK: a FIFO nobody reads fails with ENXIO instead of hanging.
             let descriptor = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw SystemError("write", path: path) }
-            do {
-                try RawFile.writeAll(bytes, to: descriptor, path: path)
-            } catch {
-                Glibc.close(descriptor)
-                throw error
-            }
-            try RawFile.close(descriptor, path: path)
+            try RawFile.writeAllAndClose(bytes, to: descriptor, path: path)
         }
     }
 
@@ -41,11 +35,7 @@ public enum OutputFile {
         }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
         guard descriptor >= 0 else { throw SystemError("append to", path: path) }
-        do throws(SystemError) { try RawFile.writeAll(bytes, to: descriptor, path: path) } catch {
-            Glibc.close(descriptor)
-            throw error
-        }
-        try RawFile.close(descriptor, path: path)
+        try RawFile.writeAllAndClose(bytes, to: descriptor, path: path)
     }
 
     /// The descriptor a path names directly, if it is one of the standard streams' names or `/dev/fd/N`.

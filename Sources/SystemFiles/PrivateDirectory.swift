@@ -48,13 +48,7 @@ public final class PrivateDirectory: Sendable {
     @discardableResult
     public static func removeAbandoned(prefix: String, minimumAge: Int = 60) -> Int {
         let base = temporaryBase
-        guard let directory = opendir(base) else { return 0 }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-            if name.hasPrefix(prefix + "-") { names.append(name) }
-        }
-        closedir(directory)
+        let names = entries(of: base).filter { $0.hasPrefix(prefix + "-") }
         var removed = 0
         for name in names {
             let candidate = base + "/" + name
@@ -74,18 +68,22 @@ public final class PrivateDirectory: Sendable {
 
     /// Deletes `path` and everything below it without following symbolic links.
     public static func removeTree(_ path: String) {
-        if let directory = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(directory)
-            for name in names {
-                let child = path + "/" + name
-                if FileKind.of(child) == .directory { removeTree(child) } else { unlink(child) }
-            }
+        for name in entries(of: path) {
+            let child = path + "/" + name
+            if FileKind.of(child) == .directory { removeTree(child) } else { unlink(child) }
         }
         rmdir(path)
+    }
+
+    /// The names in directory `path` but `.` and `..`; none when it cannot be read.
+    static func entries(of path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

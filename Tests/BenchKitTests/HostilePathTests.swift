@@ -228,20 +228,21 @@ struct HostilePathTests {
     /// The measuring children (`bench-case` playing a case, not checking a file) whose parent is `parent`, from /proc.
     static func children(of parent: Int32) -> [Int32] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")"),
-                  let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard let fields = statFields(pid), let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains("--case")
         }
     }
 
     /// Whether `pid` is a running process: a dead one whose new parent has not reaped it yet is a zombie (state Z).
     static func isAlive(_ pid: Int32) -> Bool {
-        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        guard kill(pid, 0) == 0, let state = statFields(pid)?.first else { return false }
         return state != "Z" && state != "X"
+    }
+
+    /// The fields of `/proc/PID/stat` after the command name: state, parent pid, …
+    static func statFields(_ pid: Int32) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 
     /// Polls `probe` every 20 ms for up to 30 s.

@@ -53,7 +53,7 @@ public struct HostIdentity: Sendable, Codable, Hashable {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !id.isEmpty, id != "uninitialized" else { continue }
-            let hash = Array("gif-frame-bench:\(id)".utf8).withUnsafeBytes { FrameHash(of: $0) }
+            let hash = FrameHash(ofUTF8: "gif-frame-bench:\(id)")
             return hash.description
         }
         return nil

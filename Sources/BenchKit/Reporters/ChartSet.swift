@@ -37,7 +37,7 @@ public enum ChartSet {
         let plain = gif.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }
         let safe = String(plain)
         guard safe != gif else { return safe }
-        return safe + "-" + String(Array(gif.utf8).withUnsafeBytes { FrameHash(of: $0) }.description.prefix(8))
+        return safe + "-" + String(FrameHash(ofUTF8: gif).description.prefix(8))
     }
 
     /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.

@@ -18,9 +18,9 @@ struct ExportedFigure {
     /// Every exported figure of `report`, in report order; cases with no successful repetition are left out.
     static func all(in report: RunReport) -> [ExportedFigure] {
         report.summaries.filter { $0.repetitions > 0 }.flatMap { summary in
-            metrics.compactMap { metric -> ExportedFigure? in
-                let values = report.results.filter { $0.failure == nil && $0.benchCase.identity == summary.setting.identity }
-                    .compactMap { metric.number(in: $0) }
+            let rows = report.results.filter { $0.failure == nil && $0.benchCase.identity == summary.setting.identity }
+            return metrics.compactMap { metric -> ExportedFigure? in
+                let values = rows.compactMap { metric.number(in: $0) }
                 guard !values.isEmpty else { return nil }
                 let median = Statistics.median(values)
                 let interval = summary.metrics[metric.column]?.interval
