@@ -8,7 +8,7 @@ import SystemFiles
 /// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF.
 enum CacheCommand {
     static let help = """
-    Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR] [--max-eager-bytes SIZE] ...
+    Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR] [--codec fast|giflib] [--max-eager-bytes SIZE] ...
 
     For every GIF (default: the synthetic corpus): stores it in a disk cache with its original bytes and
     without them (re-encoded as GIF), times both and counts the bytes written; loads it back and shows
@@ -19,6 +19,7 @@ enum CacheCommand {
     (mode 0700, under TMPDIR) removed at the end. The decoded frames are held once at a time, so the eager limit
     below bounds the command's memory.
 
+      --codec CODEC          LZW decoder: \(CodecOption.help)
       --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
     \(RunCommand.limitsHelp)
     """
@@ -32,6 +33,7 @@ enum CacheCommand {
         let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
         let allowsSpecialFiles = arguments.flag("--allow-special-files")
         let limits = try RunCommand.limits(&arguments)
+        let codec = try CodecOption.one(&arguments)
         try arguments.finish(command: "cache")
         let output = try OutputFolder(out)
         let scratch = try PrivateDirectory.forRun()
@@ -55,7 +57,7 @@ enum CacheCommand {
         for (index, input) in playable.enumerated() {
             Console.note("[\(index + 1)/\(playable.count)] cache: \(input.name)")
             rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions,
-                                               limits: limits))
+                                               limits: limits, codec: codec))
         }
         let markdown = CacheReporter.markdown(rows, metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
         try ReportWriter.write([("cache.csv", Data(CacheReporter.csv(rows).utf8)), ("cache.md", Data(markdown.utf8))], to: output.path)

@@ -3,15 +3,16 @@ import BenchCore
 import BenchKit
 import GIFCodec
 
-/// `bench inspect FILE [--hashes]`.
+/// `bench inspect FILE [--hashes] [--codec fast|giflib]`.
 enum InspectCommand {
     static let help = """
-    Usage: bench inspect FILE [--hashes]
+    Usage: bench inspect FILE [--hashes] [--codec fast|giflib]
 
     Without --hashes: the container facts (size, frames, loop count, per-frame rectangle,
     disposal, raw and effective delays, interlace, palette kind).
       --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
                              composited RGBA frame, and nothing else on stdout
+      --codec CODEC          LZW decoder: \(CodecOption.help)
       --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
     \(RunCommand.limitsHelp)
     """
@@ -21,6 +22,7 @@ enum InspectCommand {
         if arguments.flag("--help") { print(help); return .success }
         let hashes = arguments.flag("--hashes")
         let limits = try RunCommand.limits(&arguments)
+        let codec = try CodecOption.one(&arguments)
         let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
         let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: arguments.flag("--allow-special-files"),
                                    deadlineSeconds: Double(timeout))
@@ -30,12 +32,12 @@ enum InspectCommand {
         let container: GIFContainer
         do {
             container = try GIFContainer(contentsOfFile: path, rules: rules)
-            _ = try Playability.check(container, limits: limits)
+            _ = try Playability.check(container, limits: limits, codec: codec)
         } catch {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
         }
-        let lines = hashes ? try GIFInspection.hashLines(container, limits: limits)
-                           : GIFInspection.describe(container, fileName: path, limits: limits)
+        let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
+                           : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec)
         print(lines.joined(separator: "\n"))
         return .success
     }

@@ -12,7 +12,8 @@ enum RunCommand {
     static let help = """
     Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--policies LIST]
                      [--mode throughput|realtime] [--speed 1] [--refresh 60] [--cpus N] [--loops 3]
-                     [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--out DIR] [--timeout SECONDS]
+                     [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--codec fast|giflib] [--out DIR]
+                     [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
                      [--summary FILE] [--gate-times auto|never|always] [--instructions]
 
@@ -41,6 +42,7 @@ enum RunCommand {
       --repetitions N        child processes per case, for medians and confidence intervals (default: 3)
       --quick                1 loop instead of 3: the default suite in about 10 s
       --bytes-from SOURCE    heap: read the GIF into one allocation (default); mmap: map the file read-only
+      --codec LIST           LZW decoder: \(CodecOption.help); fast,giflib plays every setting with both
       --out DIR              where the reports go (default: bench-results/latest)
       --timeout SECONDS      a case running longer is killed and reported as failed (default: 300)
       --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 2)
@@ -201,6 +203,7 @@ enum RunCommand {
                 guard let source = ByteSource(rawValue: text) else { throw UsageError("--bytes-from takes heap or mmap, not '\(text)'") }
                 return source
             } ?? .heap
+            let codecs = try CodecOption.list(&arguments, default: [.default])
             out = try arguments.value("--out") ?? "bench-results/latest"
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
             let allowsSpecialFiles = arguments.flag("--allow-special-files")
@@ -243,7 +246,7 @@ enum RunCommand {
             settings = RunCommand.distinct(settings)
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
-                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, samplerInterval: Double(samplerMilliseconds) / 1000,
+                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
                           windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
         }
     }

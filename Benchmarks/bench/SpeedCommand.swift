@@ -5,59 +5,143 @@ import FrameDecoders
 import GIFCodec
 import GiflibBaseline
 
-/// `bench speed`: decode-and-composite throughput of both decoders against a plain C loop over giflib.
+/// `bench speed`: LZW-only throughput of each codec, and each decoder end to end with each codec, against a plain C
+/// loop over giflib.
 enum SpeedCommand {
     static let help = """
-    Usage: bench speed [--gif FILE|DIR]... [--window N] [--csv]
+    Usage: bench speed [--gif FILE|DIR]... [--corpus synthetic|real|all] [--codec fast,giflib] [--window N] [--csv]
 
-    Measures decode-and-composite throughput, in megapixels of composited canvas per second
-    (frames x screen width x screen height / wall seconds, median of at least 3 runs), for:
-      giflib-c-loop   a straightforward C loop over DGifGetLine plus compositing (the floor)
-      compositor      this project's compositor, one pass over all frames
-      eager           EagerDecoder: every frame into its own buffer
-      windowed        WindowedDecoder(window: N), one loop of playback (default N = 4)
-    Default input: the synthetic corpus. --csv prints CSV instead of a Markdown table.
+    Two tables, every figure the median of at least 3 runs and 0.5 s, in megapixels per second of wall time:
+      LZW only      the frames' palette indices decoded and nothing else, per codec; pixels are the frames' own
+                    rectangles (their areas summed), so the figure is the codec's speed and the ratio is fast ÷ giflib;
+                    px/code is pixels per LZW code and ns/code the time per code (codes as the fast decoder counts them)
+      end to end    composited canvas (frames x screen width x screen height) per second:
+                      giflib-c-loop  a straightforward C loop over DGifGetLine plus compositing (the floor for giflib)
+                      compositor     this project's compositor, one pass over all frames
+                      eager          EagerDecoder: every frame into its own buffer
+                      windowed       WindowedDecoder(window: N), one loop of playback (default N = 4)
+                    each with every codec of --codec (default: fast,giflib)
+    Default input: the synthetic corpus. A GIF that cannot be played is skipped with one line on stderr.
+    --csv prints CSV instead of Markdown tables.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let csv = arguments.flag("--csv")
-        let window = try arguments.integer("--window", in: 1...1000) ?? 4
-        let inputs = try GIFInputs.resolve(try arguments.values("--gif"))
+        let window = try arguments.integer("--window", in: 1...1000) ?? BenchCase.defaultWindow
+        let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
+        let corpus = try arguments.value("--corpus").map { text throws(UsageError) in
+            guard let choice = CorpusChoice(rawValue: text) else { throw UsageError("--corpus takes synthetic, real or all, not '\(text)'") }
+            return choice
+        }
+        let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
         try arguments.finish(command: "speed")
 
-        print(csv ? "gif,frames,width,height,giflib_c_mpx_s,compositor_mpx_s,eager_mpx_s,windowed_mpx_s,compositor_vs_c"
-                  : "| gif | frames | giflib C loop (Mpx/s) | compositor (Mpx/s) | eager (Mpx/s) | windowed w=\(window) (Mpx/s) | compositor ÷ C |\n|---|---:|---:|---:|---:|---:|---:|")
+        var lzwRows: [[String]] = [], endToEndRows: [[String]] = []
+        var skipped = 0
         for input in inputs {
             Console.note("speed: \(input.name)")
-            let container = try input.container()
-            let pixels = container.frameCount * container.width * container.height
-            let bytes = container.bytes
-            var checksum: UInt64 = 0
-            let c = Throughput.measure("giflib-c-loop", pixelsPerRun: pixels) {
-                _ = giflib_baseline_decode(bytes.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &checksum)
+            let container: GIFContainer
+            do {
+                container = try input.container()
+                try DecodeLimits.default.check(container)
+                _ = try Playability.check(container)
+            } catch {
+                // In a folder of many GIFs one bad file costs its row, not the run.
+                Console.note("speed: skipped \(input.name): \(error.explained)")
+                skipped += 1
+                continue
             }
-            let compositor = try Throughput.measure("compositor", pixelsPerRun: pixels) {
-                let compositor = try Compositor(container: container)
-                for _ in 0..<container.frameCount { compositor.advance() }
+            let lzw = try codecs.map { codec in try lzwThroughput(container, codec: codec) }
+            let pixels = Double(Self.framePixels(container))
+            let codes = Double(max(try Self.codeCount(container), 1))
+            var lzwRow = [input.name, "\(container.frameCount)", format(pixels / 1e6, digits: 2), format(pixels / codes, digits: 2)]
+            lzwRow += lzw.map { format($0.megapixelsPerSecond) }
+            lzwRow += lzw.map { format(pixels / ($0.megapixelsPerSecond * 1e6) * 1e9 / codes, digits: 2) }
+            if codecs.count == 2 { lzwRow.append(format(lzw[0].megapixelsPerSecond / lzw[1].megapixelsPerSecond, digits: 2)) }
+            lzwRows.append(lzwRow)
+
+            var row = ["\(container.width)x\(container.height)", format(try cLoop(container).megapixelsPerSecond)]
+            for decoder in ["compositor", "eager", "windowed"] {
+                for codec in codecs {
+                    row.append(format(try endToEnd(decoder, container, codec: codec, window: window).megapixelsPerSecond))
+                }
             }
-            let eager = try Throughput.measure("eager", pixelsPerRun: pixels) {
-                _ = try EagerDecoder(container: container)
-            }
-            let windowed = try Throughput.measure("windowed", pixelsPerRun: pixels) {
-                let decoder = try WindowedDecoder(container: container, window: window)
-                for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }
-            }
-            let ratio = compositor.megapixelsPerSecond / c.megapixelsPerSecond
-            let figures = [c, compositor, eager, windowed].map { format($0.megapixelsPerSecond) }
-            if csv {
-                print(([input.name, "\(container.frameCount)", "\(container.width)", "\(container.height)"] + figures + [format(ratio, digits: 3)]).joined(separator: ","))
-            } else {
-                print("| \(input.name) | \(container.frameCount) | " + figures.joined(separator: " | ") + " | \(format(ratio, digits: 2))× |")
-            }
+            endToEndRows.append(row)
+        }
+        if lzwRows.isEmpty { throw UsageError("no GIF could be measured (\(skipped) skipped)") }
+        let ratio = codecs.count == 2 ? ["\(codecs[0]) ÷ \(codecs[1])"] : []
+        let lzwHeader = ["gif", "frames", "frame Mpx", "px/code"] + codecs.map { "\($0) LZW (Mpx/s)" } + codecs.map { "\($0) (ns/code)" } + ratio
+        var endToEndHeader = ["screen", "giflib C loop (Mpx/s)"]
+        for decoder in ["compositor", "eager", "windowed w=\(window)"] { endToEndHeader += codecs.map { "\(decoder) \($0) (Mpx/s)" } }
+        if csv {
+            // One row per GIF, every figure: the LZW columns, then the end-to-end ones.
+            let names = (lzwHeader + endToEndHeader).map(Self.csvName)
+            print(([names] + zip(lzwRows, endToEndRows).map { $0 + $1 }).map { $0.joined(separator: ",") }.joined(separator: "\n"))
+        } else {
+            print(table(lzwHeader, lzwRows, numericFrom: 1))
+            print("")
+            print(table(["gif", "frames"] + endToEndHeader, zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
         }
         return .success
+    }
+
+    /// A Markdown header as a CSV column name: `fast LZW (Mpx/s)` → `fast_lzw_mpx_s`, `fast ÷ giflib` → `fast_vs_giflib`.
+    static func csvName(_ header: String) -> String {
+        header.lowercased().replacingOccurrences(of: " (mpx/s)", with: "_mpx_s").replacingOccurrences(of: " (ns/code)", with: "_ns_per_code")
+            .replacingOccurrences(of: " ÷ ", with: "_vs_").replacingOccurrences(of: "px/code", with: "px_per_code")
+            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: " ", with: "_")
+    }
+
+    /// Pixels the codec decodes for one pass: every frame's rectangle.
+    static func framePixels(_ container: GIFContainer) -> Int { container.frames.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
+
+    /// LZW codes in one pass over every frame, as the fast decoder counts them.
+    static func codeCount(_ container: GIFContainer) throws -> Int {
+        let reader = try FrameIndexReader(container: container, codec: .fast)
+        return (0..<container.frameCount).reduce(0) { total, index in
+            reader.decode(frame: index) { _, _ in }
+            return total + (reader.lastOutcome?.codes ?? 0)
+        }
+    }
+
+    static func lzwThroughput(_ container: GIFContainer, codec: LZWCodec) throws -> Throughput {
+        let reader = try FrameIndexReader(container: container, codec: codec)
+        return Throughput.measure("\(codec) LZW", pixelsPerRun: framePixels(container)) {
+            for index in 0..<container.frameCount { reader.decode(frame: index) { _, _ in } }
+        }
+    }
+
+    static func cLoop(_ container: GIFContainer) throws -> Throughput {
+        let bytes = container.bytes
+        var checksum: UInt64 = 0
+        return Throughput.measure("giflib-c-loop", pixelsPerRun: container.frameCount * container.width * container.height) {
+            _ = giflib_baseline_decode(bytes.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &checksum)
+        }
+    }
+
+    static func endToEnd(_ decoder: String, _ container: GIFContainer, codec: LZWCodec, window: Int) throws -> Throughput {
+        let pixels = container.frameCount * container.width * container.height
+        switch decoder {
+        case "compositor":
+            return try Throughput.measure("compositor", pixelsPerRun: pixels) {
+                let compositor = try Compositor(container: container, codec: codec)
+                for _ in 0..<container.frameCount { compositor.advance() }
+            }
+        case "eager":
+            return try Throughput.measure("eager", pixelsPerRun: pixels) { _ = try EagerDecoder(container: container, codec: codec) }
+        default:
+            return try Throughput.measure("windowed", pixelsPerRun: pixels) {
+                let decoder = try WindowedDecoder(container: container, window: window, codec: codec)
+                for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }
+            }
+        }
+    }
+
+    static func table(_ header: [String], _ rows: [[String]], numericFrom: Int) -> String {
+        let rule = header.indices.map { $0 >= numericFrom ? "---:" : "---" }
+        return ([header, rule] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
 
     static func format(_ value: Double, digits: Int = 1) -> String {

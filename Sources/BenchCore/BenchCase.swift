@@ -82,6 +82,8 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// Pin the child to this many CPUs (`sched_setaffinity`), or use all.
     public var cpus: Int?
     public var byteSource: ByteSource
+    /// The LZW decoder every frame is drawn with.
+    public var codec: LZWCodec
     /// 1-based repetition number.
     public var repetition: Int
     /// Background sampling period in seconds; 0 samples only at frame steps; negative turns the sampler off
@@ -97,7 +99,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
 
     public init(gif: String, path: String, decoder: DecoderChoice, policy: String? = nil, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
-                byteSource: ByteSource = .heap, repetition: Int = 1,
+                byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
         self.gif = gif
@@ -110,6 +112,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
         self.refreshHz = refreshHz
         self.cpus = cpus
         self.byteSource = byteSource
+        self.codec = codec
         self.repetition = repetition
         self.samplerInterval = samplerInterval
         self.extraWorkPerFrame = extraWorkPerFrame
@@ -155,6 +158,7 @@ public struct CaseIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     public var refreshHz: Double
     public var cpus: Int?
     public var byteSource: ByteSource
+    public var codec: LZWCodec
 
     /// The same case played by another decoder, chosen by `policy` (its eager partner, for same-run ratios).
     public func with(decoder: DecoderChoice, policy: String) -> CaseIdentity {
@@ -177,8 +181,33 @@ public struct CaseIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 extension BenchCase {
     public var identity: CaseIdentity {
         CaseIdentity(gif: gif, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz,
-                     cpus: cpus, byteSource: byteSource)
+                     cpus: cpus, byteSource: byteSource, codec: codec)
     }
 
     public var policyChoseDecoder: Bool { identity.policyChoseDecoder }
+}
+
+extension BenchCase {
+    private enum CodingKeys: String, CodingKey {
+        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, byteSource, codec, repetition, samplerInterval,
+             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes
+    }
+
+    /// Reads a case; one written before `codec` existed was drawn with giflib, the only codec then.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(gif: try values.decode(String.self, forKey: .gif), path: try values.decode(String.self, forKey: .path),
+                  decoder: try values.decode(DecoderChoice.self, forKey: .decoder), policy: try values.decode(String.self, forKey: .policy),
+                  loops: try values.decode(Int.self, forKey: .loops), mode: try values.decode(PlaybackMode.self, forKey: .mode),
+                  speed: try values.decode(Double.self, forKey: .speed), refreshHz: try values.decode(Double.self, forKey: .refreshHz),
+                  cpus: try values.decodeIfPresent(Int.self, forKey: .cpus),
+                  byteSource: try values.decode(ByteSource.self, forKey: .byteSource),
+                  codec: try values.decodeIfPresent(LZWCodec.self, forKey: .codec) ?? .giflib,
+                  repetition: try values.decode(Int.self, forKey: .repetition),
+                  samplerInterval: try values.decode(Double.self, forKey: .samplerInterval),
+                  extraWorkPerFrame: try values.decode(Double.self, forKey: .extraWorkPerFrame),
+                  limits: try values.decode(DecodeLimits.self, forKey: .limits),
+                  injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
+        plantedLeakBytes = try values.decode(Int.self, forKey: .plantedLeakBytes)
+    }
 }

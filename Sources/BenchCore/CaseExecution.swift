@@ -106,7 +106,7 @@ public enum CaseExecution {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }
-        let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits,
+        let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame), sampler: sampler)
         let observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall)
@@ -140,20 +140,22 @@ public enum CaseExecution {
     }
 
     static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, limits: DecodeLimits = .default,
-                            extraWorkPerFrame: Double = 0) throws(GIFError) -> any AnimatedFrameSource {
+                            codec: LZWCodec = .default, extraWorkPerFrame: Double = 0) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
-        case .eager, .calibration: return try EagerDecoder(container: container, limits: limits)
+        case .eager, .calibration: return try EagerDecoder(container: container, limits: limits, codec: codec)
         case .windowed(let window):
-            return try WindowedDecoder(container: container, window: .frames(window), limits: limits,
-                                       compositor: slowed(container, limits, extraWorkPerFrame))
+            return try WindowedDecoder(container: container, window: .frames(window), limits: limits, codec: codec,
+                                       compositor: slowed(container, limits, codec, extraWorkPerFrame))
         case .windowedAll:
-            return try WindowedDecoder(container: container, window: .all, limits: limits, compositor: slowed(container, limits, extraWorkPerFrame))
+            return try WindowedDecoder(container: container, window: .all, limits: limits, codec: codec,
+                                       compositor: slowed(container, limits, codec, extraWorkPerFrame))
         }
     }
 
     /// The planted slowdown's compositor, or nil (the decoder's own) when none is asked for.
-    private static func slowed(_ container: GIFContainer, _ limits: DecodeLimits, _ extraWorkPerFrame: Double) throws(GIFError) -> SlowedCompositor? {
-        extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, extraWorkPerFrame: extraWorkPerFrame) : nil
+    private static func slowed(_ container: GIFContainer, _ limits: DecodeLimits, _ codec: LZWCodec,
+                               _ extraWorkPerFrame: Double) throws(GIFError) -> SlowedCompositor? {
+        extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, codec: codec, extraWorkPerFrame: extraWorkPerFrame) : nil
     }
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed.

@@ -2,7 +2,8 @@ import FrameDecoders
 import GIFCodec
 
 /// A planted regression for the gate's tests: a compositor that, besides drawing each frame, decodes its LZW data
-/// `extraWorkPerFrame` more times on average (0.1 = one frame in ten once more, 2 = every frame twice more). Given to
+/// `extraWorkPerFrame` more times on average (0.1 = one frame in ten once more, 2 = every frame twice more), always
+/// with giflib, so that a knob's cost does not change with the codec the frames are drawn with. Given to
 /// a ``WindowedDecoder``, the extra work runs where a slower codec's would, on the prefetch thread. The knob lives
 /// here, in the harness; the codec and the decoders know nothing of it.
 public final class SlowedCompositor: FrameCompositing {
@@ -11,9 +12,10 @@ public final class SlowedCompositor: FrameCompositing {
     private let extraWorkPerFrame: Double
     private var owed = 0.0
 
-    public init(container: GIFContainer, limits: DecodeLimits = .default, extraWorkPerFrame: Double) throws(GIFError) {
-        compositor = try Compositor(container: container, limits: limits)
-        indexReader = try FrameIndexReader(container: container)
+    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+                extraWorkPerFrame: Double) throws(GIFError) {
+        compositor = try Compositor(container: container, limits: limits, codec: codec)
+        indexReader = try FrameIndexReader(container: container, codec: .giflib)
         self.extraWorkPerFrame = extraWorkPerFrame
     }
 

@@ -35,20 +35,20 @@ public enum CacheScenario {
     /// Decoded frames are held once at a time (the image, then its copy read back, then each load's decoder), so the
     /// scenario's peak is about what one eager decoder of the GIF holds: `limits` refuses what it would refuse.
     public static func measure(_ input: GIFInput, path: String, cacheDirectory: String, repetitions: Int = 3,
-                               limits: DecodeLimits = .default) throws -> CacheMeasurement {
+                               limits: DecodeLimits = .default, codec: LZWCodec = .default) throws -> CacheMeasurement {
         var measurement = CacheMeasurement(gif: input.name)
         let original = try GIFBytes(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes)).array
         measurement.fileBytes = original.count
         let cache = try DiskCache(directory: cacheDirectory)
         let originalKey = input.name + "#original", reencodedKey = input.name + "#reencoded"
         let kept = try storeBothWays(original, measurement: &measurement, cache: cache, keys: (originalKey, reencodedKey),
-                                     repetitions: repetitions, limits: limits)
+                                     repetitions: repetitions, limits: limits, codec: codec)
 
         let written = try GIFBytes(contentsOfFile: cache.dataPath(reencodedKey)).array
         measurement.reencodedFirstByte = written.first ?? 0
         measurement.reencodedFormat = ImageFormat.sniff(written)
         do {
-            let back = try cache.image(forKey: reencodedKey, limits: limits).get()
+            let back = try cache.image(forKey: reencodedKey, limits: limits, codec: codec).get()
             measurement.framesKept = back.frames.count == kept.frames
             measurement.delaysKept = back.delays == kept.delays
             measurement.loopKept = back.netscapeLoopValue == kept.loop
@@ -59,7 +59,8 @@ public enum CacheScenario {
         for load in CacheMeasurement.loads {
             var seconds: [Double] = [], held: [Int] = []
             for _ in 0..<repetitions {
-                let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.hasPrefix("windowed"), mapped: load.hasSuffix("mmap"))
+                let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.hasPrefix("windowed"), mapped: load.hasSuffix("mmap"),
+                                                     codec: codec)
                 seconds.append(time)
                 held.append(bytes)
             }
@@ -73,8 +74,8 @@ public enum CacheScenario {
     /// keep; the decoded frames are released on return.
     private static func storeBothWays(_ original: [UInt8], measurement: inout CacheMeasurement, cache: DiskCache,
                                       keys: (original: String, reencoded: String), repetitions: Int,
-                                      limits: DecodeLimits) throws -> (frames: Int, delays: [FrameDelay], loop: UInt16?, hashes: [FrameHash]) {
-        let image = try AnimatedImage(decodingGIF: original, limits: limits)
+                                      limits: DecodeLimits, codec: LZWCodec) throws -> (frames: Int, delays: [FrameDelay], loop: UInt16?, hashes: [FrameHash]) {
+        let image = try AnimatedImage(decodingGIF: original, limits: limits, codec: codec)
         var withoutBytes = image
         withoutBytes.originalBytes = nil
         measurement.frames = image.frames.count
@@ -100,12 +101,13 @@ public enum CacheScenario {
     }
 
     /// Loads an entry and takes its first frame; returns the time and what this thread's allocations still hold then.
-    static func firstFrame(from cache: DiskCache, key: String, windowed: Bool, mapped: Bool) throws -> (Double, Int) {
+    static func firstFrame(from cache: DiskCache, key: String, windowed: Bool, mapped: Bool, codec: LZWCodec) throws -> (Double, Int) {
         let before = try ThreadAllocationTotals.current()
         let start = CPUTimes.monotonic()
         let bytes = try cache.bytes(forKey: key, mapped: mapped).get().bytes
         let container = try GIFContainer(bytes: bytes)
-        let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container, window: BenchCase.defaultWindow) : try EagerDecoder(container: container)
+        let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container, window: BenchCase.defaultWindow, codec: codec)
+                                                        : try EagerDecoder(container: container, codec: codec)
         _ = try source.withFrame(at: 0) { $0.pixels.count }
         let seconds = CPUTimes.monotonic() - start
         let held = try ThreadAllocationTotals.current().netBytes(since: before)

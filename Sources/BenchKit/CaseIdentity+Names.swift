@@ -2,7 +2,7 @@ import BenchCore
 
 extension CaseIdentity {
     /// How the case was played, in words: the decoder, the policy that chose it, and every way of playing that is not
-    /// the default (real time and its speed and refresh, CPUs, mapped bytes, loops other than the run's usual).
+    /// the default (real time and its speed and refresh, CPUs, mapped bytes, the giflib codec).
     public var setting: String {
         var setting = "\(decoder)"
         if policyChoseDecoder { setting += " (\(policy))" }
@@ -12,6 +12,7 @@ extension CaseIdentity {
         }
         if let cpus { setting += ", \(cpus) CPU" }
         if byteSource == .mmap { setting += ", mmap" }
+        if codec != .default { setting += ", \(codec) LZW" }
         return setting
     }
 

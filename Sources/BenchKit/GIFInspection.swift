@@ -4,7 +4,8 @@ import GIFCodec
 /// Human-readable facts about one GIF's container, and its per-frame hashes.
 public enum GIFInspection {
     /// The container facts as lines of text: screen, loop count, then one line per frame.
-    public static func describe(_ container: GIFContainer, fileName: String, limits: DecodeLimits = .default) -> [String] {
+    public static func describe(_ container: GIFContainer, fileName: String, limits: DecodeLimits = .default,
+                                codec: LZWCodec = .default) -> [String] {
         var lines = [
             "file: \(fileName)",
             "size: \(container.bytes.count) bytes",
@@ -14,7 +15,7 @@ public enum GIFInspection {
             "decoded size: \(container.frameBytes) bytes per frame, \(container.frameBytes * container.frameCount) bytes for all frames",
         ]
         if container.truncated { lines.append("truncated: yes (the file ends before its trailer; frames before the cut play, the cut frame as far as its data goes)") }
-        if let playability = try? Playability.check(container, limits: limits), playability.partialFrames + playability.failedFrames > 0 {
+        if let playability = try? Playability.check(container, limits: limits, codec: codec), playability.partialFrames + playability.failedFrames > 0 {
             lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
         }
         if container.trailingBytes > 0 { lines.append("trailing bytes: \(container.trailingBytes)") }
@@ -33,8 +34,9 @@ public enum GIFInspection {
     }
 
     /// One `<index> <hash>` line per frame, composited in playback order.
-    public static func hashLines(_ container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) -> [String] {
-        let compositor = try Compositor(container: container, limits: limits)
+    public static func hashLines(_ container: GIFContainer, limits: DecodeLimits = .default,
+                                 codec: LZWCodec = .default) throws(GIFError) -> [String] {
+        let compositor = try Compositor(container: container, limits: limits, codec: codec)
         return (0..<container.frameCount).map { index in
             compositor.advance()
             return "\(index) \(FrameHash(of: compositor.pixels))"

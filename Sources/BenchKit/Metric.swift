@@ -48,6 +48,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case instructions
     /// What the case added to the child's resident memory: `rss_peak_bytes − rss_start_bytes`.
     case rssGrowth = "rss_growth_bytes"
+    /// The LZW decoder the case drew its frames with (`fast` or `giflib`); last, so earlier columns keep their places.
+    case codec
 
     /// The CSV header name.
     public var column: String { rawValue }
@@ -60,7 +62,7 @@ public enum Metric: String, CaseIterable, Sendable {
              .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond: .seconds
         case .width, .height, .frames, .window, .loops, .repetition, .mallocCount, .stalls, .partialFrames, .cpus, .instructions: .count
         case .speed: .ratio
-        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: .text
+        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated, .codec: .text
         }
     }
 
@@ -73,7 +75,7 @@ public enum Metric: String, CaseIterable, Sendable {
              .latenessP99, .cpuPerAnimationSecond, .partialFrames, .instructions:
             .smallerIsBetter
         case .gif, .width, .height, .frames, .fileBytes, .decoder, .window, .policy, .loops, .mode, .repetition,
-             .frameBytesTheoretical, .framesHash, .animation, .speed, .cpus, .bytesFrom, .rssStart, .truncated, .status, .failure:
+             .frameBytesTheoretical, .framesHash, .animation, .speed, .cpus, .bytesFrom, .rssStart, .truncated, .status, .failure, .codec:
             nil
         }
     }
@@ -130,7 +132,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
         case .instructions: result.instructions.map(Double.init)
         case .rssGrowth: Double(result.rssPeakBytes - result.rssStartBytes)
-        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated: nil
+        case .gif, .decoder, .policy, .mode, .framesHash, .status, .failure, .bytesFrom, .truncated, .codec: nil
         }
     }
 
@@ -142,6 +144,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .policy: return result.benchCase.policy
         case .mode: return result.benchCase.mode.rawValue
         case .bytesFrom: return result.benchCase.byteSource.rawValue
+        case .codec: return result.benchCase.codec.rawValue
         case .truncated: return result.failure == nil ? String(result.truncated) : ""
         case .cpus: return result.benchCase.cpus.map(String.init) ?? "all"
         case .speed: return Format.fixed(result.benchCase.speed, digits: 3)

@@ -1,4 +1,5 @@
 import BenchCore
+import GIFCodec
 
 /// Which prefetch window to ship, from a real-time run at speed 1: the smallest window that never stalled.
 public enum Recommendation {
@@ -7,8 +8,22 @@ public enum Recommendation {
         rows.filter { $0.mode == .realtime && $0.setting.speed == 1 && $0.repetitions > 0 && $0.failures == 0 }
     }
 
-    /// GIF → one sentence: the smallest window with zero stalls, its memory and CPU beside eager's.
+    /// GIF → one sentence: the smallest window with zero stalls, its memory and CPU beside eager's; one per codec,
+    /// each named, when the run used more than one (a faster codec can make a smaller window stall-free).
     public static func perGIF(_ summaries: [CaseSummary]) -> [String: String] {
+        let codecs = LZWCodec.allCases.filter { codec in summaries.contains { $0.setting.codec == codec } }
+        guard codecs.count > 1 else { return perGIFOneCodec(summaries) }
+        let perCodec = codecs.map { codec in (codec, perGIFOneCodec(summaries.filter { $0.setting.codec == codec })) }
+        var merged: [String: String] = [:]
+        for gif in Set(perCodec.flatMap(\.1.keys)) {
+            let sentences = perCodec.compactMap { codec, sentences in sentences[gif].map { (codec, $0) } }
+            merged[gif] = Set(sentences.map(\.1)).count == 1 && sentences.count == codecs.count ? sentences[0].1
+                : sentences.map { "With the \($0.0) codec, \($0.1)" }.joined(separator: " ")
+        }
+        return merged
+    }
+
+    private static func perGIFOneCodec(_ summaries: [CaseSummary]) -> [String: String] {
         var sentences: [String: String] = [:]
         let gifs = summaries.reduce(into: [String]()) { if !$0.contains($1.gif) { $0.append($1.gif) } }
         for gif in gifs {
@@ -38,6 +53,13 @@ public enum Recommendation {
     /// "window 3 saves 94% memory for 1.6× CPU on average": the smallest window that plays every GIF without a stall,
     /// averaged over the GIFs measured with it and with eager.
     public static func corpusSummary(_ summaries: [CaseSummary]) -> String? {
+        let codecs = LZWCodec.allCases.filter { codec in summaries.contains { $0.setting.codec == codec } }
+        guard codecs.count > 1 else { return corpusSummaryOneCodec(summaries) }
+        let parts = codecs.compactMap { codec in corpusSummaryOneCodec(summaries.filter { $0.setting.codec == codec }).map { "with the \(codec) codec, \($0)" } }
+        return parts.isEmpty ? nil : parts.joined(separator: " And ")
+    }
+
+    private static func corpusSummaryOneCodec(_ summaries: [CaseSummary]) -> String? {
         let rows = candidates(summaries)
         let gifs = Set(rows.map(\.gif))
         guard !gifs.isEmpty else { return nil }
@@ -53,7 +75,7 @@ public enum Recommendation {
                 savings.append(1 - row.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1))
                 cpu.append(row.median(.cpuPerAnimationSecond) / max(eager.median(.cpuPerAnimationSecond), 1e-9))
             }
-            guard !savings.isEmpty else { continue }
+            guard !savings.isEmpty else { return "window \(window) plays every GIF here without a stall (no eager run to compare it with)." }
             let meanSaving = savings.reduce(0, +) / Double(savings.count), meanCPU = cpu.reduce(0, +) / Double(cpu.count)
             return "window \(window) plays every GIF here without a stall and saves \(Format.fixed(meanSaving * 100, digits: 0))% memory "
                 + "for \(Format.ratio(meanCPU)) CPU on average (over \(savings.count) GIFs, against eager)."

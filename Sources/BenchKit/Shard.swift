@@ -80,7 +80,7 @@ extension Suite {
         var text = "gifs:" + inputs.map(\.name).joined(separator: "\u{1F}")
         text += "|settings:" + settings.map(\.description).joined(separator: ",")
         text += "|loops:\(loops)|repetitions:\(repetitions)|mode:\(mode.rawValue)|speeds:\(speeds)|refresh:\(refreshHz)"
-        text += "|cpus:\(cpus ?? 0)|bytes:\(byteSource.rawValue)|sampler:\(samplerInterval)|limits:\(limits)"
+        text += "|cpus:\(cpus ?? 0)|bytes:\(byteSource.rawValue)|codecs:\(codecs)|sampler:\(samplerInterval)|limits:\(limits)"
         text += "|cases:\(cases.count)"
         return String(Shard.stableHash(text), radix: 16)
     }

@@ -43,6 +43,8 @@ public struct Suite: Sendable {
     public var refreshHz: Double
     public var cpus: Int?
     public var byteSource: ByteSource
+    /// LZW decoders; every setting is played with each.
+    public var codecs: [LZWCodec]
     public var samplerInterval: Double
     /// Test knob: extra LZW decodes per frame, on average, in the windowed decoder (a planted regression).
     public var windowedSlowdown: Double
@@ -56,7 +58,7 @@ public struct Suite: Sendable {
     /// The default suite: the synthetic corpus, eager and windowed at `defaultWindow`, 3 loops, 3 repetitions.
     public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
-                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap,
+                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codecs: [LZWCodec] = [.default],
                 samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Double = 0, plantedLeakBytes: Int = 0,
                 limits: DecodeLimits = .default) {
         self.inputs = inputs
@@ -68,6 +70,7 @@ public struct Suite: Sendable {
         self.refreshHz = refreshHz
         self.cpus = cpus
         self.byteSource = byteSource
+        self.codecs = codecs.isEmpty ? [.default] : codecs
         self.samplerInterval = samplerInterval
         self.windowedSlowdown = windowedSlowdown
         self.plantedLeakBytes = plantedLeakBytes
@@ -89,13 +92,16 @@ public struct Suite: Sendable {
         for repetition in 1...repetitions {
             for (input, resolved) in perGIF {
                 for speed in speeds {
-                    for (decoder, label) in resolved {
-                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
-                                                  loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                                                  byteSource: byteSource, repetition: repetition, samplerInterval: samplerInterval,
-                                                  extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits)
-                        benchCase.plantedLeakBytes = plantedLeakBytes
-                        cases.append(benchCase)
+                    for codec in codecs {
+                        for (decoder, label) in resolved {
+                            var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
+                                                      loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
+                                                      byteSource: byteSource, codec: codec, repetition: repetition,
+                                                      samplerInterval: samplerInterval,
+                                                      extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits)
+                            benchCase.plantedLeakBytes = plantedLeakBytes
+                            cases.append(benchCase)
+                        }
                     }
                 }
             }

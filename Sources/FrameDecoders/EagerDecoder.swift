@@ -13,10 +13,10 @@ public final class EagerDecoder: AnimatedFrameSource {
     public static func pixelBytes(container: GIFContainer) -> Int { container.frameCount * container.frameBytes }
 
     /// Decodes every frame; refuses, before allocating, a GIF over `limits` (canvas pixels or eager bytes).
-    public init(container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
+    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default) throws(GIFError) {
         try limits.checkEager(container)
         self.container = container
-        let compositor = try Compositor(container: container, limits: limits)
+        let compositor = try Compositor(container: container, limits: limits, codec: codec)
         var frames: [FrameBuffer] = []
         var statuses: [FrameStatus] = []
         var decodeSeconds: [Double] = []

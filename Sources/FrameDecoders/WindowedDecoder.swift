@@ -24,13 +24,13 @@ public final class WindowedDecoder: AnimatedFrameSource {
     private static let threadSerial = Atomic<Int>(0)
 
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1. Frames are drawn by `compositor`, by
-    /// default a ``Compositor`` of `container`; the prefetch thread owns it from here on.
-    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
+    /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on.
+    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                 compositor: (any FrameCompositing)? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
         let drawing: any FrameCompositing
-        if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits) }
+        if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
         switch window {
         case .frames(let frames):
             precondition(frames >= 1, "window must be at least 1")
@@ -50,9 +50,9 @@ public final class WindowedDecoder: AnimatedFrameSource {
     }
 
     /// A windowed decoder holding at most `window` frames ahead of the playhead.
-    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default,
+    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                             compositor: (any FrameCompositing)? = nil) throws(GIFError) {
-        try self.init(container: container, window: .frames(window), limits: limits, compositor: compositor)
+        try self.init(container: container, window: .frames(window), limits: limits, codec: codec, compositor: compositor)
     }
 
     /// Stops and joins the prefetch thread, then frees the compositor and frame pool on the releasing thread.

@@ -9,11 +9,15 @@ public enum FrameStatus: Sendable, Equatable {
 
 /// Turns frame records into full-screen RGBA canvases following the browser conventions in README ("Pixel conventions").
 ///
-/// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one line buffer and
-/// one giflib handle: nothing proportional to the frame count. Not thread-safe: one owner at a time.
+/// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one line buffer, one giflib handle and,
+/// with the fast codec, one index buffer the size of the largest frame (1 byte per pixel): nothing proportional to the
+/// frame count. Not thread-safe: one owner at a time.
 public final class Compositor {
     public let container: GIFContainer
+    /// The LZW decoder frames are drawn with.
+    public let codec: LZWCodec
     private let reader: GiflibReader
+    private let lzw: LZWDecoder
     private let pixelCount: Int
     private let canvas: UnsafeMutablePointer<UInt32>
     private let savedCanvas: UnsafeMutablePointer<UInt32>?
@@ -27,10 +31,12 @@ public final class Compositor {
     public private(set) var rowsDecoded = 0
 
     /// Allocates the canvas; throws when the screen is over `limits`.
-    public init(container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
+    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default) throws(GIFError) {
         try limits.check(container)
         self.container = container
+        self.codec = codec
         reader = try GiflibReader(bytes: container.bytes)
+        lzw = LZWDecoder(maxPixels: codec == .fast ? container.frames.map { $0.rect.width * $0.rect.height }.max() ?? 1 : 0)
         pixelCount = container.width * container.height
         canvas = .allocate(capacity: pixelCount)
         canvas.initialize(repeating: 0, count: pixelCount)
@@ -128,37 +134,85 @@ public final class Compositor {
             rowsDecoded = frame.rect.height
             return .complete
         }
-        reader.position = frame.recordOffset + 1
-        do { try reader.imageHeader() } catch { return .partial(error) }
-        if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetImageHeader")) }
-
-        let width = container.width
-        let frameWidth = Int32(frame.rect.width)
-        let source = line + (x0 - frame.rect.left)
-        let visible = x1 - x0
         let transparent = frame.transparentIndex.map(Int.init) ?? -1
         // Only rows above the screen's bottom edge land anywhere: once every one of them is drawn (at the first row
         // below it without interlace; after the pass that holds the last of them with it), the rest is not decoded.
-        var onScreenRowsLeft = max(0, min(frame.rect.height, y1 - frame.rect.top))
+        let onScreenRows = max(0, min(frame.rect.height, y1 - frame.rect.top))
+        switch codec {
+        case .giflib:
+            return drawWithGiflib(frame, onScreenRows: onScreenRows, table: table, transparent: transparent, x0: x0, x1: x1)
+        case .fast:
+            return drawWithFastLZW(frame, onScreenRows: onScreenRows, table: table, transparent: transparent, x0: x0, x1: x1)
+        }
+    }
+
+    private func drawWithGiflib(_ frame: FrameRecord, onScreenRows: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int,
+                                x0: Int, x1: Int) -> FrameStatus {
+        reader.position = frame.recordOffset + 1
+        do { try reader.imageHeader() } catch { return .partial(error) }
+        if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetImageHeader")) }
+        let frameWidth = Int32(frame.rect.width)
+        var onScreenRowsLeft = onScreenRows
         var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
         while onScreenRowsLeft > 0, let row = rows.next() {
-            let y = frame.rect.top + row
             guard reader.line(into: line, count: frameWidth) else { return .partial(reader.fail("DGifGetLine")) }
             if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) }
             rowsDecoded += 1
-            guard y < y1 else { continue }
+            guard row < onScreenRows else { continue }
             onScreenRowsLeft -= 1
-            let destination = canvas + y * width + x0
-            if transparent < 0 {
-                for x in 0..<visible { destination[x] = table[Int(source[x])] }
-            } else {
-                for x in 0..<visible {
-                    let index = Int(source[x])
-                    if index != transparent { destination[x] = table[index] }
-                }
-            }
+            paint(row: frame.rect.top + row, left: x0, from: line + (x0 - frame.rect.left), count: x1 - x0, table: table, transparent: transparent)
         }
         return frame.truncated ? .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) : .complete
+    }
+
+    private func drawWithFastLZW(_ frame: FrameRecord, onScreenRows: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int,
+                                 x0: Int, x1: Int) -> FrameStatus {
+        let width = frame.rect.width
+        let rowsNeeded = Self.rowsInDataOrder(coveringFirst: onScreenRows, of: frame)
+        let outcome = lzw.decode(container.bytes.buffer, recordOffset: frame.recordOffset, pixels: rowsNeeded * width)
+        let rowsOut = outcome.pixels / width
+        var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
+        var source = UnsafePointer(lzw.indices) + (x0 - frame.rect.left)
+        for _ in 0..<rowsOut {
+            guard let row = rows.next() else { break }
+            rowsDecoded += 1
+            if row < onScreenRows {
+                paint(row: frame.rect.top + row, left: x0, from: source, count: x1 - x0, table: table, transparent: transparent)
+            }
+            source += width
+        }
+        if outcome.stop != .complete { return .partial(.lzw(outcome.stop)) }
+        return frame.truncated ? .partial(.lzw(.dataEnded)) : .complete
+    }
+
+    /// How many rows, in the order the data stores them, it takes to reach every one of the frame's first `count` rows.
+    static func rowsInDataOrder(coveringFirst count: Int, of frame: FrameRecord) -> Int {
+        guard frame.interlaced else { return count }
+        guard count > 0 else { return 0 }
+        var left = count
+        var taken = 0
+        for row in InterlacedRows(height: frame.rect.height, interlaced: true) {
+            taken += 1
+            if row < count {
+                left -= 1
+                if left == 0 { break }
+            }
+        }
+        return taken
+    }
+
+    /// Writes `count` indices from `source` into screen row `y` from the clipped left edge, skipping transparent ones.
+    @inline(__always)
+    private func paint(row y: Int, left x0: Int, from source: UnsafePointer<UInt8>, count: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int) {
+        let destination = canvas + y * container.width + x0
+        if transparent < 0 {
+            for x in 0..<count { destination[x] = table[Int(source[x])] }
+        } else {
+            for x in 0..<count {
+                let index = Int(source[x])
+                if index != transparent { destination[x] = table[index] }
+            }
+        }
     }
 
     private static func fill(_ table: UnsafeMutablePointer<UInt32>, from palette: Palette?) {

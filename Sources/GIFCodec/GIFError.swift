@@ -20,6 +20,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     case frameOutOfRange(Int, frameCount: Int)
     /// giflib reported an error; `code` is its `D_GIF_ERR_*` or `E_GIF_ERR_*` value.
     case giflib(code: Int32, operation: String)
+    /// The fast LZW decoder stopped before a frame's last pixel.
+    case lzw(LZWStop)
     /// An encoder input is inconsistent (sizes, palette, rectangle).
     case invalidEncoderInput(String)
     /// The logical screen needs more pixels than the budget allows.
@@ -52,6 +54,7 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingPalette(let frame): return "frame \(frame) has no local palette and the file has no global palette"
         case .frameOutOfRange(let index, let count): return "frame \(index) does not exist (the GIF has \(count) frames)"
         case .giflib(let code, let operation): return "giflib: \(GiflibCall.message(for: code)) (code \(code), in \(operation))"
+        case .lzw(let stop): return "LZW: \(stop)"
         case .invalidEncoderInput(let reason): return "cannot encode GIF: \(reason)"
         case .canvasTooLarge(let width, let height, let limit):
             return "the \(width)x\(height) screen needs \(width * height) pixels, over the limit of \(limit)"

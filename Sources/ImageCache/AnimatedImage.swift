@@ -34,10 +34,11 @@ public struct AnimatedImage: Sendable {
 
     /// Decodes a GIF eagerly, tagging it `.gif` and keeping the original bytes if `keepingOriginal`. It holds one
     /// canvas per frame and the compositor's one working canvas, and refuses what `limits` would refuse an eager decoder.
-    public init(decodingGIF bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default) throws(GIFError) {
+    public init(decodingGIF bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default,
+                codec: LZWCodec = .default) throws(GIFError) {
         let container = try GIFContainer(bytes: GIFBytes(bytes))
         try limits.checkEager(container)
-        let compositor = try Compositor(container: container, limits: limits)
+        let compositor = try Compositor(container: container, limits: limits, codec: codec)
         var frames: [[UInt8]] = []
         frames.reserveCapacity(container.frameCount)
         for _ in 0..<container.frameCount {

@@ -77,12 +77,12 @@ public struct DiskCache: Sendable {
     }
 
     /// The image of an entry, decoded, with its format tag and its bytes as `originalBytes`.
-    public func image(forKey key: String, limits: DecodeLimits = .default) -> Result<AnimatedImage, CacheMiss> {
+    public func image(forKey key: String, limits: DecodeLimits = .default, codec: LZWCodec = .default) -> Result<AnimatedImage, CacheMiss> {
         switch bytes(forKey: key) {
         case .failure(let miss): return .failure(miss)
         case .success(let found):
             do {
-                return .success(try AnimatedImage(decodingGIF: found.bytes.array, limits: limits))
+                return .success(try AnimatedImage(decodingGIF: found.bytes.array, limits: limits, codec: codec))
             } catch {
                 log(key, .undecodable(error.description))
                 return .failure(.undecodable(error.description))

@@ -12,7 +12,7 @@ import TestFixtures
 struct CaseIdentityTests {
     static func unusualCase(path: String) -> BenchCase {
         var benchCase = BenchCase(gif: "a/x \"quoted\"\nname", path: path, decoder: .windowed(window: 3), policy: "budget:1MiB", loops: 2,
-                                  mode: .realtime, speed: 2.5, refreshHz: 120, cpus: 1, byteSource: .mmap, repetition: 7,
+                                  mode: .realtime, speed: 2.5, refreshHz: 120, cpus: 1, byteSource: .mmap, codec: .giflib, repetition: 7,
                                   samplerInterval: 0.004, extraWorkPerFrame: 0.25,
                                   limits: DecodeLimits(maxCanvasPixels: 1_000_000, maxEagerBytes: 1 << 30, maxFileBytes: 1 << 20))
         benchCase.plantedLeakBytes = 4096
@@ -31,6 +31,14 @@ struct CaseIdentityTests {
             #expect(BenchCase(arguments: other.arguments) == other)
         }
         #expect(BenchCase(arguments: ["--case", "{\"gif\": 1}"]) == nil)
+        // A case written before the codec existed (a committed baseline's) was drawn with giflib.
+        let written = try #require(original.arguments.last)
+        let withoutCodec = written.replacingOccurrences(of: "\"codec\":\"giflib\",", with: "").replacingOccurrences(of: "\"codec\" : \"giflib\",", with: "")
+        #expect(withoutCodec != written, "the case's JSON names its codec: \(written)")
+        #expect(BenchCase(arguments: ["--case", withoutCodec])?.codec == .giflib)
+        var fast = original
+        fast.codec = .fast
+        #expect(BenchCase(arguments: fast.arguments)?.codec == .fast)
         #expect(BenchCase(arguments: ["--gif", "x"]) == nil)
     }
 
@@ -56,7 +64,8 @@ struct CaseIdentityTests {
         other.path = "/elsewhere/a.gif"
         #expect(one.identity == other.identity)
         for change in [{ (c: inout BenchCase) in c.speed = 3 }, { $0.cpus = nil }, { $0.refreshHz = 60 }, { $0.loops = 1 },
-                       { $0.byteSource = .heap }, { $0.policy = "fixed" }, { $0.decoder = .eager }, { $0.mode = .throughput }] {
+                       { $0.byteSource = .heap }, { $0.policy = "fixed" }, { $0.decoder = .eager }, { $0.mode = .throughput },
+                       { $0.codec = .fast }] {
             var changed = one
             change(&changed)
             #expect(changed.identity != one.identity)

@@ -167,9 +167,13 @@ struct HostilePathTests {
             (["--max-file-size", "-1"], "--max-file-size takes a size"),
             (["--max-pixels", "99999999999999999999"], "--max-pixels takes a whole number"),
             (["--timeout", "1e9"], "--timeout takes a whole number from 1 to 86400"),
+            (["--codec", "lzw"], "--codec takes fast or giflib, not 'lzw'"),
+            (["--codec", ","], "--codec needs fast, giflib or fast,giflib"),
         ] {
             try Self.expectRefusal(["run", "--gif", Self.gif, "--out", out] + arguments, text)
         }
+        try Self.expectRefusal(["inspect", Self.gif, "--codec", "fast,giflib"], "--codec takes one codec here: fast or giflib")
+        try Self.expectRefusal(["speed", "--gif", Self.gif, "--codec", "GIFLIB"], "--codec takes fast or giflib, not 'GIFLIB'")
         let baseline = Self.path("huge.json")
         #expect(try Self.quickRun(Self.path("base"), ["--save-baseline", baseline]).status == 0)
         var json = try String(contentsOfFile: baseline, encoding: .utf8)
@@ -184,15 +188,20 @@ struct HostilePathTests {
         let bench = try #require(ChildBinary.program("bench"))
         let long = Self.path("long.gif")
         FileManager.default.createFile(atPath: long, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "long-320x240x1000")!)))
-        let before = Set(Self.scratchDirectories())
+        // A TMPDIR of this test's own: the scratch directories other tests' runs make meanwhile are not counted.
+        let temporary = Self.path("tmp-killed")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+        let before = Set(Self.scratchDirectories(in: temporary))
         let parent = Process()
+        parent.environment = environment
         parent.executableURL = URL(fileURLWithPath: bench)
         parent.arguments = ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", Self.path("killed")]
         parent.standardError = FileHandle.nullDevice
         parent.standardOutput = FileHandle.nullDevice
         try parent.run()
         let child = try #require(Self.waitFor { Self.children(of: parent.processIdentifier).first }, "no bench-case child appeared")
-        let scratch = Set(Self.scratchDirectories()).subtracting(before)
+        let scratch = Set(Self.scratchDirectories(in: temporary)).subtracting(before)
         #expect(scratch.count == 1)
         kill(parent.processIdentifier, SIGKILL)
         parent.waitUntilExit()
@@ -201,7 +210,8 @@ struct HostilePathTests {
         for path in scratch {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
         }
-        #expect(try Self.quickRun(Self.path("next")).status == 0)
+        #expect(try Self.bench(["run", "--gif", Self.gif, "--quick", "--repetitions", "2", "--out", Self.path("next")],
+                               environment: ["TMPDIR": temporary]).status == 0)
         for path in scratch { #expect(FileKind.of(path) == nil, "\(path) was left behind") }
 
         let hungUp = Process()
@@ -219,8 +229,7 @@ struct HostilePathTests {
         #expect(report.incomplete)
     }
 
-    static func scratchDirectories() -> [String] {
-        let base = PrivateDirectory.temporaryBase
+    static func scratchDirectories(in base: String = PrivateDirectory.temporaryBase) -> [String] {
         return ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [])
             .filter { $0.hasPrefix(PrivateDirectory.benchPrefix + "-") }.map { base + "/" + $0 }
     }

@@ -8,13 +8,20 @@ let package = Package(
     name: "GIFFuzz",
     dependencies: [.package(name: "GIFFrameBench", path: "../..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "gif-fuzz",
             dependencies: [
+                "FuzzDriver",
                 .product(name: "GIFCodec", package: "GIFFrameBench"),
                 .product(name: "FrameDecoders", package: "GIFFrameBench"),
                 .product(name: "ImageCache", package: "GIFFrameBench"),
             ]
+        ),
+        // Differential: the fast LZW decoder against giflib's (Tests/Fuzz/run.sh --target lzw-diff).
+        .executableTarget(
+            name: "lzw-diff",
+            dependencies: ["FuzzDriver", .product(name: "GIFCodec", package: "GIFFrameBench")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import BenchCore
+import GIFCodec
 
 /// A report for people: run metadata, then per GIF a table, the windowed ÷ eager ratios, the charts and a
 /// recommendation, and a one-line summary over the corpus.
@@ -54,10 +55,13 @@ public enum MarkdownReporter {
         }
         if let cpus = setting.cpus { how += ", pinned to \(cpus) CPU\(cpus == 1 ? "" : "s")" }
         if setting.byteSource == .mmap { how += ", GIF bytes mapped" }
+        let codecs = LZWCodec.allCases.filter { codec in rows.contains { $0.setting.codec == codec } }
+        let codecColumn = codecs.count > 1
+        if !codecColumn { how += ", \(setting.codec) LZW" }
         var out = ["## \(cell(gif))", "",
                    "\(first.width)×\(first.height), \(first.frames) frames, \(Format.bytes(Double(first.fileBytes))) file; \(how)", ""]
-        var header = "| decoder | policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
-        var rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        var header = "| decoder |" + (codecColumn ? " codec |" : "") + " policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
+        var rule = "|---|" + (codecColumn ? "---|" : "") + "---|---:|---:|---:|---:|---:|---:|---:|---:|"
         if realtime {
             header += " speed | stalls | lateness p99 | CPU per s of animation |"
             rule += "---:|---:|---:|---:|"
@@ -65,10 +69,11 @@ public enum MarkdownReporter {
         out += [header, rule]
         for row in rows {
             guard row.repetitions > 0 else {
-                out.append("| \(row.decoder.name) | \(row.policy) | \(row.window) | failed | | | | | | |" + (realtime ? " | | | |" : ""))
+                out.append("| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + " \(row.policy) | \(row.window) | failed | | | | | | |"
+                           + (realtime ? " | | | |" : ""))
                 continue
             }
-            var line = "| \(row.decoder.name) | \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
+            var line = "| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + " \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
                 + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) | "
                 + "\(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |"
             if realtime {
@@ -77,20 +82,23 @@ public enum MarkdownReporter {
             out.append(line)
         }
         out.append("")
-        if let eager = rows.first(where: { $0.decoder == .eager && $0.repetitions > 0 }) {
-            for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.speed == eager.setting.speed {
+        for codec in codecs {
+            guard let eager = rows.first(where: { $0.decoder == .eager && $0.repetitions > 0 && $0.setting.codec == codec }) else { continue }
+            for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.speed == eager.setting.speed
+                && windowed.setting.codec == eager.setting.codec {
                 let memory = windowed.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1)
                 let rss = windowed.median(.rssPeak) / max(eager.median(.rssPeak), 1)
                 let cpu = windowed.cpuPerLoop / max(eager.cpuPerLoop, 1e-9)
                 let first = windowed.median(.firstFrame) / max(eager.median(.firstFrame), 1e-9)
-                let name = !windowed.setting.policyChoseDecoder ? "Windowed (w=\(windowed.decoder == .windowedAll ? "all" : String(windowed.window)))"
+                var name = !windowed.setting.policyChoseDecoder ? "Windowed (w=\(windowed.decoder == .windowedAll ? "all" : String(windowed.window)))"
                                                                                    : "\(windowed.policy) (w=\(windowed.window))"
+                if codecColumn { name += ", \(windowed.setting.codec) codec," }
                 let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
                 out.append("- \(name) ÷ eager: peak allocated \(Format.ratio(memory)) (\(direction)), "
                            + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame \(Format.ratio(first)).")
             }
-            out.append("")
         }
+        if out.last != "" { out.append("") }
         if let recommendation { out += ["**Recommendation:** \(recommendation)", ""] }
         if realtime && speeds.count > 1 { out += stallOnset(rows) }
         for chart in charts {
@@ -104,9 +112,11 @@ public enum MarkdownReporter {
     static func stallOnset(_ rows: [CaseSummary]) -> [String] {
         var lines: [String] = []
         var seen: Set<String> = []
-        for row in rows where seen.insert("\(row.decoder)|\(row.policy)").inserted {
-            let bySpeed = rows.filter { $0.decoder == row.decoder && $0.policy == row.policy && $0.repetitions > 0 }.sorted { $0.setting.speed < $1.setting.speed }
-            let name = "\(row.decoder)" + (row.setting.policyChoseDecoder ? " (\(row.policy))" : "")
+        let codecs = Set(rows.map(\.setting.codec))
+        for row in rows where seen.insert("\(row.decoder)|\(row.policy)|\(row.setting.codec)").inserted {
+            let bySpeed = rows.filter { $0.decoder == row.decoder && $0.policy == row.policy && $0.setting.codec == row.setting.codec && $0.repetitions > 0 }
+                .sorted { $0.setting.speed < $1.setting.speed }
+            let name = "\(row.decoder)" + (row.setting.policyChoseDecoder ? " (\(row.policy))" : "") + (codecs.count > 1 ? ", \(row.setting.codec) codec" : "")
             if let onset = bySpeed.first(where: { $0.median(.stalls) > 0 }) {
                 let clean = bySpeed.last { $0.setting.speed < onset.setting.speed && $0.median(.stalls) == 0 }
                 lines.append("- \(name): first stalls at speed \(Format.fixed(onset.setting.speed, digits: 2))×" + (clean.map { " (none at \(Format.fixed($0.setting.speed, digits: 2))×)" } ?? "") + ".")

@@ -1,4 +1,5 @@
 import FrameDecoders
+import FuzzDriver
 import GIFCodec
 import ImageCache
 
@@ -28,13 +29,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 // SwiftPM links an executable target's entry point as `<target>_main`; hand control to libFuzzer's driver there.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt) -> CInt
-
 @_cdecl("gif_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzOneInput($0, $1) }
+    runLibFuzzer(argc, argv) { fuzzOneInput($0, $1) }
 }
