@@ -4,13 +4,13 @@
 ///
 /// All raw-pointer work of the fast codec is in this file. Every copy's bounds follow from two facts checked here:
 /// a string is at most 4,096 bytes and starts before the position it is copied to, and decoding stops at the pixel
-/// limit, so `pixels + 4,096 + 8` bytes of output hold any stream, whatever its content. Code widths, the table's
+/// limit, so `pixels + 4,096 + 16` bytes of output hold any stream, whatever its content. Code widths, the table's
 /// growth and its deferred clear follow giflib 5.2.1 (`DGifDecompressInput`) step for step.
 ///
 /// Not thread-safe: one per compositor or index reader.
 final class LZWDecoder {
-    /// Slack after the pixel limit: the longest string (4,096 bytes) plus one 8-byte store past its end.
-    static let outputSlack = 4096 + 8
+    /// Slack after the pixel limit: the longest string (4,096 bytes) plus 16 bytes a copy may store past its end.
+    static let outputSlack = 4096 + 16
     private static let maxCode = 4095
 
     /// Where the decoded indices start in `storage`: after the 256-byte alphabet that literal codes copy from.
@@ -98,9 +98,16 @@ final class LZWDecoder {
         return length
     }
 
+    /// Copies `count` bytes and up to 16 more: two 8-byte loads, two stores, and a loop only for strings over 16 bytes,
+    /// so the short strings of noisy frames take no data-dependent branch.
     @inline(__always)
-    private static func copy8(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
-        var offset = 0
+    private static func copy(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+        let low = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+        let high = UnsafeRawPointer(source + 8).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(destination).storeBytes(of: low, as: UInt64.self)
+        UnsafeMutableRawPointer(destination + 8).storeBytes(of: high, as: UInt64.self)
+        guard count > 16 else { return }
+        var offset = 16
         repeat {
             UnsafeMutableRawPointer(destination + offset).storeBytes(
                 of: UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -146,7 +153,7 @@ final class LZWDecoder {
             let length: Int
             if code < nextCode, case let entry = table[code], entry &>> 32 != 0 {
                 length = Int(truncatingIfNeeded: entry &>> 32)
-                Self.copy8(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)
+                Self.copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)
             } else if code == clear {
                 runningBits = minimumCodeSize &+ 1
                 maxCode1 = 1 << runningBits
@@ -157,7 +164,7 @@ final class LZWDecoder {
             } else if code == endOfInformation {
                 return LZWOutcome(pixels: position, stop: .endCodeTooSoon, codes: codes)
             } else if code == nextCode, previousStart >= 0 {
-                Self.copy8(from: alphabet + previousStart, to: alphabet + start, count: previousLength)
+                Self.copy(from: alphabet + previousStart, to: alphabet + start, count: previousLength)
                 alphabet[start &+ previousLength] = alphabet[previousStart]
                 length = previousLength &+ 1
             } else {
