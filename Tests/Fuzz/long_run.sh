@@ -15,7 +15,7 @@ mkdir -p "$root/Reports/fuzz"
 {
   echo "# Fuzz run: $target"
   echo
-  echo "Made by \`Tests/Fuzz/long_run.sh $seconds $target\` on $(date -u +%Y-%m-%d) at commit $(git -C "$root" rev-parse --short HEAD)"
+  echo "Made by \`Tests/Fuzz/long_run.sh $seconds $target\` on $(date -u +%Y-%m-%d) at commit $(git -C "$root" describe --always --dirty)"
   echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; libFuzzer with AddressSanitizer, release build)."
   echo
   echo "| figure | value |"
