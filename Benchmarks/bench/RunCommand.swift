@@ -177,10 +177,7 @@ enum RunCommand {
             countInstructions = arguments.flag("--instructions")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
-            let corpus = try arguments.value("--corpus").map { text throws(UsageError) in
-                guard let choice = CorpusChoice(rawValue: text) else { throw UsageError("--corpus takes synthetic, real or all, not '\(text)'") }
-                return choice
-            }
+            let corpus = try RunCommand.corpus(&arguments)
             inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
@@ -278,6 +275,14 @@ enum RunCommand {
     static func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
         var seen: Set<Value> = []
         return values.filter { seen.insert($0).inserted }
+    }
+
+    /// `--corpus synthetic|real|all`, or nil when absent.
+    static func corpus(_ arguments: inout ArgumentList) throws(UsageError) -> CorpusChoice? {
+        try arguments.value("--corpus").map { text throws(UsageError) in
+            guard let choice = CorpusChoice(rawValue: text) else { throw UsageError("--corpus takes synthetic, real or all, not '\(text)'") }
+            return choice
+        }
     }
 
     static func list(_ text: String?) -> [String]? {

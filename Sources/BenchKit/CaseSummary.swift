@@ -1,4 +1,5 @@
 import BenchCore
+import GIFCodec
 
 /// Median, min and max of one metric over the successful repetitions of a case.
 public struct MetricSummary: Sendable, Codable, Hashable {
@@ -71,4 +72,9 @@ public struct CaseSummary: Sendable, Codable {
                                metrics: metrics)
         }
     }
+}
+
+extension Collection<CaseSummary> {
+    /// The codecs these rows were drawn with, in `LZWCodec`'s order: more than one means a report groups by codec.
+    var codecs: [LZWCodec] { LZWCodec.allCases.filter { codec in contains { $0.setting.codec == codec } } }
 }

@@ -11,7 +11,7 @@ public enum Recommendation {
     /// GIF → one sentence: the smallest window with zero stalls, its memory and CPU beside eager's; one per codec,
     /// each named, when the run used more than one (a faster codec can make a smaller window stall-free).
     public static func perGIF(_ summaries: [CaseSummary]) -> [String: String] {
-        let codecs = LZWCodec.allCases.filter { codec in summaries.contains { $0.setting.codec == codec } }
+        let codecs = summaries.codecs
         guard codecs.count > 1 else { return perGIFOneCodec(summaries) }
         let perCodec = codecs.map { codec in (codec, perGIFOneCodec(summaries.filter { $0.setting.codec == codec })) }
         var merged: [String: String] = [:]
@@ -53,7 +53,7 @@ public enum Recommendation {
     /// "window 3 saves 94% memory for 1.6× CPU on average": the smallest window that plays every GIF without a stall,
     /// averaged over the GIFs measured with it and with eager.
     public static func corpusSummary(_ summaries: [CaseSummary]) -> String? {
-        let codecs = LZWCodec.allCases.filter { codec in summaries.contains { $0.setting.codec == codec } }
+        let codecs = summaries.codecs
         guard codecs.count > 1 else { return corpusSummaryOneCodec(summaries) }
         let parts = codecs.compactMap { codec in corpusSummaryOneCodec(summaries.filter { $0.setting.codec == codec }).map { "with the \(codec) codec, \($0)" } }
         return parts.isEmpty ? nil : parts.joined(separator: " And ")

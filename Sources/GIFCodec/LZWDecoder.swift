@@ -48,9 +48,6 @@ final class LZWDecoder {
         table.deallocate()
     }
 
-    /// Bytes this decoder holds for frames of `maxPixels` pixels (the compressed buffer grows with the largest frame's data).
-    static func heldBytes(maxPixels: Int) -> Int { outputStart + max(1, maxPixels) + outputSlack + 4096 + (maxCode + 1) * 8 }
-
     /// Decodes up to `pixels` indices of the image record (image separator, descriptor, local palette, data)
     /// that starts at `recordOffset` in `bytes`.
     func decode(_ bytes: UnsafeRawBufferPointer, recordOffset: Int, pixels limit: Int) -> LZWOutcome {

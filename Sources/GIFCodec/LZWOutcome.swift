@@ -8,7 +8,7 @@ public enum LZWStop: Sendable, Equatable, CustomStringConvertible {
     case dataEnded
     /// A code not yet in the table (or a string code right after a clear code): browsers end the frame there.
     case invalidCode(Int)
-    /// The minimum code size byte is above 11, so codes would need more than 12 bits.
+    /// The minimum code size byte is above 8, giflib's limit (the index refuses such frames before they get here).
     case codeSizeTooLarge(Int)
 
     public var description: String {
@@ -17,7 +17,7 @@ public enum LZWStop: Sendable, Equatable, CustomStringConvertible {
         case .endCodeTooSoon: "the end-of-information code came before the frame's last pixel"
         case .dataEnded: "the frame's data ends before its last pixel"
         case .invalidCode(let code): "LZW code \(code) is not in the table yet"
-        case .codeSizeTooLarge(let size): "LZW minimum code size \(size) is over 11"
+        case .codeSizeTooLarge(let size): "LZW minimum code size \(size) is over 8"
         }
     }
 }

@@ -55,7 +55,7 @@ public enum MarkdownReporter {
         }
         if let cpus = setting.cpus { how += ", pinned to \(cpus) CPU\(cpus == 1 ? "" : "s")" }
         if setting.byteSource == .mmap { how += ", GIF bytes mapped" }
-        let codecs = LZWCodec.allCases.filter { codec in rows.contains { $0.setting.codec == codec } }
+        let codecs = rows.codecs
         let codecColumn = codecs.count > 1
         if !codecColumn { how += ", \(setting.codec) LZW" }
         var out = ["## \(cell(gif))", "",
@@ -112,7 +112,7 @@ public enum MarkdownReporter {
     static func stallOnset(_ rows: [CaseSummary]) -> [String] {
         var lines: [String] = []
         var seen: Set<String> = []
-        let codecs = Set(rows.map(\.setting.codec))
+        let codecs = rows.codecs
         for row in rows where seen.insert("\(row.decoder)|\(row.policy)|\(row.setting.codec)").inserted {
             let bySpeed = rows.filter { $0.decoder == row.decoder && $0.policy == row.policy && $0.setting.codec == row.setting.codec && $0.repetitions > 0 }
                 .sorted { $0.setting.speed < $1.setting.speed }
