@@ -33,7 +33,7 @@ enum InstructionCounts {
         }
         for (position, outcome) in outcomes.withLock({ $0 }) {
             switch outcome {
-            case .success(let count): results[indices[position]].instructions = count
+            case .success(let count): results[indices[position]][.instructions] = Double(count)
             case .failure(let error): results[indices[position]].failure = "instruction count: \(error.description)"
             }
         }

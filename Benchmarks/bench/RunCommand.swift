@@ -102,9 +102,9 @@ enum RunCommand {
             if let failure = result.failure {
                 progress.line(label + ": FAILED: " + failure)
             } else {
-                let stalls = benchCase.mode == .realtime ? ", \(result.stalls) stalls" : ""
-                progress.line(label + ": \(Format.duration(result.wallSeconds)) wall, \(Format.duration(result.cpuTotalSeconds)) CPU, "
-                              + "peak \(Format.bytes(Double(result.jemallocAllocatedPeakBytes))) allocated\(stalls)")
+                let stalls = benchCase.mode == .realtime ? ", \(Int(result[.stalls])) stalls" : ""
+                progress.line(label + ": \(Format.duration(result[.wall])) wall, \(Format.duration(result[.cpuTotal])) CPU, "
+                              + "peak \(Format.bytes(result[.jemallocAllocatedPeak])) allocated\(stalls)")
             }
         }, shouldStop: { Interruption.requested })
 

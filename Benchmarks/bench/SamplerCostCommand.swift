@@ -37,7 +37,7 @@ enum SamplerCostCommand {
                         let result = runner.run(BenchCase(gif: input.name, path: files.paths[input.name]!, decoder: decoder, loops: loops,
                                                           repetition: repetition, samplerInterval: interval))
                         if let failure = result.failure { throw UsageError("\(input.name): \(failure)") }
-                        if interval < 0 { off.append(result.cpuTotalSeconds) } else { on.append(result.cpuTotalSeconds); samples.append(Double(result.samplerSamples)) }
+                        if interval < 0 { off.append(result[.cpuTotal]) } else { on.append(result[.cpuTotal]); samples.append(Double(result.samplerSamples)) }
                     }
                     Console.note("sampler-cost: \(input.name) \(decoder) repetition \(repetition)/\(repetitions)")
                 }

@@ -40,18 +40,14 @@ public enum CaseExecution {
         result.fileBytes = container.bytes.count
         result.gifBytesHash = FrameHash(of: container.bytes.buffer).description
         result.truncated = container.truncated
-        result.frameBytesTheoretical = theoreticalBytes(benchCase.decoder, container)
+        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container))
 
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
         let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         try Jemalloc.purge()
         try KernelMemory.resetPeak()
-        result.rssStartBytes = try KernelMemory.current().residentBytes
-        // Both readings of what is allocated come right after a thread-cache flush: jemalloc counts blocks parked
-        // in a thread cache as allocated, so reading one side without it would bias the difference.
-        try Jemalloc.flushThreadCache()
-        let allocatedAtStart = try Jemalloc.allocated()
-        let mallocsAtStart = try Jemalloc.mallocCount()
+        let kernelAtStart = try KernelMemory.current()
+        let allocatorAtStart = try AllocatorCounters.read()
         InstructionMarks.begin()
         let cpuAtStart = CPUTimes.now()
         if benchCase.plantedLeakBytes > 0 { plantLeak(benchCase.plantedLeakBytes) }
@@ -59,37 +55,16 @@ public enum CaseExecution {
         // what the decoder left behind (and the result's few strings).
         do {
             let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
-            record(played, into: &result)
+            result.framesHash = played.framesHash.description
+            result.record(played.spent.measures)
+            result.record(played.memory.peaks.measures)
+            result.record(played.observation.measures)
+            result.samplerSamples = played.memory.samples
+            result.timeline = played.memory.timeline
         }
         try Jemalloc.purge()
-        try Jemalloc.flushThreadCache()
-        result.retainedAfterReleaseBytes = try Jemalloc.allocated() - allocatedAtStart
-        result.mallocCount = try Jemalloc.mallocCount() - mallocsAtStart
-        result.rssPeakBytes = try KernelMemory.current().peakResidentBytes
-    }
-
-    private static func record(_ played: (observation: PlaybackObservation, spent: CPUTimes,
-                                          memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int), framesHash: FrameHash),
-                               into result: inout CaseResult) {
-        let observation = played.observation, spent = played.spent, memory = played.memory
-        result.framesHash = played.framesHash.description
-        result.cpuUserSeconds = spent.user
-        result.cpuSystemSeconds = spent.system
-        result.cpuTotalSeconds = spent.process
-        result.wallSeconds = spent.wall
-        result.jemallocAllocatedPeakBytes = memory.peaks.allocated
-        result.jemallocActivePeakBytes = memory.peaks.active
-        result.jemallocResidentPeakBytes = memory.peaks.resident
-        result.samplerSamples = memory.samples
-        result.timeline = memory.timeline
-        result.firstFrameSeconds = observation.firstFrameSeconds
-        result.frameDecodeP50Seconds = Statistics.percentile(observation.decodeSeconds, 0.5)
-        result.frameDecodeP99Seconds = Statistics.percentile(observation.decodeSeconds, 0.99)
-        result.partialFrames = observation.partialFrames
-        result.stalls = observation.stalls
-        result.latenessTotalSeconds = observation.lateness.reduce(0, +)
-        result.latenessP99Seconds = Statistics.percentile(observation.lateness, 0.99)
-        result.animationSeconds = observation.animationSeconds
+        result.record(try AllocatorCounters.read().measures(since: allocatorAtStart))
+        result.record(try KernelMemory.current().measures(start: kernelAtStart))
     }
 
     /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can

@@ -1,7 +1,8 @@
 import MemoryProbe
 
-/// What one case measured: one CSV row. Field names follow the CSV columns (README, "Report columns").
-public struct CaseResult: Sendable, Codable {
+/// What one case measured: one CSV row. The case and the GIF's facts identify the row; every figure is a
+/// ``Measure`` in ``measurements``, put there by its source's producer.
+public struct CaseResult: Sendable {
     public var benchCase: BenchCase
     /// `nil` when the case ran; otherwise why it failed (crash, timeout, bad input).
     public var failure: String?
@@ -10,42 +11,16 @@ public struct CaseResult: Sendable, Codable {
     public var height = 0
     public var frames = 0
     public var fileBytes = 0
-
-    public var cpuUserSeconds = 0.0
-    public var cpuSystemSeconds = 0.0
-    public var cpuTotalSeconds = 0.0
-    public var wallSeconds = 0.0
-
-    public var jemallocAllocatedPeakBytes = 0
-    public var jemallocActivePeakBytes = 0
-    public var jemallocResidentPeakBytes = 0
-    public var rssPeakBytes = 0
-    /// VmRSS of the child before the decoder was built (runtime, libraries, the GIF bytes).
-    public var rssStartBytes = 0
-    public var frameBytesTheoretical = 0
-    public var retainedAfterReleaseBytes = 0
-    public var mallocCount: UInt64 = 0
-
-    public var firstFrameSeconds = 0.0
-    public var frameDecodeP50Seconds = 0.0
-    public var frameDecodeP99Seconds = 0.0
-    public var stalls = 0
-    /// Real-time mode: total and 99th-percentile lateness of frames past their display tick, in seconds.
-    public var latenessTotalSeconds = 0.0
-    public var latenessP99Seconds = 0.0
-    /// Seconds of animation played (effective delays ÷ speed, over all loops).
-    public var animationSeconds = 0.0
-    /// Frames that came out partial (bad data), over all loops.
-    public var partialFrames = 0
     /// The file ends before its trailer: the frames before the cut play, the cut frame as far as its data goes.
     public var truncated = false
     public var framesHash = ""
     /// FNV-1a 64 of the GIF file's bytes: frames are compared with a baseline's only for the same bytes.
     public var gifBytesHash: String?
 
+    /// The recorded measures; derived ones are computed on reading (``subscript(_:)``).
+    public var measurements: [Measure: Double] = [:]
+
     public var samplerSamples = 0
-    /// Instructions executed by the case's child under Valgrind (`bench run --instructions`), when counted.
-    public var instructions: Int?
     public var timeline: MemoryTimeline?
 
     public init(benchCase: BenchCase, failure: String? = nil) {
@@ -53,9 +28,75 @@ public struct CaseResult: Sendable, Codable {
         self.failure = failure
     }
 
-    /// CPU seconds per loop of playback, decoding included.
-    public var cpuPerLoopSeconds: Double { cpuTotalSeconds / Double(max(benchCase.loops, 1)) }
+    /// A measure's value, recorded or derived; `nil` when nothing measured it (a failed case, instructions not counted).
+    public func value(_ measure: Measure) -> Double? {
+        if let formula = measure.formula { return formula(self) }
+        return measurements[measure]
+    }
 
-    /// CPU seconds per second of animation played.
-    public var cpuPerAnimationSecond: Double { animationSeconds > 0 ? cpuTotalSeconds / animationSeconds : 0 }
+    /// A measure's value, 0 when nothing measured it. Setting records it.
+    public subscript(_ measure: Measure) -> Double {
+        get { value(measure) ?? 0 }
+        set { measurements[measure] = newValue }
+    }
+
+    /// Records a producer's figures.
+    public mutating func record(_ figures: [Measure: Double]) {
+        measurements.merge(figures) { _, new in new }
+    }
+
+    func stored(_ measure: Measure) -> Double? { measurements[measure] }
+}
+
+extension CaseResult: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// One flat object, as in the first schema: the identity fields, then each recorded measure under its
+    /// ``Measure/jsonKey`` (counts and bytes as integers).
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: Key.self)
+        try values.encode(benchCase, forKey: Key("benchCase"))
+        try values.encodeIfPresent(failure, forKey: Key("failure"))
+        try values.encode(width, forKey: Key("width"))
+        try values.encode(height, forKey: Key("height"))
+        try values.encode(frames, forKey: Key("frames"))
+        try values.encode(fileBytes, forKey: Key("fileBytes"))
+        try values.encode(truncated, forKey: Key("truncated"))
+        try values.encode(framesHash, forKey: Key("framesHash"))
+        try values.encodeIfPresent(gifBytesHash, forKey: Key("gifBytesHash"))
+        for measure in Measure.allCases where measure.isStored {
+            guard let value = measurements[measure] else { continue }
+            if measure.unit == .bytes || measure.unit == .count, let integer = Int64(exactly: value) {
+                try values.encode(integer, forKey: Key(measure.jsonKey))
+            } else {
+                try values.encode(value, forKey: Key(measure.jsonKey))
+            }
+        }
+        try values.encode(samplerSamples, forKey: Key("samplerSamples"))
+        try values.encodeIfPresent(timeline, forKey: Key("timeline"))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: Key.self)
+        self.init(benchCase: try values.decode(BenchCase.self, forKey: Key("benchCase")),
+                  failure: try values.decodeIfPresent(String.self, forKey: Key("failure")))
+        width = try values.decode(Int.self, forKey: Key("width"))
+        height = try values.decode(Int.self, forKey: Key("height"))
+        frames = try values.decode(Int.self, forKey: Key("frames"))
+        fileBytes = try values.decode(Int.self, forKey: Key("fileBytes"))
+        truncated = try values.decode(Bool.self, forKey: Key("truncated"))
+        framesHash = try values.decode(String.self, forKey: Key("framesHash"))
+        gifBytesHash = try values.decodeIfPresent(String.self, forKey: Key("gifBytesHash"))
+        for measure in Measure.allCases where measure.isStored {
+            if let value = try values.decodeIfPresent(Double.self, forKey: Key(measure.jsonKey)) { measurements[measure] = value }
+        }
+        samplerSamples = try values.decode(Int.self, forKey: Key("samplerSamples"))
+        timeline = try values.decodeIfPresent(MemoryTimeline.self, forKey: Key("timeline"))
+    }
 }

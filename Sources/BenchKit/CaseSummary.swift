@@ -29,18 +29,11 @@ public struct CaseSummary: Sendable, Codable {
     /// Metric column → summary.
     public var metrics: [String: MetricSummary]
 
-    /// The median of `metric`, or 0 when no repetition succeeded.
-    public func median(_ metric: Metric) -> Double { metrics[metric.column]?.median ?? 0 }
+    /// The median of `measure`, or 0 when no repetition succeeded.
+    public func median(_ measure: Measure) -> Double { metrics[measure.column]?.median ?? 0 }
 
     /// CPU seconds per loop (median of cpu_total_s ÷ loops).
     public var cpuPerLoop: Double { median(.cpuTotal) / Double(max(loops, 1)) }
-
-    static let summarised: [Metric] = [
-        .cpuUser, .cpuSystem, .cpuTotal, .wall, .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak,
-        .rssPeak, .frameBytesTheoretical, .retainedAfterRelease, .mallocCount, .firstFrame, .frameDecodeP50,
-        .frameDecodeP99, .stalls, .rssStart, .partialFrames, .latenessTotal, .latenessP99, .animation, .cpuPerAnimationSecond,
-    ]
-    static let withInterval: Set<Metric> = [.cpuTotal, .wall, .cpuUser, .firstFrame, .cpuPerAnimationSecond]
 
     /// Groups results by case identity, in first-seen order.
     public static func summarise(_ results: [CaseResult]) -> [CaseSummary] {
@@ -57,11 +50,12 @@ public struct CaseSummary: Sendable, Codable {
             let first = ok.first ?? group[0]
             var metrics: [String: MetricSummary] = [:]
             if !ok.isEmpty {
-                for metric in summarised {
-                    let values = ok.compactMap { metric.number(in: $0) }
-                    metrics[metric.column] = MetricSummary(
+                for measure in Measure.allCases {
+                    let values = ok.compactMap { $0.value(measure) }
+                    guard !values.isEmpty else { continue }
+                    metrics[measure.column] = MetricSummary(
                         median: Statistics.median(values), min: values.min() ?? 0, max: values.max() ?? 0,
-                        interval: withInterval.contains(metric) ? Statistics.bootstrapMedianInterval(values) : nil)
+                        interval: measure.hasInterval ? Statistics.bootstrapMedianInterval(values) : nil)
                 }
             }
             return CaseSummary(gif: first.benchCase.gif, decoder: first.benchCase.decoder,

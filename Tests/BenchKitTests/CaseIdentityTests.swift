@@ -54,6 +54,10 @@ struct CaseIdentityTests {
         #expect(result.failure == nil, "\(result.failure ?? "")")
         #expect(result.benchCase == sent)
         #expect(result.benchCase.identity == sent.identity)
+        // Every measure is recorded by a producer or derived; only instructions wait for Valgrind.
+        let unmeasured = Measure.allCases.filter { result.value($0) == nil }
+        #expect(unmeasured == [.instructions], "no producer records \(unmeasured)")
+        #expect(result.value(.framesPerCPUSecond) == Double(result.frames * sent.loops) / result[.cpuTotal])
     }
 
     @Test("repetitions and file locations are not part of the identity; every way of playing is")

@@ -27,8 +27,8 @@ struct ChartTests {
                                      (.windowed(window: 4), 14 << 20, 0.16), (.windowedAll, 301 << 20, 0.2)] {
             var result = CaseResult(benchCase: BenchCase(gif: "a<b>&c", path: "/x.gif", decoder: decoder, loops: 1))
             result.width = 720; result.height = 720; result.frames = 150
-            result.jemallocAllocatedPeakBytes = peak
-            result.cpuTotalSeconds = cpu
+            result[.jemallocAllocatedPeak] = Double(peak)
+            result[.cpuTotal] = cpu
             var timeline = MemoryTimeline(capacity: 8)
             for step in 0..<20 { timeline.offer(MemorySample(time: Double(step) * 0.01, allocated: peak * step / 19, active: 0, resident: 0)) }
             result.timeline = timeline
@@ -96,8 +96,8 @@ struct ChartTests {
             var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .windowed(window: 2), loops: 1,
                                                          mode: .realtime, speed: speed))
             result.width = 100; result.height = 100; result.frames = 10
-            result.jemallocAllocatedPeakBytes = peak
-            result.cpuTotalSeconds = 0.1
+            result[.jemallocAllocatedPeak] = Double(peak)
+            result[.cpuTotal] = 0.1
             var timeline = MemoryTimeline(capacity: 8)
             for step in 0..<4 { timeline.offer(MemorySample(time: Double(step) * 0.1, allocated: peak, active: 0, resident: 0)) }
             result.timeline = timeline

@@ -15,12 +15,13 @@ struct ExportTests {
                     var result = CaseResult(benchCase: BenchCase(gif: gif, path: "/\(gif).gif", decoder: decoder, loops: 1, mode: mode,
                                                                  speed: speed, repetition: repetition))
                     result.frames = 10
-                    result.cpuTotalSeconds = 0.01 * Double(repetition)
-                    result.wallSeconds = 0.02
-                    result.jemallocAllocatedPeakBytes = decoder == .eager ? 4 << 20 : 1 << 20
-                    result.rssPeakBytes = 8 << 20
-                    result.mallocCount = 100
-                    result.instructions = repetition == 1 ? 5_000_000 : nil
+                    result[.cpuTotal] = 0.01 * Double(repetition)
+                    result[.wall] = 0.02
+                    result[.jemallocAllocatedPeak] = Double(decoder == .eager ? 4 << 20 : 1 << 20)
+                    result[.rssPeak] = Double(8 << 20)
+                    result[.mallocCount] = 100
+                    result[.retainedAfterRelease] = 0
+                    if repetition == 1 { result[.instructions] = 5_000_000 }
                     results.append(result)
                 }
             }
@@ -77,7 +78,7 @@ struct MetricDeclarationTests {
     @Test("a rule may judge only a measurement: a thresholds file naming a descriptive column is refused")
     func rulesJudgeMeasurements() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-thresholds-\(getpid()).json").path
-        for (metric, accepted) in [("jemalloc_allocated_peak_bytes", true), ("gif", false), ("frames", false), ("animation_s", false)] {
+        for (metric, accepted) in [("jemalloc_allocated_peak_bytes", true), ("frames_per_cpu_s", true), ("gif", false), ("frames", false), ("animation_s", false)] {
             let text = #"{"schema": "gif-frame-bench-thresholds/1", "confidence": 0.95, "rules": [{"metric": "\#(metric)", "kind": "relative", "limit": 0.05, "minimumAbsoluteChange": 0, "machineDependent": false, "minimumCPUSeconds": 0}]}"#
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             if accepted {
@@ -86,13 +87,40 @@ struct MetricDeclarationTests {
                 #expect(throws: UsageError.self) { try Thresholds.load(path) }
             }
         }
-        #expect(Thresholds.defaults.rules.allSatisfy { Metric(rawValue: $0.metric).map { $0.polarity == .smallerIsBetter } ?? true })
+        #expect(Thresholds.defaults.rules.allSatisfy { Metric(column: $0.metric).map { $0.polarity == .smallerIsBetter } ?? true })
+    }
+
+    @Test("the gate reads polarity: throughput that falls is a regression, throughput that rises an improvement")
+    func polarity() {
+        for kind in [GateRule.Kind.relative, .bootstrap] {
+            let rule = GateRule(metric: Measure.framesPerCPUSecond.column, kind: kind, limit: 0.05)
+            #expect(rule.polarity == .largerIsBetter)
+            let thresholds = Thresholds(confidence: 0.95, rules: [rule])
+            func verdicts(cpuBefore: Double, cpuAfter: Double) -> [Comparison.Verdict] {
+                Gate.compare(baseline: GateTests.syntheticReport(cpu: cpuBefore, ratioToEager: 1.5, jitter: 0.01),
+                             current: GateTests.syntheticReport(cpu: cpuAfter, ratioToEager: 1.5, jitter: 0.01), thresholds: thresholds,
+                             timeGating: .always)
+                    .comparisons.filter { $0.metric == rule.metric }.map(\.verdict)
+            }
+            #expect(verdicts(cpuBefore: 1, cpuAfter: 1.5) == [.regressed, .regressed], "\(kind)")
+            #expect(verdicts(cpuBefore: 1.5, cpuAfter: 1) == [.improved, .improved], "\(kind)")
+            #expect(verdicts(cpuBefore: 1, cpuAfter: 1.02) == [.withinNoise, .withinNoise], "\(kind)")
+        }
+    }
+
+    @Test("a measure left out of the CSV's contract order still gets a column, at the end")
+    func newMeasureGetsAColumn() {
+        let columns = Metric.allCases.map(\.column)
+        #expect(Set(columns).count == columns.count)
+        #expect(Measure.allCases.allSatisfy { columns.contains($0.column) })
+        #expect(columns.last == Measure.framesPerCPUSecond.column)
     }
 
     @Test("every column is either a measurement with a polarity or a description; measurements have a range")
     func declarations() {
         let measurements = Metric.allCases.filter { $0.polarity != nil }
-        #expect(measurements.contains(.cpuTotal) && measurements.contains(.instructions) && !measurements.contains(.gif))
+        #expect(measurements.contains(.measured(.cpuTotal)) && measurements.contains(.measured(.instructions))
+                && !measurements.contains(.describing(.gif)))
         #expect(measurements.allSatisfy { $0.validRange != nil && $0.unit != .text })
     }
 }

@@ -37,7 +37,7 @@ struct GateTests {
         var copy = report
         copy.results = copy.results.map { result in
             var result = result
-            result.jemallocAllocatedPeakBytes = Int(Double(result.jemallocAllocatedPeakBytes) * (1 - fraction))
+            result[.jemallocAllocatedPeak] = (result[.jemallocAllocatedPeak] * (1 - fraction)).rounded(.down)
             return result
         }
         return copy
@@ -130,9 +130,10 @@ struct GateTests {
             let wobble = 1 + (repetition % 2 == 0 ? jitter : -jitter) * Double(repetition) / 5
             for decoder in [DecoderChoice.eager, .windowed(window: 4)] {
                 var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: decoder, loops: 1, repetition: repetition))
-                result.cpuTotalSeconds = (decoder == .eager ? cpu : cpu * ratioToEager) * wobble
-                result.wallSeconds = result.cpuTotalSeconds
-                result.jemallocAllocatedPeakBytes = decoder == .eager ? 300 << 20 : 14 << 20
+                result.frames = 100
+                result[.cpuTotal] = (decoder == .eager ? cpu : cpu * ratioToEager) * wobble
+                result[.wall] = result[.cpuTotal]
+                result[.jemallocAllocatedPeak] = Double(decoder == .eager ? 300 << 20 : 14 << 20)
                 results.append(result)
             }
         }

@@ -12,8 +12,8 @@ struct HostSpeedTests {
         var copy = report
         copy.results = copy.results.map { result in
             var result = result
-            result.cpuTotalSeconds *= speed
-            result.wallSeconds *= speed
+            result[.cpuTotal] *= speed
+            result[.wall] *= speed
             return result
         }
         copy.metadata.host?.calibrationSeconds? *= speed

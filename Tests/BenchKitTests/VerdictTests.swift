@@ -42,14 +42,14 @@ struct VerdictTests {
         let clean = Self.path("clean"), leaky = Self.path("leaky"), baseline = Self.path("baseline.json")
         #expect(try Self.run(clean, ["--save-baseline", baseline]).status == 0)
         for result in try Self.report(clean).results {
-            #expect(abs(result.retainedAfterReleaseBytes) < 64 << 10, "\(result.benchCase.decoder): \(result.retainedAfterReleaseBytes)")
+            #expect(abs(result[.retainedAfterRelease]) < Double(64 << 10), "\(result.benchCase.decoder): \(result[.retainedAfterRelease])")
         }
-        let planted = 1 << 20
+        let planted = Double(1 << 20)
         let gated = try Self.run(leaky, ["--plant-leak", "1MiB", "--gate", baseline, "--gate-times", "never"])
         #expect(gated.status == 1)
         #expect(gated.errors.contains("retained_after_release_bytes regressed"), "\(gated.errors)")
         for result in try Self.report(leaky).results {
-            #expect(abs(result.retainedAfterReleaseBytes - planted) < 64 << 10, "\(result.benchCase.decoder): \(result.retainedAfterReleaseBytes)")
+            #expect(abs(result[.retainedAfterRelease] - planted) < Double(64 << 10), "\(result.benchCase.decoder): \(result[.retainedAfterRelease])")
         }
     }
 
@@ -94,10 +94,10 @@ struct VerdictTests {
         }
 
         var negative = report
-        negative.results[0].cpuTotalSeconds = -0.5
+        negative.results[0][.cpuTotal] = -0.5
         var infinite = report
-        infinite.results[0].jemallocAllocatedPeakBytes = 0
-        infinite.results[0].wallSeconds = .infinity
+        infinite.results[0][.jemallocAllocatedPeak] = 0
+        infinite.results[0][.wall] = .infinity
         var duplicated = report
         duplicated.results.append(report.results[0])
         for (variant, defect) in [(negative, "cpu_total_s is -0.5"), (infinite, "wall_s is inf"), (duplicated, "appears twice")] {
@@ -126,7 +126,7 @@ struct InstructionCountTests {
         #expect(run.status == 0, "\(run.errors)")
         let report = try VerdictTests.report(out)
         #expect(report.metadata.instructionContext != nil)
-        return Dictionary(uniqueKeysWithValues: report.results.map { ($0.benchCase.decoder.name, $0.instructions ?? -1) })
+        return Dictionary(uniqueKeysWithValues: report.results.map { ($0.benchCase.decoder.name, $0.value(.instructions).map { Int($0) } ?? -1) })
     }
 
     @Test("without Valgrind on PATH, --instructions stops at once with one line saying how to install it")

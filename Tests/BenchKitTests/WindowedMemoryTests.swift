@@ -29,10 +29,10 @@ struct WindowedMemoryTests {
             let result = runner.run(BenchCase(gif: name, path: try Self.file(name), decoder: .windowed(window: window), loops: 2))
             #expect(result.failure == nil, "\(result.failure ?? "")")
             let frameBytes = result.width * result.height * 4
-            let limit = (window + 3) * frameBytes + result.fileBytes + (2 << 20)
-            #expect(result.jemallocAllocatedPeakBytes <= limit, "window \(window): peak \(result.jemallocAllocatedPeakBytes) over \(limit)")
-            #expect(result.jemallocAllocatedPeakBytes >= (window + 1) * frameBytes, "window \(window): the frame pool should be counted")
-            #expect(abs(result.retainedAfterReleaseBytes) < 64 << 10, "window \(window): \(result.retainedAfterReleaseBytes) bytes left")
+            let limit = Double((window + 3) * frameBytes + result.fileBytes + (2 << 20))
+            #expect(result[.jemallocAllocatedPeak] <= limit, "window \(window): peak \(result[.jemallocAllocatedPeak]) over \(limit)")
+            #expect(result[.jemallocAllocatedPeak] >= Double((window + 1) * frameBytes), "window \(window): the frame pool should be counted")
+            #expect(abs(result[.retainedAfterRelease]) < Double(64 << 10), "window \(window): \(result[.retainedAfterRelease]) bytes left")
         }
     }
 }

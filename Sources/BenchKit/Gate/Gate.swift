@@ -104,7 +104,7 @@ public enum Gate {
                 guard !before.isEmpty, !after.isEmpty else { continue }
                 var comparison = judge(rule, before, after, gif: gif, setting: setting, gateTimes: gateTimes,
                                        confidence: thresholds.confidence)
-                let cpu = Statistics.median(base.values(Metric.cpuTotal.column, key))
+                let cpu = Statistics.median(base.values(Measure.cpuTotal.column, key))
                 if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds && comparison.verdict != .notGated {
                     comparison.verdict = .notGated
                     comparison.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU"
@@ -142,7 +142,7 @@ public enum Gate {
     /// the baseline saw. Reports older than the bytes hash are matched by file size.
     static func framesComparison(_ before: [CaseResult], _ after: [CaseResult], gif: String, setting: String) -> Comparison? {
         guard let b = before.first(where: { !$0.framesHash.isEmpty }), let c = after.first(where: { !$0.framesHash.isEmpty }) else { return nil }
-        var comparison = Comparison(gif: gif, setting: setting, metric: Metric.framesHash.column, unit: .text, verdict: .withinNoise)
+        var comparison = Comparison(gif: gif, setting: setting, metric: CaseColumn.framesHash.rawValue, unit: .text, verdict: .withinNoise)
         let sameBytes = b.gifBytesHash != nil && c.gifBytesHash != nil ? b.gifBytesHash == c.gifBytesHash : b.fileBytes == c.fileBytes
         guard sameBytes else {
             comparison.verdict = .notGated
@@ -161,25 +161,28 @@ public enum Gate {
                       gateTimes: Bool, confidence: Double) -> Comparison {
         let b = Statistics.median(before), c = Statistics.median(after)
         let change = b == 0 ? (c == 0 ? 0 : Double.infinity) : c / b - 1
-        let unit = Metric(rawValue: rule.metric)?.unit ?? .ratio
+        let unit = Metric(column: rule.metric)?.unit ?? .ratio
         var comparison = Comparison(gif: gif, setting: setting, metric: rule.metric, unit: unit, baseline: b, current: c,
                                     change: change, verdict: .withinNoise)
-        // Every metric a rule may name is smaller-is-better (Thresholds.load refuses the rest), so growth is worse.
-        let grew = c - b > rule.minimumAbsoluteChange, shrank = b - c > rule.minimumAbsoluteChange
+        // A move the measure's polarity calls worse is a regression: growth for time and memory, a fall for throughput.
+        let worse: Double = rule.polarity == .largerIsBetter ? -1 : 1
+        let worsened = (c - b) * worse > rule.minimumAbsoluteChange, bettered = (b - c) * worse > rule.minimumAbsoluteChange
         switch rule.kind {
         case .relative:
-            if grew && change > rule.limit { comparison.verdict = .regressed }
-            if shrank && change < -rule.limit { comparison.verdict = .improved }
+            if worsened && change * worse > rule.limit { comparison.verdict = .regressed }
+            if bettered && change * worse < -rule.limit { comparison.verdict = .improved }
         case .absolute:
             comparison.change = nil
-            comparison.note = (c >= b ? "+" : "−") + Format.bytes(abs(c - b))
-            if grew { comparison.verdict = .regressed }
-            if shrank { comparison.verdict = .improved }
+            comparison.note = (c >= b ? "+" : "−") + GateReporter.value(unit, abs(c - b))
+            if worsened { comparison.verdict = .regressed }
+            if bettered { comparison.verdict = .improved }
         case .bootstrap:
             let interval = Statistics.bootstrapRelativeChange(baseline: before, current: after, confidence: confidence)
             comparison.interval = interval
-            if grew && interval.lower > rule.limit { comparison.verdict = .regressed }
-            if shrank && interval.upper < -rule.limit { comparison.verdict = .improved }
+            // The interval of the change for the worse: the relative change itself, or its negation for throughput.
+            let (low, high) = worse > 0 ? (interval.lower, interval.upper) : (-interval.upper, -interval.lower)
+            if worsened && low > rule.limit { comparison.verdict = .regressed }
+            if bettered && high < -rule.limit { comparison.verdict = .improved }
         }
         if rule.machineDependent && !gateTimes {
             comparison.verdict = .notGated
@@ -209,12 +212,12 @@ struct Samples {
     /// The per-repetition values of a CSV metric, or of a same-run ratio to the eager case of the same run.
     func values(_ metric: String, _ key: CaseIdentity) -> [Double] {
         guard let results = groups[key] else { return [] }
-        if let column = Metric(rawValue: metric) { return results.compactMap { column.number(in: $0) } }
+        if let column = Metric(column: metric) { return results.compactMap { column.number(in: $0) } }
         guard let column = GateRule.ratioMetrics[metric], let first = results.first, first.benchCase.decoder != .eager,
               let eager = groups[key.with(decoder: .eager, policy: CaseIdentity.eagerPolicy)] else { return [] }
         return results.compactMap { result in
             guard let partner = eager.first(where: { $0.benchCase.repetition == result.benchCase.repetition }),
-                  let value = column.number(in: result), let reference = column.number(in: partner), reference > 0 else { return nil }
+                  let value = result.value(column), let reference = partner.value(column), reference > 0 else { return nil }
             return value / reference
         }
     }

@@ -16,15 +16,15 @@ extension RunReport {
             if !seen[result.benchCase.identity, default: []].insert(result.benchCase.repetition).inserted {
                 defects.append("\(name) appears twice")
             }
-            let positive: [(String, Double)] = [("frames", Double(result.frames)), ("cpu_total_s", result.cpuTotalSeconds),
-                                                ("wall_s", result.wallSeconds), ("rss_peak_bytes", Double(result.rssPeakBytes)),
-                                                ("malloc_count", Double(result.mallocCount)),
-                                                ("jemalloc_allocated_peak_bytes", Double(result.jemallocAllocatedPeakBytes))]
+            let positive: [(String, Double)] = [("frames", Double(result.frames)), ("cpu_total_s", result[.cpuTotal]),
+                                                ("wall_s", result[.wall]), ("rss_peak_bytes", result[.rssPeak]),
+                                                ("malloc_count", result[.mallocCount]),
+                                                ("jemalloc_allocated_peak_bytes", result[.jemallocAllocatedPeak])]
             let nonNegative: [(String, Double)] = [
-                ("jemalloc_active_peak_bytes", Double(result.jemallocActivePeakBytes)),
+                ("jemalloc_active_peak_bytes", result[.jemallocActivePeak]),
                 ("file_bytes", Double(result.fileBytes)),
-                ("cpu_user_s", result.cpuUserSeconds), ("cpu_system_s", result.cpuSystemSeconds),
-                ("instructions", Double(result.instructions ?? 0)),
+                ("cpu_user_s", result[.cpuUser]), ("cpu_system_s", result[.cpuSystem]),
+                ("instructions", result[.instructions]),
             ]
             for (metric, value) in positive where !(value.isFinite && value > 0) {
                 defects.append("\(name): \(metric) is \(value), which no run that played can measure")

@@ -41,9 +41,12 @@ public struct GateRule: Sendable, Codable, Hashable {
         self.needsSameInstructionContext = needsSameInstructionContext
     }
 
+    /// Which way the rule's metric should move: its measure's polarity; a same-run ratio is smaller-is-better.
+    public var polarity: Polarity { Metric(column: metric)?.polarity ?? .smallerIsBetter }
+
     /// Ratios measured within one run, repetition by repetition. A slower host does not slow both sides alike: the
     /// windowed decoder's background thread and its cache traffic make windowed ÷ eager CPU host-dependent too.
-    public static let ratioMetrics = ["cpu_ratio_to_eager": Metric.cpuTotal, "peak_ratio_to_eager": Metric.jemallocAllocatedPeak]
+    public static let ratioMetrics = ["cpu_ratio_to_eager": Measure.cpuTotal, "peak_ratio_to_eager": .jemallocAllocatedPeak]
 }
 
 /// The gate's rules, as data: loaded from a JSON file or the documented defaults.
@@ -54,25 +57,31 @@ public struct Thresholds: Sendable, Codable, Hashable {
     public var confidence: Double
     public var rules: [GateRule]
 
+    public init(schema: String = Thresholds.schema, confidence: Double, rules: [GateRule]) {
+        self.schema = schema
+        self.confidence = confidence
+        self.rules = rules
+    }
+
     /// +5% for memory peaks, +10% for malloc counts, a 10% noise band for CPU and wall time and for the same-run
     /// CPU ratio windowed ÷ eager, timings gated only for cases of at least 20 ms CPU and only on the baseline's host.
     public static let defaults = Thresholds(schema: schema, confidence: 0.95, rules: [
-        GateRule(metric: Metric.jemallocAllocatedPeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
-        GateRule(metric: Metric.jemallocActivePeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: Measure.jemallocAllocatedPeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: Measure.jemallocActivePeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
         // RSS is gated as what the case added: the child's start-up RSS (about 9 MiB) moves by 1 MiB with where its
         // binary lies and what the page cache holds, which a 5% rule on the peak of a small case cannot tell apart.
-        GateRule(metric: Metric.rssGrowth.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
+        GateRule(metric: Measure.rssGrowth.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
         // 64 KiB: the harness's own share of this figure moves by up to 34 KiB between repetitions of one case
         // (whether the sampler's 32 KiB timeline was copied); one leaked 160×160 frame (100 KiB) is above it.
-        GateRule(metric: Metric.retainedAfterRelease.column, kind: .absolute, limit: 0, minimumAbsoluteChange: 64 * 1024),
-        GateRule(metric: Metric.mallocCount.column, kind: .relative, limit: 0.10, minimumAbsoluteChange: 32),
-        GateRule(metric: Metric.cpuTotal.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
+        GateRule(metric: Measure.retainedAfterRelease.column, kind: .absolute, limit: 0, minimumAbsoluteChange: 64 * 1024),
+        GateRule(metric: Measure.mallocCount.column, kind: .relative, limit: 0.10, minimumAbsoluteChange: 32),
+        GateRule(metric: Measure.cpuTotal.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
                  minimumCPUSeconds: 0.02),
-        GateRule(metric: Metric.wall.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
+        GateRule(metric: Measure.wall.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
                  minimumCPUSeconds: 0.02),
         // Instructions are deterministic to about 10 parts per million on one binary: 2% is a real change, in any
         // case however short, on any machine with the same InstructionContext.
-        GateRule(metric: Metric.instructions.column, kind: .relative, limit: 0.02, needsSameInstructionContext: true),
+        GateRule(metric: Measure.instructions.column, kind: .relative, limit: 0.02, needsSameInstructionContext: true),
         GateRule(metric: "cpu_ratio_to_eager", kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02, machineDependent: true,
                  minimumCPUSeconds: 0.02),
     ])
@@ -91,12 +100,8 @@ public struct Thresholds: Sendable, Codable, Hashable {
         if let unknown = thresholds.rules.first(where: { !known.contains($0.metric) }) {
             throw UsageError("\(path): unknown metric '\(unknown.metric)'")
         }
-        if let descriptive = thresholds.rules.first(where: { Metric(rawValue: $0.metric).map { $0.polarity == nil } ?? false }) {
+        if let descriptive = thresholds.rules.first(where: { Metric(column: $0.metric).map { $0.polarity == nil } ?? false }) {
             throw UsageError("\(path): '\(descriptive.metric)' describes a case, it is not a measurement a rule can judge")
-        }
-        // The gate judges growth as worse; a larger-is-better metric would need the rules to read the other way.
-        if let larger = thresholds.rules.first(where: { Metric(rawValue: $0.metric)?.polarity == .largerIsBetter }) {
-            throw UsageError("\(path): '\(larger.metric)' is larger-is-better, which the gate's rules do not judge yet")
         }
         guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }) else {
             throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")

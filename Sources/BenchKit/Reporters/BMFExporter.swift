@@ -4,7 +4,7 @@ import Foundation
 /// Bencher Metric Format: benchmark name → measure → `{value, lower_value, upper_value}`. Measures are the metric
 /// columns in Bencher's slug style (`cpu-total-s`); the bounds are the bootstrap interval, or the repetitions' range.
 public enum BMFExporter {
-    struct Measure: Encodable {
+    struct Figure: Encodable {
         var value: Double
         var lowerValue: Double
         var upperValue: Double
@@ -17,10 +17,10 @@ public enum BMFExporter {
     }
 
     public static func render(_ report: RunReport) throws -> Data {
-        var benchmarks: [String: [String: Measure]] = [:]
+        var benchmarks: [String: [String: Figure]] = [:]
         for figure in ExportedFigure.all(in: report) {
-            benchmarks[figure.caseName, default: [:]][measureSlug(figure.metric)] = Measure(value: figure.value, lowerValue: figure.lower,
-                                                                                          upperValue: figure.upper)
+            benchmarks[figure.caseName, default: [:]][measureSlug(figure.metric)] = Figure(value: figure.value, lowerValue: figure.lower,
+                                                                                         upperValue: figure.upper)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -28,5 +28,5 @@ public enum BMFExporter {
     }
 
     /// `cpu_total_s` → `cpu-total-s`.
-    static func measureSlug(_ metric: Metric) -> String { metric.column.replacingOccurrences(of: "_", with: "-") }
+    static func measureSlug(_ metric: Measure) -> String { metric.column.replacingOccurrences(of: "_", with: "-") }
 }

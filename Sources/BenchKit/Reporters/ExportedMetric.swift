@@ -4,7 +4,7 @@ import BenchCore
 /// where one exists (else the repetitions' range).
 struct ExportedFigure {
     var caseName: String
-    var metric: Metric
+    var metric: Measure
     var value: Double
     var lower: Double
     var upper: Double
@@ -12,7 +12,7 @@ struct ExportedFigure {
 
     /// The metrics the exports carry: CPU and wall time, memory, allocations, instructions — all smaller-is-better,
     /// as `customSmallerIsBetter` requires.
-    static let metrics: [Metric] = [.cpuTotal, .wall, .jemallocAllocatedPeak, .rssPeak, .mallocCount, .retainedAfterRelease, .instructions]
+    static let metrics: [Measure] = [.cpuTotal, .wall, .jemallocAllocatedPeak, .rssPeak, .mallocCount, .retainedAfterRelease, .instructions]
         .filter { $0.polarity == .smallerIsBetter }
 
     /// Every exported figure of `report`, in report order; cases with no successful repetition are left out.
@@ -20,7 +20,7 @@ struct ExportedFigure {
         report.summaries.filter { $0.repetitions > 0 }.flatMap { summary in
             let rows = report.results.filter { $0.failure == nil && $0.benchCase.identity == summary.setting.identity }
             return metrics.compactMap { metric -> ExportedFigure? in
-                let values = rows.compactMap { metric.number(in: $0) }
+                let values = rows.compactMap { $0.value(metric) }
                 guard !values.isEmpty else { return nil }
                 let median = Statistics.median(values)
                 let interval = summary.metrics[metric.column]?.interval

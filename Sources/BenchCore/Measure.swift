@@ -1,0 +1,142 @@
+/// The unit a figure is in, for headers and for formatting.
+public enum MetricUnit: String, Sendable {
+    case bytes, seconds, count, ratio, text
+}
+
+/// Which way a measurement should move: the gate calls a move the other way a regression, and the dashboard exports
+/// carry only smaller-is-better figures under that name.
+public enum Polarity: String, Sendable {
+    case smallerIsBetter, largerIsBetter
+}
+
+/// Everything a case measures, declared once: its CSV column, its JSON key, its unit, which way is better, the
+/// values it can take, and — for a figure derived from others — its formula. A ``CaseResult`` holds measures as
+/// data (`[Measure: Double]`), filled by one producer per source (`Measure+Producers.swift`); the CSV, the summaries,
+/// the gate and the exports read them from this declaration, so a new measure is this case and its producer.
+public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
+    // CPU clocks (`CPUTimes`).
+    case cpuUser = "cpu_user_s"
+    case cpuSystem = "cpu_sys_s"
+    case cpuTotal = "cpu_total_s"
+    case wall = "wall_s"
+    // jemalloc (the sampler's peaks, and readings around the playback).
+    case jemallocAllocatedPeak = "jemalloc_allocated_peak_bytes"
+    case jemallocActivePeak = "jemalloc_active_peak_bytes"
+    case jemallocResidentPeak = "jemalloc_resident_peak_bytes"
+    case retainedAfterRelease = "retained_after_release_bytes"
+    case mallocCount = "malloc_count"
+    // The kernel (`/proc/self/status`).
+    case rssPeak = "rss_peak_bytes"
+    /// VmRSS of the child before the decoder was built (runtime, libraries, the GIF bytes).
+    case rssStart = "rss_start_bytes"
+    /// The decoder's own memory rule for this GIF.
+    case frameBytesTheoretical = "frame_bytes_theoretical"
+    // Playback (`PlaybackObservation`).
+    case firstFrame = "first_frame_s"
+    case frameDecodeP50 = "frame_decode_p50_s"
+    case frameDecodeP99 = "frame_decode_p99_s"
+    case stalls
+    case latenessTotal = "lateness_total_s"
+    case latenessP99 = "lateness_p99_s"
+    /// Seconds of animation played (effective delays ÷ speed, over all loops).
+    case animation = "animation_s"
+    /// Frames that came out partial (bad data), over all loops.
+    case partialFrames = "partial_frames"
+    /// Instructions executed in the measured interval under Callgrind (`--instructions`); absent when not counted.
+    case instructions
+    // Derived from the measures above.
+    case cpuPerAnimationSecond = "cpu_per_animation_s"
+    /// What the case added to the child's resident memory: `rss_peak_bytes − rss_start_bytes`.
+    case rssGrowth = "rss_growth_bytes"
+    /// Frames shown per CPU second (frames × loops ÷ `cpu_total_s`): the player's throughput, larger is better.
+    case framesPerCPUSecond = "frames_per_cpu_s"
+
+    /// The CSV column.
+    public var column: String { rawValue }
+
+    /// The key of this measure in a result's JSON (before the reports' snake-case conversion); the names of the
+    /// first schema, kept so baselines stay readable.
+    public var jsonKey: String {
+        switch self {
+        case .cpuUser: "cpuUserSeconds"
+        case .cpuSystem: "cpuSystemSeconds"
+        case .cpuTotal: "cpuTotalSeconds"
+        case .wall: "wallSeconds"
+        case .jemallocAllocatedPeak: "jemallocAllocatedPeakBytes"
+        case .jemallocActivePeak: "jemallocActivePeakBytes"
+        case .jemallocResidentPeak: "jemallocResidentPeakBytes"
+        case .retainedAfterRelease: "retainedAfterReleaseBytes"
+        case .mallocCount: "mallocCount"
+        case .rssPeak: "rssPeakBytes"
+        case .rssStart: "rssStartBytes"
+        case .frameBytesTheoretical: "frameBytesTheoretical"
+        case .firstFrame: "firstFrameSeconds"
+        case .frameDecodeP50: "frameDecodeP50Seconds"
+        case .frameDecodeP99: "frameDecodeP99Seconds"
+        case .stalls: "stalls"
+        case .latenessTotal: "latenessTotalSeconds"
+        case .latenessP99: "latenessP99Seconds"
+        case .animation: "animationSeconds"
+        case .partialFrames: "partialFrames"
+        case .instructions: "instructions"
+        case .cpuPerAnimationSecond: "cpuPerAnimationSecond"
+        case .rssGrowth: "rssGrowthBytes"
+        case .framesPerCPUSecond: "framesPerCPUSecond"
+        }
+    }
+
+    public var unit: MetricUnit {
+        switch self {
+        case .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .retainedAfterRelease, .rssPeak, .rssStart,
+             .frameBytesTheoretical, .rssGrowth: .bytes
+        case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99, .latenessTotal, .latenessP99,
+             .animation, .cpuPerAnimationSecond: .seconds
+        case .mallocCount, .stalls, .partialFrames, .instructions: .count
+        case .framesPerCPUSecond: .ratio
+        }
+    }
+
+    /// Which way is better; `nil` for a figure that describes the case rather than judges it (its animation's length,
+    /// the decoder's rule, the child's start-up RSS), which no gate rule may name.
+    public var polarity: Polarity? {
+        switch self {
+        case .frameBytesTheoretical, .animation, .rssStart: nil
+        case .framesPerCPUSecond: .largerIsBetter
+        default: .smallerIsBetter
+        }
+    }
+
+    /// The values this measure can take; a report with a figure outside is refused (README, "Bad input").
+    /// Retained bytes and RSS growth are signed: a case may leave less allocated than it found.
+    public var validRange: ClosedRange<Double> {
+        switch self {
+        case .retainedAfterRelease, .rssGrowth: -Double(1 << 50)...Double(1 << 50)
+        default:
+            switch unit {
+            case .bytes: 0...Double(1 << 50)
+            case .seconds: 0...1e6
+            case .count: 0...Double(1 << 53)
+            case .ratio, .text: 0...1e12
+            }
+        }
+    }
+
+    /// Summaries give these a 95% bootstrap interval of the median: the noisy figures a reader compares.
+    public var hasInterval: Bool { [.cpuTotal, .wall, .cpuUser, .firstFrame, .cpuPerAnimationSecond].contains(self) }
+
+    /// How a derived measure is computed from a result; `nil` for a measure some producer records.
+    var formula: (@Sendable (CaseResult) -> Double?)? {
+        switch self {
+        case .cpuPerAnimationSecond:
+            { result in result.stored(.animation).flatMap { animation in animation > 0 ? (result.stored(.cpuTotal) ?? 0) / animation : 0 } }
+        case .rssGrowth:
+            { result in result.stored(.rssPeak).flatMap { peak in result.stored(.rssStart).map { peak - $0 } } }
+        case .framesPerCPUSecond:
+            { result in result.stored(.cpuTotal).map { cpu in cpu > 0 ? Double(result.frames * result.benchCase.loops) / cpu : 0 } }
+        default: nil
+        }
+    }
+
+    /// Whether a producer records this measure (and a result's JSON carries it), rather than a formula.
+    public var isStored: Bool { formula == nil }
+}
