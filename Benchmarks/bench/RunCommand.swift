@@ -2,6 +2,7 @@ import BenchCLI
 import BenchCore
 import BenchKit
 import CPosix
+import FrameDecoders
 import SystemFiles
 import Foundation
 import GIFCodec
@@ -115,8 +116,10 @@ enum RunCommand {
         // A file that could not be read is reported once, by the first shard.
         let unreadable = (options.shard.map { $0.index == 1 } ?? true ? rejected : []).flatMap { input in
             suite.settings.map { setting in
-                CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, decoder: .eager, policy: setting.description,
-                                                loops: suite.loops, mode: suite.mode, speed: suite.speeds[0]), failure: input.reason)
+                // No decoder ran: the row names the setting that could not be played.
+                let plan = setting == .eager ? DecoderPlan.eager : DecoderPlan(.eager, origin: .policy(setting.description))
+                return CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, plan: plan, loops: suite.loops, mode: suite.mode,
+                                                       speed: suite.speeds[0]), failure: input.reason)
             }
         }
         var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
@@ -227,9 +230,9 @@ enum RunCommand {
             if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of eager, windowed") }
             if explicitDecoders || policies.isEmpty {
                 let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> DecoderSetting in
-                    if text == "all" { return .allFrames }
+                    if text == "all" { return .windowed(.all) }
                     guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1 or 'all', not '\(text)'") }
-                    return .window(window)
+                    return .windowed(.frames(window))
                 }
                 for name in decoderList ?? ["eager", "windowed"] {
                     switch name {

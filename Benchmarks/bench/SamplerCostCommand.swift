@@ -30,7 +30,7 @@ enum SamplerCostCommand {
         print("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")
         print("|---|---|---:|---:|---:|---:|")
         for input in inputs {
-            for decoder in [DecoderChoice.windowed(window: Suite.defaultWindow), .eager] {
+            for decoder in [DecoderChoice.windowed(.frames(Suite.defaultWindow)), .eager] {
                 var off: [Double] = [], on: [Double] = [], samples: [Double] = []
                 for repetition in 1...repetitions {
                     for interval in [-1.0, MemorySampler.defaultInterval] {

@@ -1,44 +1,6 @@
 import GIFCodec
 import MemoryProbe
 
-/// Which decoder a case plays with.
-public enum DecoderChoice: Sendable, Hashable, Codable, CustomStringConvertible {
-    case eager
-    case windowed(window: Int)
-    /// The windowed decoder keeping every frame once decoded (its own eager limit).
-    case windowedAll
-    /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
-    /// so a test can check that the probe reports what was really held.
-    case calibration(bytes: Int)
-
-    /// The CSV `decoder` column.
-    public var name: String {
-        switch self {
-        case .eager: "eager"
-        case .windowed, .windowedAll: "windowed"
-        case .calibration: "calibration"
-        }
-    }
-
-    /// The CSV `window` column: the window, or the frame count for decoders that hold every frame.
-    public func windowColumn(frameCount: Int) -> Int {
-        switch self {
-        case .eager, .windowedAll: frameCount
-        case .windowed(let window): window
-        case .calibration: 0
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .eager: "eager"
-        case .windowed(let window): "windowed w=\(window)"
-        case .windowedAll: "windowed w=all"
-        case .calibration(let bytes): "calibration \(bytes) B"
-        }
-    }
-}
-
 /// How the player asks for frames.
 public enum PlaybackMode: String, Sendable, Hashable, Codable {
     /// The next frame as soon as it can be had.
@@ -70,9 +32,8 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var gif: String
     /// The GIF file the child reads.
     public var path: String
-    public var decoder: DecoderChoice
-    /// What chose the decoder and window: `eager`, `fixed` (a `--windows` value), `all`, or a policy name.
-    public var policy: String
+    /// The decoder and what chose it.
+    public var plan: DecoderPlan
     public var loops: Int
     public var mode: PlaybackMode
     /// Real-time mode: playback speed factor (2 = twice as fast as the GIF's delays).
@@ -97,15 +58,14 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// Test knob: bytes the child allocates during playback and never frees (a planted leak).
     public var plantedLeakBytes = 0
 
-    public init(gif: String, path: String, decoder: DecoderChoice, policy: String? = nil, loops: Int,
+    public init(gif: String, path: String, plan: DecoderPlan, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
                 byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
         self.gif = gif
         self.path = path
-        self.decoder = decoder
-        self.policy = policy ?? Self.defaultPolicy(for: decoder)
+        self.plan = plan
         self.loops = loops
         self.mode = mode
         self.speed = speed
@@ -120,14 +80,24 @@ public struct BenchCase: Sendable, Hashable, Codable {
         self.injectedFault = injectedFault
     }
 
-    static func defaultPolicy(for decoder: DecoderChoice) -> String {
-        switch decoder {
-        case .eager: CaseIdentity.eagerPolicy
-        case .windowed: CaseIdentity.fixedWindowPolicy
-        case .windowedAll: CaseIdentity.keepAllPolicy
-        case .calibration: "calibration"
-        }
+    /// A case whose decoder the user named (no policy chose it).
+    public init(gif: String, path: String, decoder: DecoderChoice, loops: Int, mode: PlaybackMode = .throughput, speed: Double = 1,
+                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
+                samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0, limits: DecodeLimits = .default,
+                injectedFault: InjectedFault? = nil) {
+        self.init(gif: gif, path: path, plan: DecoderPlan(decoder), loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
+                  byteSource: byteSource, codec: codec, repetition: repetition, samplerInterval: samplerInterval,
+                  extraWorkPerFrame: extraWorkPerFrame, limits: limits, injectedFault: injectedFault)
     }
+
+    /// The decoder the case plays with.
+    public var decoder: DecoderChoice {
+        get { plan.decoder }
+        set { plan.decoder = newValue }
+    }
+
+    /// The CSV `policy` column.
+    public var policy: String { plan.policy }
 }
 
 extension BenchCase {
@@ -148,10 +118,9 @@ extension BenchCase {
 /// What makes runs the same case, whatever their repetition or where the file sat: the GIF, the decoder and what
 /// chose it, and how it was played. Summaries, the gate, the charts and baseline checks all group by it, so a new
 /// dimension of a case is added here once.
-public struct CaseIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var gif: String
-    public var decoder: DecoderChoice
-    public var policy: String
+    public var plan: DecoderPlan
     public var loops: Int
     public var mode: PlaybackMode
     public var speed: Double
@@ -160,31 +129,24 @@ public struct CaseIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     public var byteSource: ByteSource
     public var codec: LZWCodec
 
-    /// The same case played by another decoder, chosen by `policy` (its eager partner, for same-run ratios).
-    public func with(decoder: DecoderChoice, policy: String) -> CaseIdentity {
+    public var decoder: DecoderChoice { plan.decoder }
+    public var policy: String { plan.policy }
+
+    /// The same case decoded by another plan (its eager partner, for same-run ratios).
+    public func with(plan: DecoderPlan) -> CaseIdentity {
         var other = self
-        other.decoder = decoder
-        other.policy = policy
+        other.plan = plan
         return other
     }
 
-    /// Whether a named library policy or a budget chose the decoder, rather than the user naming it (`eager`, a
-    /// `--windows` value, `all`): reports then show the policy beside the decoder.
-    public var policyChoseDecoder: Bool { ![Self.eagerPolicy, Self.fixedWindowPolicy, Self.keepAllPolicy].contains(policy) }
-
-    /// The `policy` labels of decoders named directly: eager, a `--windows N` value, and `--windows all`.
-    public static let eagerPolicy = "eager", fixedWindowPolicy = "fixed", keepAllPolicy = "all"
-
-    public var description: String { "\(gif) · \(decoder) (\(policy))" }
+    public var description: String { "\(gif) · \(plan.decoder) (\(plan.policy))" }
 }
 
 extension BenchCase {
     public var identity: CaseIdentity {
-        CaseIdentity(gif: gif, decoder: decoder, policy: policy, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz,
-                     cpus: cpus, byteSource: byteSource, codec: codec)
+        CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
+                     byteSource: byteSource, codec: codec)
     }
-
-    public var policyChoseDecoder: Bool { identity.policyChoseDecoder }
 }
 
 extension BenchCase {
@@ -193,11 +155,14 @@ extension BenchCase {
              extraWorkPerFrame, limits, injectedFault, plantedLeakBytes
     }
 
-    /// Reads a case; one written before `codec` existed was drawn with giflib, the only codec then.
+    /// Reads a case; one written before `codec` existed was drawn with giflib, the only codec then, and one written
+    /// before planted leaks existed planted none.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
+        let decoderChoice = try values.decode(DecoderChoice.self, forKey: .decoder)
+        let origin = DecoderPlan.origin(ofPolicy: try values.decode(String.self, forKey: .policy), decoder: decoderChoice)
         self.init(gif: try values.decode(String.self, forKey: .gif), path: try values.decode(String.self, forKey: .path),
-                  decoder: try values.decode(DecoderChoice.self, forKey: .decoder), policy: try values.decode(String.self, forKey: .policy),
+                  plan: DecoderPlan(decoderChoice, origin: origin),
                   loops: try values.decode(Int.self, forKey: .loops), mode: try values.decode(PlaybackMode.self, forKey: .mode),
                   speed: try values.decode(Double.self, forKey: .speed), refreshHz: try values.decode(Double.self, forKey: .refreshHz),
                   cpus: try values.decodeIfPresent(Int.self, forKey: .cpus),
@@ -208,6 +173,28 @@ extension BenchCase {
                   extraWorkPerFrame: try values.decode(Double.self, forKey: .extraWorkPerFrame),
                   limits: try values.decode(DecodeLimits.self, forKey: .limits),
                   injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
-        plantedLeakBytes = try values.decode(Int.self, forKey: .plantedLeakBytes)
+        plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
+    }
+
+    /// The plan is written as the first schema's two fields, `decoder` and `policy`.
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(gif, forKey: .gif)
+        try values.encode(path, forKey: .path)
+        try values.encode(plan.decoder, forKey: .decoder)
+        try values.encode(plan.policy, forKey: .policy)
+        try values.encode(loops, forKey: .loops)
+        try values.encode(mode, forKey: .mode)
+        try values.encode(speed, forKey: .speed)
+        try values.encode(refreshHz, forKey: .refreshHz)
+        try values.encodeIfPresent(cpus, forKey: .cpus)
+        try values.encode(byteSource, forKey: .byteSource)
+        try values.encode(codec, forKey: .codec)
+        try values.encode(repetition, forKey: .repetition)
+        try values.encode(samplerInterval, forKey: .samplerInterval)
+        try values.encode(extraWorkPerFrame, forKey: .extraWorkPerFrame)
+        try values.encode(limits, forKey: .limits)
+        try values.encodeIfPresent(injectedFault, forKey: .injectedFault)
+        try values.encode(plantedLeakBytes, forKey: .plantedLeakBytes)
     }
 }

@@ -119,10 +119,7 @@ public enum CaseExecution {
         switch choice {
         case .eager, .calibration: return try EagerDecoder(container: container, limits: limits, codec: codec)
         case .windowed(let window):
-            return try WindowedDecoder(container: container, window: .frames(window), limits: limits, codec: codec,
-                                       compositor: slowed(container, limits, codec, extraWorkPerFrame))
-        case .windowedAll:
-            return try WindowedDecoder(container: container, window: .all, limits: limits, codec: codec,
+            return try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
                                        compositor: slowed(container, limits, codec, extraWorkPerFrame))
         }
     }
@@ -137,8 +134,7 @@ public enum CaseExecution {
     static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer) -> Int {
         switch choice {
         case .eager: return EagerDecoder.pixelBytes(container: container)
-        case .windowedAll: return WindowedDecoder.pixelBytes(window: .all, container: container)
-        case .windowed(let window): return WindowedDecoder.pixelBytes(window: .frames(window), container: container)
+        case .windowed(let window): return WindowedDecoder.pixelBytes(window: window, container: container)
         case .calibration(let bytes): return bytes
         }
     }

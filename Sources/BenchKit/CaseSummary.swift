@@ -29,6 +29,9 @@ public struct CaseSummary: Sendable, Codable {
     /// Metric column → summary.
     public var metrics: [String: MetricSummary]
 
+    /// What makes this row one case: the key the gate, the charts and the reports' pairings use.
+    public var identity: CaseIdentity { setting.identity }
+
     /// The median of `measure`, or 0 when no repetition succeeded.
     public func median(_ measure: Measure) -> Double { metrics[measure.column]?.median ?? 0 }
 

@@ -54,6 +54,12 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
 
     static let megabyte = 1024 * 1024
 
+    /// The plan for a GIF of `frameCount` frames of `frameBytes` each: this policy's decoder, chosen by it (`eager`
+    /// is the decoder named, as `--windows` would).
+    public func plan(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
+        self == .eager ? .eager : DecoderPlan(decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory), origin: .policy(description))
+    }
+
     /// The decoder this policy plays a GIF of `frameCount` frames of `frameBytes` each with.
     /// A window that covers every frame becomes the windowed decoder's keep-all mode, as those libraries then cache all frames.
     public func decoder(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderChoice {
@@ -66,7 +72,7 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
             window = 10
         case .flanimatedimage:
             let megabytes = Double(frameBytes) * Double(frameCount) / Double(Self.megabyte)
-            if megabytes <= 10 { return .windowedAll }
+            if megabytes <= 10 { return .windowed(.all) }
             window = megabytes <= 75 ? 5 : 1
         case .sdwebimage:
             let budget = min(Double(memory.physicalBytes) * 0.2, Double(memory.availableBytes) * 0.6)
@@ -74,7 +80,7 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         case .budget(let bytes):
             window = max(1, bytes / frameBytes)
         }
-        return window >= frameCount ? .windowedAll : .windowed(window: window)
+        return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))
     }
 }
 

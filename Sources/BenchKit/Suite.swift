@@ -1,31 +1,29 @@
 import BenchCore
+import FrameDecoders
 import GIFCodec
 import MemoryProbe
 
 /// One way to play every GIF of a suite: a decoder with a fixed window, or a policy that picks one per GIF.
 public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     case eager
-    /// The windowed decoder at this window (capped at the frame count).
-    case window(Int)
-    /// The windowed decoder keeping every frame once decoded.
-    case allFrames
+    /// The windowed decoder at this window (a number of frames is capped at the frame count), or keeping all.
+    case windowed(PrefetchWindow)
     case policy(PrefetchPolicy)
 
-    /// The decoder and the `policy` label for a GIF of `frameCount` frames of `frameBytes` each.
-    public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> (decoder: DecoderChoice, label: String) {
+    /// The plan for a GIF of `frameCount` frames of `frameBytes` each.
+    public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
         switch self {
-        case .eager: return (.eager, CaseIdentity.eagerPolicy)
-        case .window(let window): return (.windowed(window: min(window, max(frameCount, 1))), CaseIdentity.fixedWindowPolicy)
-        case .allFrames: return (.windowedAll, CaseIdentity.keepAllPolicy)
-        case .policy(let policy): return (policy.decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory), policy.description)
+        case .eager: .eager
+        case .windowed(.frames(let window)): DecoderPlan(.windowed(.frames(min(window, max(frameCount, 1)))))
+        case .windowed(.all): DecoderPlan(.windowed(.all))
+        case .policy(let policy): policy.plan(frameBytes: frameBytes, frameCount: frameCount, memory: memory)
         }
     }
 
     public var description: String {
         switch self {
         case .eager: "eager"
-        case .window(let window): "windowed w=\(window)"
-        case .allFrames: "windowed w=all"
+        case .windowed(let window): "\(DecoderChoice.windowed(window))"
         case .policy(let policy): policy.description
         }
     }
@@ -56,7 +54,7 @@ public struct Suite: Sendable {
     public static let defaultWindow = BenchCase.defaultWindow
 
     /// The default suite: the synthetic corpus, eager and windowed at `defaultWindow`, 3 loops, 3 repetitions.
-    public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .window(Suite.defaultWindow)],
+    public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .windowed(.frames(Suite.defaultWindow))],
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codecs: [LZWCodec] = [.default],
                 samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Double = 0, plantedLeakBytes: Int = 0,
@@ -78,14 +76,14 @@ public struct Suite: Sendable {
     }
 
     /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and setting.
-    /// Settings that resolve to the same decoder and label for a GIF run once.
+    /// Settings that resolve to the same plan for a GIF run once.
     public func cases(files: CorpusFiles, memory: MachineMemory) -> [BenchCase] {
-        var perGIF: [(GIFInput, [(DecoderChoice, String)])] = []
+        var perGIF: [(GIFInput, [DecoderPlan])] = []
         for input in inputs {
             guard let facts = files.facts[input.name] else { continue }
-            var seen: Set<String> = []
+            var seen: Set<DecoderPlan> = []
             let resolved = settings.map { $0.resolve(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory) }
-                .filter { seen.insert("\($0.decoder)|\($0.label)").inserted }
+                .filter { seen.insert($0).inserted }
             perGIF.append((input, resolved))
         }
         var cases: [BenchCase] = []
@@ -93,12 +91,12 @@ public struct Suite: Sendable {
             for (input, resolved) in perGIF {
                 for speed in speeds {
                     for codec in codecs {
-                        for (decoder, label) in resolved {
-                            var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", decoder: decoder, policy: label,
+                        for plan in resolved {
+                            var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", plan: plan,
                                                       loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
                                                       byteSource: byteSource, codec: codec, repetition: repetition,
                                                       samplerInterval: samplerInterval,
-                                                      extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits)
+                                                      extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
                             benchCase.plantedLeakBytes = plantedLeakBytes
                             cases.append(benchCase)
                         }

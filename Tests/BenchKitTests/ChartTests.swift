@@ -23,8 +23,8 @@ struct ChartTests {
 
     static func report() -> RunReport {
         var results: [CaseResult] = []
-        for (decoder, peak, cpu) in [(DecoderChoice.eager, 300 << 20, 0.09), (.windowed(window: 2), 10 << 20, 0.17),
-                                     (.windowed(window: 4), 14 << 20, 0.16), (.windowedAll, 301 << 20, 0.2)] {
+        for (decoder, peak, cpu) in [(DecoderChoice.eager, 300 << 20, 0.09), (.windowed(.frames(2)), 10 << 20, 0.17),
+                                     (.windowed(.frames(4)), 14 << 20, 0.16), (.windowed(.all), 301 << 20, 0.2)] {
             var result = CaseResult(benchCase: BenchCase(gif: "a<b>&c", path: "/x.gif", decoder: decoder, loops: 1))
             result.width = 720; result.height = 720; result.frames = 150
             result[.jemallocAllocatedPeak] = Double(peak)
@@ -93,7 +93,7 @@ struct ChartTests {
     func timelinePerSpeed() throws {
         var results: [CaseResult] = []
         for (speed, peak) in [(1.0, 10 << 20), (4.0, 40 << 20)] {
-            var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .windowed(window: 2), loops: 1,
+            var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .windowed(.frames(2)), loops: 1,
                                                          mode: .realtime, speed: speed))
             result.width = 100; result.height = 100; result.frames = 10
             result[.jemallocAllocatedPeak] = Double(peak)

@@ -11,7 +11,7 @@ struct ExportTests {
         var results: [CaseResult] = []
         for repetition in 1...3 {
             for (gif, mode, speed) in [("a", PlaybackMode.throughput, 1.0), ("b", .realtime, 1), ("b", .realtime, 2)] {
-                for decoder in [DecoderChoice.eager, .windowed(window: 4)] {
+                for decoder in [DecoderChoice.eager, .windowed(.frames(4))] {
                     var result = CaseResult(benchCase: BenchCase(gif: gif, path: "/\(gif).gif", decoder: decoder, loops: 1, mode: mode,
                                                                  speed: speed, repetition: repetition))
                     result.frames = 10

@@ -22,7 +22,7 @@ struct GateTests {
         let runner = CaseRunner(executable: child, timeout: 120)
         var cases: [BenchCase] = []
         for repetition in 1...3 {
-            for decoder in [DecoderChoice.eager, .windowed(window: 2)] {
+            for decoder in [DecoderChoice.eager, .windowed(.frames(2))] {
                 // giflib's slower LZW keeps the eager case over the rule's 20 ms CPU floor on this small GIF.
                 cases.append(BenchCase(gif: "short", path: gifPath, decoder: decoder, loops: 4, codec: .giflib, repetition: repetition,
                                        extraWorkPerFrame: decoder == .eager ? 0 : extraWork))
@@ -128,7 +128,7 @@ struct GateTests {
         var results: [CaseResult] = []
         for repetition in 1...5 {
             let wobble = 1 + (repetition % 2 == 0 ? jitter : -jitter) * Double(repetition) / 5
-            for decoder in [DecoderChoice.eager, .windowed(window: 4)] {
+            for decoder in [DecoderChoice.eager, .windowed(.frames(4))] {
                 var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: decoder, loops: 1, repetition: repetition))
                 result.frames = 100
                 result[.cpuTotal] = (decoder == .eager ? cpu : cpu * ratioToEager) * wobble

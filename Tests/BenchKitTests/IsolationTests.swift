@@ -36,9 +36,9 @@ struct IsolationTests {
         let runner = CaseRunner(executable: child, timeout: 3)
         let gif = ChildBinary.fixtureGIF
         let cases = [
-            BenchCase(gif: "fire", path: gif, decoder: .windowed(window: 2), loops: 1, injectedFault: .crash),
-            BenchCase(gif: "fire", path: gif, decoder: .windowed(window: 2), loops: 1, injectedFault: .hang),
-            BenchCase(gif: "fire", path: gif, decoder: .windowed(window: 2), loops: 1),
+            BenchCase(gif: "fire", path: gif, decoder: .windowed(.frames(2)), loops: 1, injectedFault: .crash),
+            BenchCase(gif: "fire", path: gif, decoder: .windowed(.frames(2)), loops: 1, injectedFault: .hang),
+            BenchCase(gif: "fire", path: gif, decoder: .windowed(.frames(2)), loops: 1),
             BenchCase(gif: "missing", path: "/nonexistent.gif", decoder: .eager, loops: 1),
         ]
         let results = runner.run(cases)

@@ -16,7 +16,7 @@ struct ReportTests {
 
     @Test("the child's JSON, written without Foundation, decodes as the same result")
     func jsonRoundTrip() throws {
-        var result = Self.sampleResult(decoder: .windowed(window: 3), repetition: 2, cpu: 0.25, peak: 1234)
+        var result = Self.sampleResult(decoder: .windowed(.frames(3)), repetition: 2, cpu: 0.25, peak: 1234)
         result.failure = "quote \" backslash \\ newline \n tab \t"
         result[.frameDecodeP99] = .nan
         let text = try JSONWriter.encode(result)
@@ -31,7 +31,7 @@ struct ReportTests {
 
     @Test("a case survives the trip through the child's command line")
     func caseArguments() {
-        for decoder in [DecoderChoice.eager, .windowed(window: 7), .calibration(bytes: 99)] {
+        for decoder in [DecoderChoice.eager, .windowed(.frames(7)), .calibration(bytes: 99)] {
             let original = BenchCase(gif: "g", path: "/p q.gif", decoder: decoder, loops: 3, repetition: 2,
                                      samplerInterval: 0.002, injectedFault: decoder == .eager ? .hang : nil)
             #expect(BenchCase(arguments: original.arguments) == original)
@@ -64,7 +64,7 @@ struct ReportTests {
             Self.sampleResult(decoder: .eager, repetition: 1, cpu: 1.0, peak: 1000),
             Self.sampleResult(decoder: .eager, repetition: 2, cpu: 3.0, peak: 1000),
             Self.sampleResult(decoder: .eager, repetition: 3, cpu: 2.0, peak: 1000),
-            Self.sampleResult(decoder: .windowed(window: 4), repetition: 1, cpu: 4.0, peak: 50),
+            Self.sampleResult(decoder: .windowed(.frames(4)), repetition: 1, cpu: 4.0, peak: 50),
         ]
         let report = RunReport(metadata: RunMetadata.current(command: "test"), results: results)
         #expect(report.summaries.count == 2)

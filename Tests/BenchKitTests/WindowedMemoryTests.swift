@@ -26,7 +26,7 @@ struct WindowedMemoryTests {
         let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
         let runner = CaseRunner(executable: child, timeout: 120)
         for window in [1, 4] {
-            let result = runner.run(BenchCase(gif: name, path: try Self.file(name), decoder: .windowed(window: window), loops: 2))
+            let result = runner.run(BenchCase(gif: name, path: try Self.file(name), decoder: .windowed(.frames(window)), loops: 2))
             #expect(result.failure == nil, "\(result.failure ?? "")")
             let frameBytes = result.width * result.height * 4
             let limit = Double((window + 3) * frameBytes + result.fileBytes + (2 << 20))

@@ -214,7 +214,7 @@ struct Samples {
         guard let results = groups[key] else { return [] }
         if let column = Metric(column: metric) { return results.compactMap { column.number(in: $0) } }
         guard let column = GateRule.ratioMetrics[metric], let first = results.first, first.benchCase.decoder != .eager,
-              let eager = groups[key.with(decoder: .eager, policy: CaseIdentity.eagerPolicy)] else { return [] }
+              let eager = groups[key.with(plan: .eager)] else { return [] }
         return results.compactMap { result in
             guard let partner = eager.first(where: { $0.benchCase.repetition == result.benchCase.repetition }),
                   let value = result.value(column), let reference = partner.value(column), reference > 0 else { return nil }

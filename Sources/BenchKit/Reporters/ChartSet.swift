@@ -42,7 +42,7 @@ public enum ChartSet {
 
     /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.
     static func label(_ row: CaseSummary, severalSpeeds: Bool = false) -> String {
-        var label = row.setting.policyChoseDecoder ? "\(row.policy) (\(row.decoder.description))" : row.decoder.description
+        var label = row.setting.plan.chosenByPolicy ? "\(row.policy) (\(row.decoder.description))" : row.decoder.description
         if severalSpeeds { label += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
         return label
     }

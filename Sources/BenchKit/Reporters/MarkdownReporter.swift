@@ -82,16 +82,17 @@ public enum MarkdownReporter {
             out.append(line)
         }
         out.append("")
+        // Each windowed row beside the eager row played the same way, at the first speed measured.
         for codec in codecs {
-            guard let eager = rows.first(where: { $0.decoder == .eager && $0.repetitions > 0 && $0.setting.codec == codec }) else { continue }
-            for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.speed == eager.setting.speed
-                && windowed.setting.codec == eager.setting.codec {
+            for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.codec == codec
+                && windowed.setting.speed == first.setting.speed {
+                guard let eager = rows.first(where: { $0.identity == windowed.identity.with(plan: .eager) && $0.repetitions > 0 }) else { continue }
                 let memory = windowed.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1)
                 let rss = windowed.median(.rssPeak) / max(eager.median(.rssPeak), 1)
                 let cpu = windowed.cpuPerLoop / max(eager.cpuPerLoop, 1e-9)
                 let first = windowed.median(.firstFrame) / max(eager.median(.firstFrame), 1e-9)
-                var name = !windowed.setting.policyChoseDecoder ? "Windowed (w=\(windowed.decoder == .windowedAll ? "all" : String(windowed.window)))"
-                                                                                   : "\(windowed.policy) (w=\(windowed.window))"
+                var name = !windowed.setting.plan.chosenByPolicy ? "Windowed (w=\(windowed.decoder == .windowed(.all) ? "all" : String(windowed.window)))"
+                                                                 : "\(windowed.policy) (w=\(windowed.window))"
                 if codecColumn { name += ", \(windowed.setting.codec) codec," }
                 let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
                 out.append("- \(name) ÷ eager: peak allocated \(Format.ratio(memory)) (\(direction)), "
@@ -111,12 +112,17 @@ public enum MarkdownReporter {
     /// For each setting, the lowest measured speed at which it stalled.
     static func stallOnset(_ rows: [CaseSummary]) -> [String] {
         var lines: [String] = []
-        var seen: Set<String> = []
+        // A setting is a case identity less its speed.
+        func setting(_ row: CaseSummary) -> CaseIdentity {
+            var identity = row.identity
+            identity.speed = 0
+            return identity
+        }
+        var seen: Set<CaseIdentity> = []
         let codecs = rows.codecs
-        for row in rows where seen.insert("\(row.decoder)|\(row.policy)|\(row.setting.codec)").inserted {
-            let bySpeed = rows.filter { $0.decoder == row.decoder && $0.policy == row.policy && $0.setting.codec == row.setting.codec && $0.repetitions > 0 }
-                .sorted { $0.setting.speed < $1.setting.speed }
-            let name = "\(row.decoder)" + (row.setting.policyChoseDecoder ? " (\(row.policy))" : "") + (codecs.count > 1 ? ", \(row.setting.codec) codec" : "")
+        for row in rows where seen.insert(setting(row)).inserted {
+            let bySpeed = rows.filter { setting($0) == setting(row) && $0.repetitions > 0 }.sorted { $0.setting.speed < $1.setting.speed }
+            let name = "\(row.setting.plan)" + (codecs.count > 1 ? ", \(row.setting.codec) codec" : "")
             if let onset = bySpeed.first(where: { $0.median(.stalls) > 0 }) {
                 let clean = bySpeed.last { $0.setting.speed < onset.setting.speed && $0.median(.stalls) == 0 }
                 lines.append("- \(name): first stalls at speed \(Format.fixed(onset.setting.speed, digits: 2))×" + (clean.map { " (none at \(Format.fixed($0.setting.speed, digits: 2))×)" } ?? "") + ".")

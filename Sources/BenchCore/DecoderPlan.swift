@@ -1,0 +1,123 @@
+import FrameDecoders
+
+/// Which decoder a case plays with.
+public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
+    case eager
+    /// The windowed decoder, with a window of frames ahead or keeping every frame once decoded.
+    case windowed(PrefetchWindow)
+    /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
+    /// so a test can check that the probe reports what was really held.
+    case calibration(bytes: Int)
+
+    /// The CSV `decoder` column.
+    public var name: String {
+        switch self {
+        case .eager: "eager"
+        case .windowed: "windowed"
+        case .calibration: "calibration"
+        }
+    }
+
+    /// The CSV `window` column: the window, or the frame count for decoders that hold every frame.
+    public func windowColumn(frameCount: Int) -> Int {
+        switch self {
+        case .eager, .windowed(.all): frameCount
+        case .windowed(.frames(let window)): window
+        case .calibration: 0
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .eager: "eager"
+        case .windowed(.frames(let window)): "windowed w=\(window)"
+        case .windowed(.all): "windowed w=all"
+        case .calibration(let bytes): "calibration \(bytes) B"
+        }
+    }
+}
+
+/// What chose a case's decoder.
+public enum PlanOrigin: Sendable, Hashable {
+    /// The user named it: `eager`, a `--windows` value, or `--windows all`.
+    case named
+    /// A library's rule or a budget chose it for this GIF (`--policies`), by that policy's name (`kingfisher`,
+    /// `budget:32MiB`).
+    case policy(String)
+}
+
+/// A decoder and what chose it: the one description of "how a case decodes", from the suite to the report row.
+public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
+    public var decoder: DecoderChoice
+    public var origin: PlanOrigin
+
+    public init(_ decoder: DecoderChoice, origin: PlanOrigin = .named) {
+        self.decoder = decoder
+        self.origin = origin
+    }
+
+    /// The CSV `policy` column: the policy's name, or for a named decoder `eager`, `fixed` (a window) or `all`.
+    public var policy: String {
+        switch (origin, decoder) {
+        case (.policy(let name), _): name
+        case (.named, .eager): "eager"
+        case (.named, .windowed(.frames)): "fixed"
+        case (.named, .windowed(.all)): "all"
+        case (.named, .calibration): "calibration"
+        }
+    }
+
+    /// Whether a policy chose the decoder: reports then show the policy beside the decoder.
+    public var chosenByPolicy: Bool {
+        if case .policy = origin { true } else { false }
+    }
+
+    public var description: String { chosenByPolicy ? "\(decoder) (\(policy))" : "\(decoder)" }
+
+    /// The same GIF decoded eagerly, as the user would name it: the partner of same-run ratios.
+    public static let eager = DecoderPlan(.eager)
+}
+
+extension DecoderChoice: Codable {
+    private enum Key: String, CodingKey {
+        case eager, windowed, windowedAll, calibration
+    }
+
+    private struct Nothing: Codable {}
+    private struct Window: Codable { var window: Int }
+    private struct Bytes: Codable { var bytes: Int }
+
+    /// The first schema's form, which baselines hold: `{"eager": {}}`, `{"windowed": {"window": 4}}`,
+    /// `{"windowedAll": {}}`, `{"calibration": {"bytes": N}}`.
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .eager: try values.encode(Nothing(), forKey: .eager)
+        case .windowed(.frames(let window)): try values.encode(Window(window: window), forKey: .windowed)
+        case .windowed(.all): try values.encode(Nothing(), forKey: .windowedAll)
+        case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: Key.self)
+        if try values.decodeIfPresent(Nothing.self, forKey: .eager) != nil {
+            self = .eager
+        } else if let window = try values.decodeIfPresent(Window.self, forKey: .windowed) {
+            self = .windowed(.frames(window.window))
+        } else if try values.decodeIfPresent(Nothing.self, forKey: .windowedAll) != nil {
+            self = .windowed(.all)
+        } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
+            self = .calibration(bytes: block.bytes)
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no decoder named"))
+        }
+    }
+}
+
+extension DecoderPlan {
+    /// The `policy` label a named decoder writes, for reading a plan back from its two JSON fields.
+    static func origin(ofPolicy label: String, decoder: DecoderChoice) -> PlanOrigin {
+        DecoderPlan(decoder).policy == label ? .named : .policy(label)
+    }
+}
