@@ -42,10 +42,12 @@ public enum CaseExecution {
         result.truncated = container.truncated
         result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container))
 
+        RuntimeWarmUp.run(benchCase.decoder, codec: benchCase.codec)
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
         let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         try Jemalloc.purge()
         try KernelMemory.resetPeak()
+        result.measurements.reserveCapacity(Measure.allCases.count)
         let kernelAtStart = try KernelMemory.current()
         let allocatorAtStart = try AllocatorCounters.read()
         InstructionMarks.begin()
@@ -56,15 +58,15 @@ public enum CaseExecution {
         do {
             let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
             result.framesHash = played.framesHash.description
-            result.record(played.spent.measures)
-            result.record(played.memory.peaks.measures)
-            result.record(played.observation.measures)
+            played.spent.record(into: &result)
+            played.memory.peaks.record(into: &result)
+            played.observation.record(into: &result)
             result.samplerSamples = played.memory.samples
             result.timeline = played.memory.timeline
         }
         try Jemalloc.purge()
-        result.record(try AllocatorCounters.read().measures(since: allocatorAtStart))
-        result.record(try KernelMemory.current().measures(start: kernelAtStart))
+        try AllocatorCounters.read().record(since: allocatorAtStart, into: &result)
+        try KernelMemory.current().record(start: kernelAtStart, into: &result)
     }
 
     /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can
@@ -83,13 +85,14 @@ public enum CaseExecution {
         }
         let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame), sampler: sampler)
-        let observation = benchCase.mode == .realtime
+        var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall)
             : try player.play(loops: benchCase.loops, start: start.wall)
         // Counted runs end the interval once prefetching has settled, so it always holds the same work: the played
         // frames and the window ahead. Timed runs stop the clock at the last frame, as a viewer would.
         if InstructionMarks.underValgrind { player.source.waitUntilPrefetched() }
         let spent = CPUTimes.now().since(start)
+        observation.heldFramesMax = player.source.heldFramesMax
         InstructionMarks.end()
         let memory = sampler?.stop() ?? (peaks: MemoryPeaks(), timeline: MemoryTimeline(capacity: 2), samples: 0)
         return (observation, spent, memory, try player.framesHash())
@@ -121,6 +124,9 @@ public enum CaseExecution {
         case .windowed(let window):
             return try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
                                        compositor: slowed(container, limits, codec, extraWorkPerFrame))
+        case .library(let player):
+            return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
+                                    compositor: slowed(container, limits, codec, extraWorkPerFrame))
         }
     }
 
@@ -135,6 +141,7 @@ public enum CaseExecution {
         switch choice {
         case .eager: return EagerDecoder.pixelBytes(container: container)
         case .windowed(let window): return WindowedDecoder.pixelBytes(window: window, container: container)
+        case .library(let player): return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container)
         case .calibration(let bytes): return bytes
         }
     }

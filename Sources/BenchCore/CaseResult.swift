@@ -40,11 +40,6 @@ public struct CaseResult: Sendable {
         set { measurements[measure] = newValue }
     }
 
-    /// Records a producer's figures.
-    public mutating func record(_ figures: [Measure: Double]) {
-        measurements.merge(figures) { _, new in new }
-    }
-
     func stored(_ measure: Measure) -> Double? { measurements[measure] }
 }
 

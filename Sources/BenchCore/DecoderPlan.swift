@@ -5,6 +5,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     case eager
     /// The windowed decoder, with a window of frames ahead or keeping every frame once decoded.
     case windowed(PrefetchWindow)
+    /// A library's player, its rule played by ``ModelDecoder``.
+    case library(LibraryPlayer)
     /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
     /// so a test can check that the probe reports what was really held.
     case calibration(bytes: Int)
@@ -14,6 +16,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .eager: "eager"
         case .windowed: "windowed"
+        case .library(let player): player.name
         case .calibration: "calibration"
         }
     }
@@ -23,6 +26,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .eager, .windowed(.all): frameCount
         case .windowed(.frames(let window)): window
+        case .library(let player): player.rule(frameCount: frameCount).framesAhead
         case .calibration: 0
         }
     }
@@ -32,7 +36,47 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .eager: "eager"
         case .windowed(.frames(let window)): "windowed w=\(window)"
         case .windowed(.all): "windowed w=all"
+        case .library(let player): "\(player)"
         case .calibration(let bytes): "calibration \(bytes) B"
+        }
+    }
+}
+
+/// A library's player, with the figures its rule was resolved to for this GIF (and, for SDWebImage, the memory it
+/// sizes its pool from). The rules themselves are in FrameDecoders (`PlayerModels/`), each citing its source.
+public enum LibraryPlayer: Sendable, Hashable, CustomStringConvertible {
+    case kingfisher
+    /// FLAnimatedImage with the frame cache its size category chose (the frame on screen counted).
+    case flanimatedimage(cacheSize: Int)
+    /// SDWebImage with the frame pool its memory rule allows.
+    case sdwebimage(maxBufferCount: Int)
+    case ylgifimage
+
+    public var name: String {
+        switch self {
+        case .kingfisher: "kingfisher"
+        case .flanimatedimage: "flanimatedimage"
+        case .sdwebimage: "sdwebimage"
+        case .ylgifimage: "ylgifimage"
+        }
+    }
+
+    /// The library's rule for a GIF of `frameCount` frames.
+    public func rule(frameCount: Int) -> any RetentionRule {
+        switch self {
+        case .kingfisher: KingfisherRule(frameCount: frameCount)
+        case .flanimatedimage(let size): FLAnimatedImageRule(frameCount: frameCount, cacheSize: size)
+        case .sdwebimage(let pool): SDWebImageRule(frameCount: frameCount, maxBufferCount: pool)
+        case .ylgifimage: YLGIFImageRule(frameCount: frameCount)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .kingfisher: "kingfisher (10 ahead)"
+        case .flanimatedimage(let size): "flanimatedimage (cache \(size))"
+        case .sdwebimage(let pool): "sdwebimage (pool \(pool))"
+        case .ylgifimage: "ylgifimage (10 ahead)"
         }
     }
 }
@@ -64,6 +108,7 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
         case (.named, .windowed(.frames)): "fixed"
         case (.named, .windowed(.all)): "all"
         case (.named, .calibration): "calibration"
+        case (.named, .library(let player)): player.name
         }
     }
 
@@ -72,7 +117,10 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
         if case .policy = origin { true } else { false }
     }
 
-    public var description: String { chosenByPolicy ? "\(decoder) (\(policy))" : "\(decoder)" }
+    public var description: String {
+        if case .library = decoder { return "\(decoder)" }
+        return chosenByPolicy ? "\(decoder) (\(policy))" : "\(decoder)"
+    }
 
     /// The same GIF decoded eagerly, as the user would name it: the partner of same-run ratios.
     public static let eager = DecoderPlan(.eager)
@@ -80,12 +128,14 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
 
 extension DecoderChoice: Codable {
     private enum Key: String, CodingKey {
-        case eager, windowed, windowedAll, calibration
+        case eager, windowed, windowedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage
     }
 
     private struct Nothing: Codable {}
     private struct Window: Codable { var window: Int }
     private struct Bytes: Codable { var bytes: Int }
+    private struct CacheSize: Codable { var cacheSize: Int }
+    private struct Pool: Codable { var maxBufferCount: Int }
 
     /// The first schema's form, which baselines hold: `{"eager": {}}`, `{"windowed": {"window": 4}}`,
     /// `{"windowedAll": {}}`, `{"calibration": {"bytes": N}}`.
@@ -96,6 +146,10 @@ extension DecoderChoice: Codable {
         case .windowed(.frames(let window)): try values.encode(Window(window: window), forKey: .windowed)
         case .windowed(.all): try values.encode(Nothing(), forKey: .windowedAll)
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
+        case .library(.kingfisher): try values.encode(Nothing(), forKey: .kingfisher)
+        case .library(.ylgifimage): try values.encode(Nothing(), forKey: .ylgifimage)
+        case .library(.flanimatedimage(let size)): try values.encode(CacheSize(cacheSize: size), forKey: .flanimatedimage)
+        case .library(.sdwebimage(let pool)): try values.encode(Pool(maxBufferCount: pool), forKey: .sdwebimage)
         }
     }
 
@@ -109,6 +163,14 @@ extension DecoderChoice: Codable {
             self = .windowed(.all)
         } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
             self = .calibration(bytes: block.bytes)
+        } else if try values.decodeIfPresent(Nothing.self, forKey: .kingfisher) != nil {
+            self = .library(.kingfisher)
+        } else if try values.decodeIfPresent(Nothing.self, forKey: .ylgifimage) != nil {
+            self = .library(.ylgifimage)
+        } else if let cache = try values.decodeIfPresent(CacheSize.self, forKey: .flanimatedimage) {
+            self = .library(.flanimatedimage(cacheSize: cache.cacheSize))
+        } else if let pool = try values.decodeIfPresent(Pool.self, forKey: .sdwebimage) {
+            self = .library(.sdwebimage(maxBufferCount: pool.maxBufferCount))
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no decoder named"))
         }
@@ -118,6 +180,7 @@ extension DecoderChoice: Codable {
 extension DecoderPlan {
     /// The `policy` label a named decoder writes, for reading a plan back from its two JSON fields.
     static func origin(ofPolicy label: String, decoder: DecoderChoice) -> PlanOrigin {
-        DecoderPlan(decoder).policy == label ? .named : .policy(label)
+        if case .library = decoder { return .policy(label) }
+        return DecoderPlan(decoder).policy == label ? .named : .policy(label)
     }
 }

@@ -1,19 +1,25 @@
 import MemoryProbe
 
-// One producer per source: each turns what its source read into the measures it owns. A new measure is declared
-// in `Measure` and given a value here.
+// One producer per source: each records what its source read as the measures it owns. A new measure is declared
+// in `Measure` and given a value here. Producers write into the result's own storage, reserved before the measured
+// interval, so recording allocates nothing that `malloc_count` would see.
 
 extension CPUTimes {
     /// The CPU clocks' measures, for time spent (`now().since(start)`).
-    var measures: [Measure: Double] {
-        [.cpuUser: user, .cpuSystem: system, .cpuTotal: process, .wall: wall]
+    func record(into result: inout CaseResult) {
+        result[.cpuUser] = user
+        result[.cpuSystem] = system
+        result[.cpuTotal] = process
+        result[.wall] = wall
     }
 }
 
 extension MemoryPeaks {
     /// jemalloc's peaks over the playback, as the sampler saw them.
-    var measures: [Measure: Double] {
-        [.jemallocAllocatedPeak: Double(allocated), .jemallocActivePeak: Double(active), .jemallocResidentPeak: Double(resident)]
+    func record(into result: inout CaseResult) {
+        result[.jemallocAllocatedPeak] = Double(allocated)
+        result[.jemallocActivePeak] = Double(active)
+        result[.jemallocResidentPeak] = Double(resident)
     }
 }
 
@@ -29,28 +35,33 @@ struct AllocatorCounters {
     }
 
     /// What was left allocated, and how many allocations were made, since `start`.
-    func measures(since start: AllocatorCounters) -> [Measure: Double] {
-        [.retainedAfterRelease: Double(allocated - start.allocated), .mallocCount: Double(mallocs) - Double(start.mallocs)]
+    func record(since start: AllocatorCounters, into result: inout CaseResult) {
+        result[.retainedAfterRelease] = Double(allocated - start.allocated)
+        result[.mallocCount] = Double(mallocs) - Double(start.mallocs)
     }
 }
 
 extension KernelMemory {
     /// The kernel's resident-set figures: RSS before the decoder was built, and the peak since `resetPeak()`.
-    func measures(start: KernelMemory) -> [Measure: Double] {
-        [.rssStart: Double(start.residentBytes), .rssPeak: Double(peakResidentBytes)]
+    func record(start: KernelMemory, into result: inout CaseResult) {
+        result[.rssStart] = Double(start.residentBytes)
+        result[.rssPeak] = Double(peakResidentBytes)
     }
 }
 
 extension PlaybackObservation {
-    /// What the player saw: first frame, per-frame decode times, stalls, lateness, partial frames, animation played.
-    var measures: [Measure: Double] {
-        [.firstFrame: firstFrameSeconds,
-         .frameDecodeP50: Statistics.percentile(decodeSeconds, 0.5),
-         .frameDecodeP99: Statistics.percentile(decodeSeconds, 0.99),
-         .stalls: Double(stalls),
-         .latenessTotal: lateness.reduce(0, +),
-         .latenessP99: Statistics.percentile(lateness, 0.99),
-         .animation: animationSeconds,
-         .partialFrames: Double(partialFrames)]
+    /// What the player saw: first frame, per-frame decode times, stalls, dropped frames, lateness, partial frames,
+    /// animation played, and the frames the decoder held.
+    func record(into result: inout CaseResult) {
+        result[.firstFrame] = firstFrameSeconds
+        result[.frameDecodeP50] = Statistics.percentile(decodeSeconds, 0.5)
+        result[.frameDecodeP99] = Statistics.percentile(decodeSeconds, 0.99)
+        result[.stalls] = Double(stalls)
+        result[.droppedFrames] = Double(droppedFrames)
+        result[.latenessTotal] = lateness.reduce(0, +)
+        result[.latenessP99] = Statistics.percentile(lateness, 0.99)
+        result[.animation] = animationSeconds
+        result[.partialFrames] = Double(partialFrames)
+        if let heldFramesMax { result[.heldFramesMax] = Double(heldFramesMax) }
     }
 }

@@ -42,6 +42,10 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     case animation = "animation_s"
     /// Frames that came out partial (bad data), over all loops.
     case partialFrames = "partial_frames"
+    /// Frames skipped because they were not decoded in time, by a player that does not wait (real-time mode).
+    case droppedFrames = "dropped_frames"
+    /// The most decoded frames alive at once, counted by the decoder: stored, on screen, and being drawn.
+    case heldFramesMax = "held_frames_max"
     /// Instructions executed in the measured interval under Callgrind (`--instructions`); absent when not counted.
     case instructions
     // Derived from the measures above.
@@ -78,6 +82,8 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .latenessP99: "latenessP99Seconds"
         case .animation: "animationSeconds"
         case .partialFrames: "partialFrames"
+        case .droppedFrames: "droppedFrames"
+        case .heldFramesMax: "heldFramesMax"
         case .instructions: "instructions"
         case .cpuPerAnimationSecond: "cpuPerAnimationSecond"
         case .rssGrowth: "rssGrowthBytes"
@@ -91,7 +97,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
              .frameBytesTheoretical, .rssGrowth: .bytes
         case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99, .latenessTotal, .latenessP99,
              .animation, .cpuPerAnimationSecond: .seconds
-        case .mallocCount, .stalls, .partialFrames, .instructions: .count
+        case .mallocCount, .stalls, .partialFrames, .instructions, .droppedFrames, .heldFramesMax: .count
         case .framesPerCPUSecond: .ratio
         }
     }

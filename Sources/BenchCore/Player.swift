@@ -9,8 +9,13 @@ public struct PlaybackObservation: Sendable {
     /// Per-frame compositing durations of the first loop, in seconds.
     public var decodeSeconds: [Double] = []
     public var partialFrames = 0
-    /// Real-time mode: frames that were not ready at their display tick.
+    /// Real-time mode: frames that were not ready at their display tick and held the playhead.
     public var stalls = 0
+    /// Real-time mode: frames that were not ready at their display tick and were skipped, the screen keeping another
+    /// frame (players that do not wait: Kingfisher, YLGIFImage).
+    public var droppedFrames = 0
+    /// The most decoded frames the source held at once during playback, when it counts them.
+    public var heldFramesMax: Int?
     /// Real-time mode: per-frame lateness past the display tick, in seconds (0 for frames on time).
     public var lateness: [Double] = []
     /// Seconds of animation played: the effective delays of every frame shown, divided by the speed.
@@ -58,7 +63,8 @@ public struct Player {
     /// Real-time mode: a display link at `refreshHz` on the monotonic clock asks for frame i at its deadline, the sum of
     /// the effective delays before it divided by `speed`, starting when frame 0 is first shown. A frame not ready at its
     /// display tick is a stall: the playhead waits for it (as FLAnimatedImage does), shows it at the next tick, and
-    /// every later deadline moves back by the wait.
+    /// every later deadline moves back by the wait. A source whose library does not wait instead skips the frame: a
+    /// dropped frame, and the playhead keeps its schedule.
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
@@ -74,6 +80,15 @@ public struct Player {
                 let tick = isFirst ? 0 : origin + (((deadline - origin) / period) - 1e-9).rounded(.up) * period
                 if !isFirst { DisplayClock.sleep(until: tick) }
                 let ready = isFirst || source.isReady(frame: index)
+                if !isFirst { source.clock(tick - origin) }
+                if !ready && source.missBehaviour == .showsAnotherFrame {
+                    source.skip(frame: index)
+                    observation.droppedFrames += 1
+                    observation.animationSeconds += delays[index]
+                    sampler?.sample(minimumGap: Self.frameSampleGap)
+                    deadline += delays[index]
+                    continue
+                }
                 let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.decodeSeconds) }
                 let obtained = CPUTimes.monotonic()
                 if isFirst {

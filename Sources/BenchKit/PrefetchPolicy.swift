@@ -1,4 +1,5 @@
 import BenchCore
+import FrameDecoders
 import Foundation
 
 /// How much memory the machine has, for policies that size their buffer from it.
@@ -12,25 +13,33 @@ public struct MachineMemory: Sendable, Hashable {
     }
 }
 
-/// The frame-buffer rules real libraries use, as presets that pick a decoder and window per GIF.
+/// How a suite picks a player per GIF by name (`--policies`): a library's player as its source code does it, the
+/// project's windowed decoder sized to a budget, or eager decoding.
 public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
-    /// Kingfisher's `AnimatedImageView.framePreloadCount`: 10 frames.
+    /// Kingfisher's `AnimatedImageView`: 10 frames ahead, played frames freed; drops a frame it does not have.
     case kingfisher
-    /// FLAnimatedImage: all frames when the decoded animation is at most 10 MB, 5 frames up to 75 MB, else 1.
+    /// FLAnimatedImage: a frame cache of every frame (up to 10 MB decoded), 5 (up to 75 MB) or 1, the frame on screen
+    /// counted, plus the poster frame; waits for a frame it does not have.
     case flanimatedimage
-    /// SDWebImage's `SDAnimatedImagePlayer`: min(20% of physical memory, 60% of available memory) ÷ frame size, at least 1.
+    /// SDWebImage's `SDAnimatedImagePlayer`: a pool of min(20% of physical memory, 60% of available memory) ÷ frame
+    /// size frames, at least 1, fetching the next frame one at a time; waits for a frame it does not have.
     case sdwebimage
-    /// The largest window whose frames fit `bytes`, at least 1.
+    /// YLGIFImage: the first 10 frames decoded up front, then 10 ahead, played frames but frame 0 freed; drops a frame
+    /// it does not have.
+    case ylgifimage
+    /// The project's windowed decoder with the largest window whose frames fit `bytes`, at least 1.
     case budget(bytes: Int)
     /// Decode everything up front.
     case eager
 
-    /// Parses `kingfisher`, `flanimatedimage`, `sdwebimage`, `eager` or `budget:SIZE` (`32MiB`, `500KB`, `1048576`).
+    /// Parses `kingfisher`, `flanimatedimage`, `sdwebimage`, `ylgifimage`, `eager` or `budget:SIZE` (`32MiB`, `500KB`,
+    /// `1048576`).
     public init(parsing text: String) throws(UsageError) {
         switch text.lowercased() {
         case "kingfisher": self = .kingfisher
         case "flanimatedimage": self = .flanimatedimage
         case "sdwebimage": self = .sdwebimage
+        case "ylgifimage": self = .ylgifimage
         case "eager": self = .eager
         case let other where other.hasPrefix("budget:"):
             guard let bytes = ByteSize.parse(String(text.dropFirst("budget:".count))), bytes > 0 else {
@@ -38,7 +47,7 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
             }
             self = .budget(bytes: bytes)
         default:
-            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, budget:SIZE, eager)")
+            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE, eager)")
         }
     }
 
@@ -47,12 +56,11 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         case .kingfisher: "kingfisher"
         case .flanimatedimage: "flanimatedimage"
         case .sdwebimage: "sdwebimage"
+        case .ylgifimage: "ylgifimage"
         case .budget(let bytes): "budget:\(ByteSize.format(bytes))"
         case .eager: "eager"
         }
     }
-
-    static let megabyte = 1024 * 1024
 
     /// The plan for a GIF of `frameCount` frames of `frameBytes` each: this policy's decoder, chosen by it (`eager`
     /// is the decoder named, as `--windows` would).
@@ -61,26 +69,25 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The decoder this policy plays a GIF of `frameCount` frames of `frameBytes` each with.
-    /// A window that covers every frame becomes the windowed decoder's keep-all mode, as those libraries then cache all frames.
     public func decoder(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderChoice {
         let frameBytes = max(frameBytes, 1)
-        let window: Int
         switch self {
         case .eager:
             return .eager
         case .kingfisher:
-            window = 10
+            return .library(.kingfisher)
+        case .ylgifimage:
+            return .library(.ylgifimage)
         case .flanimatedimage:
-            let megabytes = Double(frameBytes) * Double(frameCount) / Double(Self.megabyte)
-            if megabytes <= 10 { return .windowed(.all) }
-            window = megabytes <= 75 ? 5 : 1
+            return .library(.flanimatedimage(cacheSize: min(FLAnimatedImageRule.cacheSize(frameCount: frameCount, frameBytes: frameBytes),
+                                                            frameCount)))
         case .sdwebimage:
-            let budget = min(Double(memory.physicalBytes) * 0.2, Double(memory.availableBytes) * 0.6)
-            window = max(1, Int(budget / Double(frameBytes)))
+            return .library(.sdwebimage(maxBufferCount: SDWebImageRule.maxBufferCount(
+                frameBytes: frameBytes, physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)))
         case .budget(let bytes):
-            window = max(1, bytes / frameBytes)
+            let window = max(1, bytes / frameBytes)
+            return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))
         }
-        return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))
     }
 }
 

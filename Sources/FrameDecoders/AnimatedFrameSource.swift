@@ -31,6 +31,16 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     /// Blocks until any background decoding has done all it can before the next request; then the source does no
     /// work until asked. Sources without background work return at once.
     func waitUntilPrefetched()
+    /// What the player does when the frame due is not decoded: wait (a stall) or show another (a dropped frame).
+    var missBehaviour: MissBehaviour { get }
+    /// The frame due was not decoded and the player moved on without it.
+    func skip(frame: Int)
+    /// The most decoded frames alive at once so far, as the source counts them; nil when it does not.
+    var heldFramesMax: Int? { get }
+    /// The system warned of low memory `seconds` into playback.
+    func memoryWarning(at seconds: Double)
+    /// Playback has reached `seconds`.
+    func clock(_ seconds: Double)
 }
 
 extension AnimatedFrameSource {
@@ -41,6 +51,11 @@ extension AnimatedFrameSource {
     public var loopCount: LoopCount { container.loopCount }
 
     public func waitUntilPrefetched() {}
+    public var missBehaviour: MissBehaviour { .waitsForFrame }
+    public func skip(frame: Int) {}
+    public var heldFramesMax: Int? { nil }
+    public func memoryWarning(at seconds: Double) {}
+    public func clock(_ seconds: Double) {}
 
     /// The FNV-1a 64 hash of frame `index`.
     public func hash(ofFrame index: Int) throws(GIFError) -> FrameHash {

@@ -42,4 +42,6 @@ public final class EagerDecoder: AnimatedFrameSource {
 
     /// Always: every frame was decoded before the first was shown.
     public func isReady(frame: Int) -> Bool { frame >= 0 && frame < frames.count }
+
+    public var heldFramesMax: Int? { frames.count }
 }

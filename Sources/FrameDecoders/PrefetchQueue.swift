@@ -36,6 +36,8 @@ protocol PrefetchStrategy {
     mutating func recycle(slot: Int) -> Bool
     /// Whether the player could have `frame` now without waiting.
     func isReady(frame: Int) -> Bool
+    /// The most slots holding a decoded (or decoding) frame at once so far.
+    var heldMax: Int { get }
 }
 
 /// At most `window` decoded frames wait ahead of the playhead, in a pool of `window + 1` slots; played frames' slots
@@ -48,10 +50,13 @@ struct RecyclingWindow: PrefetchStrategy {
     private var nextToDecode = 0
     private var expectedByPlayer = 0
     private var generation = 0
+    private let slots: Int
+    private(set) var heldMax = 0
 
     init(window: Int, slots: Int, frameCount: Int) {
         self.window = window
         self.frameCount = frameCount
+        self.slots = slots
         ready.reserveCapacity(slots)
         freeSlots = Array((0..<slots).reversed())
     }
@@ -61,6 +66,7 @@ struct RecyclingWindow: PrefetchStrategy {
     mutating func nextJob() -> PrefetchJob {
         let job = PrefetchJob(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
         nextToDecode = (nextToDecode + 1) % frameCount
+        heldMax = max(heldMax, slots - freeSlots.count)
         return job
     }
 
@@ -122,6 +128,7 @@ struct KeepAll: PrefetchStrategy {
     mutating func take(frame: Int) -> ReadyFrame { decoded[frame]! }
     mutating func recycle(slot: Int) -> Bool { false }
     func isReady(frame: Int) -> Bool { decoded[frame] != nil }
+    var heldMax: Int { nextToDecode }
 }
 
 /// The player's and the prefetch thread's shared state under one condition lock, with a strategy deciding which
@@ -176,6 +183,9 @@ final class PrefetchQueue: Sendable {
     func isReady(frame: Int) -> Bool {
         lock.withLock { $0.strategy.isReady(frame: frame) }
     }
+
+    /// The most frames the strategy held at once so far.
+    var heldMax: Int { lock.withLock { $0.strategy.heldMax } }
 
     /// Makes ``nextJob()`` return `nil` from now on.
     func stop() {

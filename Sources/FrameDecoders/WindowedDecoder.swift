@@ -95,6 +95,8 @@ extension WindowedDecoder {
                    savesCanvas: container.frames.contains { $0.disposal == .previous })
     }
 
+    public var heldFramesMax: Int? { queue.heldMax }
+
     public func isReady(frame index: Int) -> Bool {
         index >= 0 && index < container.frameCount && queue.isReady(frame: index)
     }

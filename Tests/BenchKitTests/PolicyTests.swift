@@ -7,32 +7,36 @@ struct PolicyTests {
     static let memory = MachineMemory(physicalBytes: 8 << 30, availableBytes: 2 << 30)
     static let frame720 = 720 * 720 * 4
 
-    @Test("Kingfisher preloads 10 frames; fewer frames are all kept")
+    @Test("Kingfisher, YLGIFImage: their players whatever the GIF")
     func kingfisher() {
-        #expect(PrefetchPolicy.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .windowed(.frames(10)))
-        #expect(PrefetchPolicy.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 8, memory: Self.memory) == .windowed(.all))
+        #expect(PrefetchPolicy.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .library(.kingfisher))
+        #expect(PrefetchPolicy.ylgifimage.decoder(frameBytes: Self.frame720, frameCount: 8, memory: Self.memory) == .library(.ylgifimage))
+        #expect(DecoderChoice.library(.kingfisher).windowColumn(frameCount: 150) == 10)
+        #expect(DecoderChoice.library(.kingfisher).windowColumn(frameCount: 8) == 7)
     }
 
-    @Test("FLAnimatedImage: all frames up to 10 MB decoded, 5 up to 75 MB, else 1",
-          arguments: [(64 * 64 * 4, 24, DecoderChoice.windowed(.all)),     // 0.4 MB
-                      (1_048_576, 10, .windowed(.all)),                      // exactly 10 MB
-                      (1_048_576, 11, .windowed(.frames(5))),              // 11 MB
-                      (1_048_576, 75, .windowed(.frames(5))),              // exactly 75 MB
-                      (1_048_576, 76, .windowed(.frames(1))),
-                      (720 * 720 * 4, 150, .windowed(.frames(1)))])        // 296.6 MB
-    func flanimatedimage(frameBytes: Int, frames: Int, expected: DecoderChoice) {
-        #expect(PrefetchPolicy.flanimatedimage.decoder(frameBytes: frameBytes, frameCount: frames, memory: Self.memory) == expected)
+    @Test("FLAnimatedImage: a cache of every frame up to 10 MB decoded, 5 up to 75 MB, else 1 (MB = 2^20)",
+          arguments: [(64 * 64 * 4, 24, 24),     // 0.4 MB
+                      (1_048_576, 10, 10),       // exactly 10 MB
+                      (1_048_576, 11, 5),        // 11 MB
+                      (1_048_576, 75, 5),        // exactly 75 MB
+                      (1_048_576, 76, 1),
+                      (720 * 720 * 4, 150, 1)])  // 296.6 MB
+    func flanimatedimage(frameBytes: Int, frames: Int, cacheSize: Int) {
+        #expect(PrefetchPolicy.flanimatedimage.decoder(frameBytes: frameBytes, frameCount: frames, memory: Self.memory)
+                == .library(.flanimatedimage(cacheSize: cacheSize)))
+        // The window column counts frames ahead: the cache less the frame on screen.
+        #expect(DecoderChoice.library(.flanimatedimage(cacheSize: cacheSize)).windowColumn(frameCount: frames) == cacheSize - 1)
     }
 
-    @Test("SDWebImage: min(20% of physical, 60% of available) ÷ frame size, at least 1")
+    @Test("SDWebImage: a pool of min(20% of physical, 60% of available) ÷ frame size, at least 1")
     func sdwebimage() {
         // 8 GiB physical → 1.6 GiB; 2 GiB available → 1.2 GiB; the budget is 1.2 GiB.
         let budget = Int(Double(2 << 30) * 0.6)
         #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 10_000, memory: Self.memory)
-                == .windowed(.frames(budget / Self.frame720)))
+                == .library(.sdwebimage(maxBufferCount: budget / Self.frame720)))
         let tight = MachineMemory(physicalBytes: 1 << 20, availableBytes: 1 << 20)
-        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: tight) == .windowed(.frames(1)))
-        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .windowed(.all))
+        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: tight) == .library(.sdwebimage(maxBufferCount: 1)))
     }
 
     @Test("budget:SIZE picks the largest window that fits, at least 1")

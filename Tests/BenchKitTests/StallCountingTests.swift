@@ -102,4 +102,19 @@ struct StallCountingTests {
         let observation = try Player(source: decoder, sampler: nil).playRealtime(loops: 2, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls == 0)
     }
+
+    @Test("slowed the same way, a library that waits stalls (FLAnimatedImage) and one that does not drops frames (Kingfisher)")
+    func libraryMissBehaviour() throws {
+        let spec = try #require(SyntheticCorpus.spec(named: "sticker-240x240x60"))
+        let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
+        let waiting = try ModelDecoder(container: container, rule: FLAnimatedImageRule(frameCount: 60, cacheSize: 1),
+                                       compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
+        let waited = try Player(source: waiting, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(waited.stalls > 40 && waited.droppedFrames == 0, "\(waited.stalls) stalls, \(waited.droppedFrames) dropped")
+        let dropping = try ModelDecoder(container: container, rule: KingfisherRule(frameCount: 60),
+                                        compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
+        let dropped = try Player(source: dropping, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
+        #expect(dropped.stalls == 0 && dropped.droppedFrames > 20, "\(dropped.stalls) stalls, \(dropped.droppedFrames) dropped")
+        #expect(dropped.animationSeconds == waited.animationSeconds)
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 import TestFixtures
 
 /// Every decoder must yield exactly the eager decoder's frames drawn with giflib, in every window, loop and codec.
-@Suite("Both decoders, windows 1, 2, 3, 8 and keep-all, with either codec, are byte-identical to giflib's eager frames")
+@Suite("Both decoders, windows 1, 2, 3, 8 and keep-all, with either codec, and the library players are byte-identical to giflib's eager frames")
 struct EquivalenceTests {
     static let windows: [PrefetchWindow] = [.frames(1), .frames(2), .frames(3), .frames(8), .all]
 
@@ -41,6 +41,14 @@ struct EquivalenceTests {
         #expect(throws: GIFError.frameOutOfRange(90, frameCount: 90)) { try windowed.withFrame(at: 90) { _ in () } }
     }
 
+    /// The library players' rules for `container`; SDWebImage with a pool of 3, so it frees frames.
+    static func libraryRules(_ container: GIFContainer) -> [any RetentionRule] {
+        [KingfisherRule(frameCount: container.frameCount), YLGIFImageRule(frameCount: container.frameCount),
+         FLAnimatedImageRule(frameCount: container.frameCount, frameBytes: container.frameBytes),
+         FLAnimatedImageRule(frameCount: container.frameCount, cacheSize: 1),
+         SDWebImageRule(frameCount: container.frameCount, maxBufferCount: 3)]
+    }
+
     /// Every decoder, with each codec, against giflib's eager frames: the same pixels, frame for frame, over two loops;
     /// the same verdict on whether each frame came out whole (the error texts differ by codec).
     static func checkEquivalence(_ container: GIFContainer) throws {
@@ -48,6 +56,7 @@ struct EquivalenceTests {
         for codec in LZWCodec.allCases {
             let sources: [(String, any AnimatedFrameSource)] = try [("eager", EagerDecoder(container: container, codec: codec))]
                 + windows.map { window in ("window \(window)", try WindowedDecoder(container: container, window: window, codec: codec)) }
+                + (codec == .fast ? libraryRules(container).map { rule in (rule.name, try ModelDecoder(container: container, rule: rule, codec: codec)) } : [])
             for (name, source) in sources {
                 for loop in 0..<2 {
                     for index in 0..<container.frameCount {

@@ -1,0 +1,35 @@
+import FrameDecoders
+import GIFCodec
+
+/// Plays a tiny GIF with the case's decoder before the measured interval. The Swift runtime builds type metadata and
+/// conformance caches on first use, with `malloc`; without this, `malloc_count` would count those one-time caches
+/// too, and move by dozens whenever unrelated code changes what ran first (what this fixed).
+enum RuntimeWarmUp {
+    /// Four frames of 4×4 that use every path a GIF can take: a local palette, transparency, every disposal, and
+    /// interlacing.
+    static let gif: [UInt8]? = {
+        let palette = Palette([RGB(0, 0, 0), RGB(255, 0, 0), RGB(0, 255, 0), RGB(0, 0, 255)])
+        let whole = FrameRect(left: 0, top: 0, width: 4, height: 4), part = FrameRect(left: 1, top: 1, width: 2, height: 2)
+        let frames = [EncoderFrame(rect: whole, indices: Array(repeating: 1, count: 16), delayCentiseconds: 2, disposal: 1),
+                      EncoderFrame(rect: part, indices: [2, 3, 3, 2], localPalette: palette, delayCentiseconds: 2, disposal: 2,
+                                   transparentIndex: 3),
+                      EncoderFrame(rect: part, indices: [3, 3, 1, 1], delayCentiseconds: 2, disposal: 3, interlaced: true),
+                      EncoderFrame(rect: whole, indices: Array(repeating: 2, count: 16), delayCentiseconds: 2, disposal: 0)]
+        return try? GIFEncoder.encode(EncoderInput(width: 4, height: 4, globalPalette: palette, frames: frames))
+    }()
+
+    /// Builds `choice` over the tiny GIF with `codec`, takes every frame twice, and lets it go.
+    static func run(_ choice: DecoderChoice, codec: LZWCodec) {
+        guard let gif, let container = try? GIFContainer(bytes: GIFBytes(gif)) else { return }
+        let warmChoice: DecoderChoice = if case .calibration = choice { .eager } else { choice }
+        guard let source = try? CaseExecution.makeDecoder(warmChoice, container, codec: codec) else { return }
+        for _ in 0..<2 {
+            for index in 0..<container.frameCount {
+                _ = source.isReady(frame: index)
+                _ = try? source.withFrame(at: index) { $0.status }
+            }
+        }
+        source.waitUntilPrefetched()
+        _ = source.heldFramesMax
+    }
+}

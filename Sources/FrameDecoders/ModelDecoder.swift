@@ -1,0 +1,195 @@
+import GIFCodec
+import PosixThreads
+import Synchronization
+
+/// Plays a library's ``RetentionRule`` with real decoding: frames the rule asks for are composited in order on one
+/// background thread (the libraries' serial queue), each into its own buffer, and freed when the rule frees them, so
+/// jemalloc sees what the library would hold. The player counts the frames alive at once (``heldFramesMax``).
+public final class ModelDecoder: AnimatedFrameSource {
+    public let container: GIFContainer
+    public let missBehaviour: MissBehaviour
+    /// The name of the background decoding thread.
+    public let queueThreadName: String
+    private let lock: ConditionLock<State>
+    private let worker: ModelWorker
+    private let thread: BackgroundThread
+    private static let threadSerial = Atomic<Int>(0)
+
+    struct Decoded {
+        let buffer: FrameBuffer
+        let status: FrameStatus
+        let decodeSeconds: Double
+    }
+
+    struct State {
+        var rule: any RetentionRule
+        var store: [Int: Decoded] = [:]
+        var pending: [Int] = []
+        var decoding: Int?
+        var onScreen: Decoded?
+        var due = 0
+        var stopping = false
+        var workerIdle = false
+        var heldMax = 0
+
+        /// Decoded frames alive: stored, on screen though freed from the store, and the one being drawn.
+        var held: Int {
+            let screenAlone = onScreen.map { shown in !store.values.contains { $0.buffer === shown.buffer } } ?? false
+            return store.count + (screenAlone ? 1 : 0) + (decoding == nil ? 0 : 1)
+        }
+
+        mutating func apply(_ step: RetentionStep) {
+            for frame in step.free { store[frame] = nil }
+            for frame in step.decode where store[frame] == nil && decoding != frame && !pending.contains(frame) {
+                pending.append(frame)
+            }
+            heldMax = max(heldMax, held)
+        }
+
+        mutating func call(_ event: (inout any RetentionRule, Set<Int>) -> RetentionStep) -> Bool {
+            let step = event(&rule, Set(store.keys))
+            apply(step)
+            return !step.decode.isEmpty
+        }
+    }
+
+    /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames.
+    public init(container: GIFContainer, rule: any RetentionRule, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+                compositor: (any FrameCompositing)? = nil) throws(GIFError) {
+        self.container = container
+        missBehaviour = rule.missBehaviour
+        let drawing: any FrameCompositing
+        if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        var state = State(rule: rule)
+        for frame in rule.decodedUpFront { state.store[frame] = ModelWorker.decode(frame, with: drawing) }
+        state.apply(RetentionStep(decode: rule.decodedAtStart))
+        lock = ConditionLock(state)
+        queueThreadName = "gifmodel-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
+        worker = ModelWorker(lock: lock, compositor: drawing)
+        thread = BackgroundThread(name: queueThreadName) { [worker] in worker.run() }
+    }
+
+    /// The decoder's memory rule: the rule's frames in steady playback, the canvas, and a saved canvas when a frame
+    /// restores to previous — each `frameBytes`.
+    public static func pixelBytes(rule: any RetentionRule, container: GIFContainer) -> Int {
+        let savesCanvas = container.frames.contains { $0.disposal == .previous }
+        return (rule.heldFramesBound + 1 + (savesCanvas ? 1 : 0)) * container.frameBytes
+    }
+
+    deinit {
+        lock.update { $0.stopping = true }
+        thread.join()
+        worker.releaseResources()
+    }
+
+    /// The most decoded frames alive at once so far: stored, on screen, and being drawn.
+    public var heldFramesMax: Int? { lock.withLock { $0.heldMax } }
+
+    /// The frames decoded and stored now, for tests.
+    public var storedFrames: Set<Int> { lock.withLock { Set($0.store.keys) } }
+
+    public func waitUntilPrefetched() {
+        lock.wait(until: { ($0.workerIdle && $0.pending.isEmpty) || $0.stopping }, then: { _ in })
+    }
+
+    public func isReady(frame: Int) -> Bool { lock.withLock { $0.store[frame] != nil } }
+
+    public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
+        guard index >= 0, index < container.frameCount else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+        // Due: a frame in hand goes on screen before the rule frees it (YLGIFImage frees the frame it shows). One not
+        // in hand is waited for; a rule that would drop it (this player waits) gets it decoded first.
+        var shown = lock.update { (state: inout State) -> Decoded? in
+            state.due = index
+            let ready = state.store[index]
+            if let ready { state.onScreen = ready }
+            _ = state.call { rule, held in rule.due(index, held: held) }
+            if ready == nil && state.store[index] == nil && state.decoding != index && !state.pending.contains(index) {
+                state.pending.insert(index, at: 0)
+            }
+            return ready
+        }
+        if shown == nil {
+            shown = lock.wait(until: { $0.store[index] != nil || $0.stopping }, then: { state -> Decoded? in
+                state.onScreen = state.store[index]
+                return state.onScreen
+            })
+        }
+        lock.update { (state: inout State) -> Void in
+            _ = state.call { rule, held in rule.shown(index, held: held) }
+        }
+        guard let shown else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+        return body(FrameView(index: index, pixels: shown.buffer.readOnly, status: shown.status, decodeSeconds: shown.decodeSeconds))
+    }
+
+    /// The frame due was not decoded and the library moves on: the rule still sees it come due.
+    public func skip(frame index: Int) {
+        lock.update(wakingWaitersIf: { state in
+            state.due = index
+            return state.call { rule, held in rule.due(index, held: held) }
+        })
+    }
+
+    /// The system's low-memory warning, `seconds` into playback.
+    public func memoryWarning(at seconds: Double) {
+        lock.update(wakingWaitersIf: { state in
+            let due = state.due
+            return state.call { rule, held in rule.memoryWarning(at: seconds, due: due, held: held) }
+        })
+    }
+
+    /// Playback time, for rules that change their cache after a delay.
+    public func clock(_ seconds: Double) {
+        lock.update(wakingWaitersIf: { state in
+            let due = state.due
+            return state.call { rule, held in rule.clock(seconds, due: due, held: held) }
+        })
+    }
+}
+
+/// The background queue of a ``ModelDecoder``: owns the compositor, decodes the frames the rule asked for in order.
+private final class ModelWorker: @unchecked Sendable {
+    private let lock: ConditionLock<ModelDecoder.State>
+    private var compositor: (any FrameCompositing)?
+
+    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing) {
+        self.lock = lock
+        self.compositor = compositor
+    }
+
+    func run() {
+        guard let compositor else { return }
+        while let frame = nextFrame() {
+            let decoded = Self.decode(frame, with: compositor)
+            lock.update { (state: inout ModelDecoder.State) -> Void in
+                state.decoding = nil
+                if state.rule.keeps(arrived: frame, due: state.due) { state.store[frame] = decoded }
+                state.heldMax = max(state.heldMax, state.held)
+            }
+        }
+    }
+
+    private func nextFrame() -> Int? {
+        lock.wait(until: { $0.stopping || !$0.pending.isEmpty }, beforeWaiting: { state in
+            guard !state.workerIdle else { return false }
+            state.workerIdle = true
+            return true
+        }, then: { state in
+            state.workerIdle = false
+            guard !state.stopping else { return nil }
+            let frame = state.pending.removeFirst()
+            state.decoding = frame
+            state.heldMax = max(state.heldMax, state.held)
+            return frame
+        })
+    }
+
+    static func decode(_ frame: Int, with compositor: any FrameCompositing) -> ModelDecoder.Decoded {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let status = (try? compositor.composite(frame: frame)) ?? .complete
+        let buffer = FrameBuffer(copying: compositor.pixels)
+        return ModelDecoder.Decoded(buffer: buffer, status: status, decodeSeconds: (clock.now - start).seconds)
+    }
+
+    func releaseResources() { compositor = nil }
+}

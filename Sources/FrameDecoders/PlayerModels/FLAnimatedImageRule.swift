@@ -1,0 +1,95 @@
+/// FLAnimatedImage (`FLAnimatedImage/FLAnimatedImage.m`, `FLAnimatedImageView.m`, Flipboard/FLAnimatedImage).
+///
+/// - The cache size is chosen once from the decoded size, bytes per row × height × frames in MB of 2²⁰ (`-initWith…`):
+///   every frame up to 10 MB (`FLAnimatedImageDataSizeCategoryAll`), 5 up to 75 MB, else 1 (on demand); never more than
+///   the frame count.
+/// - The frames to cache start at the frame requested and count it (`-frameIndexesToCache`): size 5 is the frame on
+///   screen and 4 ahead, size 1 only the frame on screen. The poster frame (the first) is always kept besides.
+/// - Asking for a frame (`-imageLazilyCachedAtIndex:`) queues the missing ones in order from it on a serial queue,
+///   then purges cached frames outside that set once the cache holds more than its size.
+/// - A frame not decoded in time stops the playhead: the view neither updates nor advances (`-displayDidRefresh:`).
+/// - A memory warning caps the cache at 1 and purges; 2 s later the cap grows to 2, 3 s after that it is lifted; after
+///   three warnings it stays at 1 (`-didReceiveMemoryWarning:`, `-growFrameCacheSizeAfterMemoryWarning:`).
+public struct FLAnimatedImageRule: RetentionRule {
+    public static let megabyte = 1024 * 1024
+    public static let growDelay = 2.0, resetDelay = 3.0, growAttemptsMax = 2
+    public let frameCount: Int
+    /// `frameCacheSizeOptimal`.
+    public let optimalCacheSize: Int
+    public static let posterFrame = 0
+    private var cap = 0
+    private var warnings = 0
+    private var growAt: Double?
+    private var resetAt: Double?
+    public var name: String { "flanimatedimage" }
+    public var missBehaviour: MissBehaviour { .waitsForFrame }
+    public var framesAhead: Int { optimalCacheSize - 1 }
+    public var decodedUpFront: [Int] { [Self.posterFrame] }
+    /// The cache (the frame on screen counted) and the poster frame.
+    public var heldFramesBound: Int { optimalCacheSize >= frameCount ? frameCount : optimalCacheSize + 1 }
+
+    public init(frameCount: Int, frameBytes: Int) {
+        self.init(frameCount: frameCount, cacheSize: Self.cacheSize(frameCount: frameCount, frameBytes: frameBytes))
+    }
+
+    /// A rule whose size category was chosen already (`cacheSize` frames, capped at the frame count).
+    public init(frameCount: Int, cacheSize: Int) {
+        self.frameCount = frameCount
+        optimalCacheSize = max(1, min(cacheSize, frameCount))
+    }
+
+    /// The size category of a GIF of `frameCount` frames of `frameBytes` each.
+    public static func cacheSize(frameCount: Int, frameBytes: Int) -> Int {
+        let megabytes = Double(frameBytes) * Double(frameCount) / Double(megabyte)
+        return megabytes <= 10 ? frameCount : megabytes <= 75 ? 5 : 1
+    }
+
+    /// `frameCacheSizeCurrent`: the optimal size under the memory-warning cap.
+    public var currentCacheSize: Int { cap > 0 ? min(optimalCacheSize, cap) : optimalCacheSize }
+
+    /// `-frameIndexesToCache` for a request of `frame`.
+    func framesToCache(_ frame: Int) -> Set<Int> {
+        let size = currentCacheSize
+        guard size < frameCount else { return Set(0..<frameCount) }
+        return Set((0..<size).map { (frame + $0) % frameCount }).union([Self.posterFrame])
+    }
+
+    public mutating func due(_ frame: Int, held: Set<Int>) -> RetentionStep {
+        let wanted = framesToCache(frame)
+        var decode: [Int] = []
+        if held.count < frameCount {
+            decode = (Array(frame..<frameCount) + Array(0..<frame)).filter { wanted.contains($0) && !held.contains($0) && $0 != Self.posterFrame }
+        }
+        return RetentionStep(decode: decode, free: purge(held, requested: frame))
+    }
+
+    /// The display link asks again on the tick that shows the frame.
+    public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep { due(frame, held: held) }
+
+    /// `-purgeFrameCacheIfNeeded`.
+    func purge(_ held: Set<Int>, requested: Int) -> [Int] {
+        guard held.count > currentCacheSize else { return [] }
+        return held.subtracting(framesToCache(requested)).sorted()
+    }
+
+    public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {
+        warnings += 1
+        cap = 1
+        resetAt = nil
+        growAt = warnings - 1 <= Self.growAttemptsMax ? seconds + Self.growDelay : nil
+        return RetentionStep(free: purge(held, requested: due))
+    }
+
+    public mutating func clock(_ seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {
+        if let grow = growAt, seconds >= grow {
+            growAt = nil
+            cap = 2
+            resetAt = grow + Self.resetDelay
+        }
+        if let reset = resetAt, seconds >= reset {
+            resetAt = nil
+            cap = 0
+        }
+        return RetentionStep(free: purge(held, requested: due))
+    }
+}

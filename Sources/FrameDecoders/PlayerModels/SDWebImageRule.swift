@@ -1,0 +1,49 @@
+/// SDWebImage 5's `SDAnimatedImagePlayer` (`SDWebImage/Core/SDAnimatedImagePlayer.m`, SDWebImage/SDWebImage).
+///
+/// - `maxBufferCount` = min(20% of physical memory, 60% of free memory) ÷ frame bytes, at least 1
+///   (`-calculateMaxBufferCount`). It caps a pool of frames kept, not a window decoded ahead.
+/// - The poster frame (frame 0, the image's own) is in the buffer from the start (`-setupCurrentFrame`).
+/// - One frame at a time is fetched on a serial queue (`maxConcurrentOperationCount = 1`, `operationCount == 0`): the
+///   next frame when the one due is shown, the due frame itself after a miss (`-prefetchFrameAtIndex:…`).
+/// - A shown frame stays in the pool unless the pool is over its cap, when it is removed as it is shown; once the pool
+///   holds every frame, fetching stops (`-displayDidRefresh:`).
+/// - A frame not decoded in time stops the playhead (`bufferMiss`: the time does not advance).
+/// - A memory warning keeps only the frame on screen (`-didReceiveMemoryWarning:`).
+public struct SDWebImageRule: RetentionRule {
+    public let frameCount: Int
+    public let maxBufferCount: Int
+    public var name: String { "sdwebimage" }
+    public var missBehaviour: MissBehaviour { .waitsForFrame }
+    public var framesAhead: Int { 1 }
+    public var decodedUpFront: [Int] { [0] }
+    /// The pool, the frame on screen (removed from a full pool as it is shown) and the next one.
+    public var heldFramesBound: Int { min(frameCount, maxBufferCount + 2) }
+
+    public init(frameCount: Int, maxBufferCount: Int) {
+        self.frameCount = frameCount
+        self.maxBufferCount = max(1, maxBufferCount)
+    }
+
+    /// The pool's cap for frames of `frameBytes` on a device with `physicalBytes` and `freeBytes`.
+    public static func maxBufferCount(frameBytes: Int, physicalBytes: UInt64, freeBytes: UInt64) -> Int {
+        let budget = min(Double(physicalBytes) * 0.2, Double(freeBytes) * 0.6)
+        return max(1, Int(budget / Double(max(frameBytes, 1))))
+    }
+
+    /// A miss fetches the frame due.
+    public mutating func due(_ frame: Int, held: Set<Int>) -> RetentionStep {
+        held.contains(frame) ? RetentionStep() : RetentionStep(decode: [frame])
+    }
+
+    /// Shown once: out of a pool over its cap, and the next frame fetched unless the pool holds every frame.
+    public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep {
+        let free = held.count > maxBufferCount ? [frame] : []
+        let full = held.count - free.count == frameCount
+        let next = (frame + 1) % frameCount
+        return RetentionStep(decode: !full && !held.contains(next) ? [next] : [], free: free)
+    }
+
+    public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {
+        RetentionStep(free: held.subtracting([due]).sorted())
+    }
+}
