@@ -12,7 +12,7 @@ import MemoryProbe
 enum RunCommand {
     static let help = """
     Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--policies LIST]
-                     [--mode throughput|realtime] [--speed 1] [--refresh 60] [--cpus N] [--loops 3]
+                     [--mode throughput|realtime] [--speed 1] [--refresh 60] [--memory-warning-at S] [--cpus N] [--loops 3]
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--codec fast|giflib] [--out DIR]
                      [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
@@ -37,6 +37,8 @@ enum RunCommand {
       --speed LIST           realtime: play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list
                              such as 1,2,4,8 plays every setting at each speed, to find where stalls begin
       --refresh HZ           realtime: display refresh rate, 1 to 1000 (default: 60)
+      --memory-warning-at S  realtime: deliver the system's low-memory warning S seconds into playback; each player
+                             answers as its library does (held frames and allocated bytes before and after, stalls after)
       --cpus N               pin each child to N CPUs, at most those this process may use, so prefetching
                              competes with playback (default: all)
       --loops N              loops of playback per case (default: 3, 1 in realtime mode)
@@ -83,6 +85,7 @@ enum RunCommand {
         var suite = options.suite
         suite.inputs = playable
         let files = try CorpusFiles(playable, scratch: scratch, limits: suite.limits)
+        try RunCommand.checkMemoryWarning(suite, files)
         let wholeSuite = suite.cases(files: files, memory: MachineMemory.current())
         guard !wholeSuite.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
         let cases = options.shard.map { $0.select(wholeSuite, facts: files.facts) } ?? wholeSuite
@@ -195,6 +198,8 @@ enum RunCommand {
                 try RunCommand.number(text, flag: "--speed", in: 0.01...1000)!
             })
             let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? 60
+            let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.01...1_000_000)
+            if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             let cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)")
             let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
@@ -248,6 +253,19 @@ enum RunCommand {
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
                           windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
+            suite.memoryWarningAt = memoryWarningAt
+        }
+    }
+
+    /// A memory warning must come while every GIF is still playing, at every speed.
+    static func checkMemoryWarning(_ suite: Suite, _ files: CorpusFiles) throws(UsageError) {
+        guard let at = suite.memoryWarningAt, let fastest = suite.speeds.max() else { return }
+        for input in suite.inputs {
+            let playback = Double(suite.loops) * (files.loopSeconds[input.name] ?? 0) / fastest
+            if at >= playback {
+                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after the end of \(input.name)'s playback "
+                                 + "(\(Format.fixed(playback, digits: 3)) s: \(suite.loops) loop\(suite.loops == 1 ? "" : "s") at speed \(Format.fixed(fastest, digits: 2)))")
+            }
         }
     }
 

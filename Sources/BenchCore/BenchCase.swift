@@ -42,6 +42,8 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var refreshHz: Double
     /// Pin the child to this many CPUs (`sched_setaffinity`), or use all.
     public var cpus: Int?
+    /// Real-time mode: the system's low-memory warning is delivered this many seconds into playback.
+    public var memoryWarningAt: Double?
     public var byteSource: ByteSource
     /// The LZW decoder every frame is drawn with.
     public var codec: LZWCodec
@@ -59,7 +61,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var plantedLeakBytes = 0
 
     public init(gif: String, path: String, plan: DecoderPlan, loops: Int,
-                mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
+                mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil, memoryWarningAt: Double? = nil,
                 byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
@@ -71,6 +73,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
         self.speed = speed
         self.refreshHz = refreshHz
         self.cpus = cpus
+        self.memoryWarningAt = memoryWarningAt
         self.byteSource = byteSource
         self.codec = codec
         self.repetition = repetition
@@ -126,6 +129,7 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var speed: Double
     public var refreshHz: Double
     public var cpus: Int?
+    public var memoryWarningAt: Double?
     public var byteSource: ByteSource
     public var codec: LZWCodec
 
@@ -145,13 +149,13 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
 extension BenchCase {
     public var identity: CaseIdentity {
         CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                     byteSource: byteSource, codec: codec)
+                     memoryWarningAt: memoryWarningAt, byteSource: byteSource, codec: codec)
     }
 }
 
 extension BenchCase {
     private enum CodingKeys: String, CodingKey {
-        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, byteSource, codec, repetition, samplerInterval,
+        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, byteSource, codec, repetition, samplerInterval,
              extraWorkPerFrame, limits, injectedFault, plantedLeakBytes
     }
 
@@ -166,6 +170,7 @@ extension BenchCase {
                   loops: try values.decode(Int.self, forKey: .loops), mode: try values.decode(PlaybackMode.self, forKey: .mode),
                   speed: try values.decode(Double.self, forKey: .speed), refreshHz: try values.decode(Double.self, forKey: .refreshHz),
                   cpus: try values.decodeIfPresent(Int.self, forKey: .cpus),
+                  memoryWarningAt: try values.decodeIfPresent(Double.self, forKey: .memoryWarningAt),
                   byteSource: try values.decode(ByteSource.self, forKey: .byteSource),
                   codec: try values.decodeIfPresent(LZWCodec.self, forKey: .codec) ?? .giflib,
                   repetition: try values.decode(Int.self, forKey: .repetition),
@@ -188,6 +193,7 @@ extension BenchCase {
         try values.encode(speed, forKey: .speed)
         try values.encode(refreshHz, forKey: .refreshHz)
         try values.encodeIfPresent(cpus, forKey: .cpus)
+        try values.encodeIfPresent(memoryWarningAt, forKey: .memoryWarningAt)
         try values.encode(byteSource, forKey: .byteSource)
         try values.encode(codec, forKey: .codec)
         try values.encode(repetition, forKey: .repetition)

@@ -86,7 +86,8 @@ public enum CaseExecution {
         let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame), sampler: sampler)
         var observation = benchCase.mode == .realtime
-            ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall)
+            ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall,
+                                      memoryWarningAt: benchCase.memoryWarningAt)
             : try player.play(loops: benchCase.loops, start: start.wall)
         // Counted runs end the interval once prefetching has settled, so it always holds the same work: the played
         // frames and the window ahead. Timed runs stop the clock at the last frame, as a viewer would.

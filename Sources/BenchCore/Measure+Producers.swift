@@ -63,5 +63,12 @@ extension PlaybackObservation {
         result[.animation] = animationSeconds
         result[.partialFrames] = Double(partialFrames)
         if let heldFramesMax { result[.heldFramesMax] = Double(heldFramesMax) }
+        if let warning = memoryWarning {
+            if let held = warning.heldBefore { result[.heldFramesBeforeWarning] = Double(held) }
+            if let held = warning.heldAfter { result[.heldFramesAfterWarning] = Double(held) }
+            result[.allocatedBeforeWarning] = Double(warning.allocatedBefore)
+            result[.allocatedAfterWarning] = Double(warning.allocatedAfter)
+            result[.stallsAfterWarning] = Double(warning.stallsAfter)
+        }
     }
 }

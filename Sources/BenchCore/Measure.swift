@@ -46,6 +46,14 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     case droppedFrames = "dropped_frames"
     /// The most decoded frames alive at once, counted by the decoder: stored, on screen, and being drawn.
     case heldFramesMax = "held_frames_max"
+    /// `--memory-warning-at`: decoded frames alive just before and just after the warning was handled.
+    case heldFramesBeforeWarning = "held_frames_before_warning"
+    case heldFramesAfterWarning = "held_frames_after_warning"
+    /// `--memory-warning-at`: jemalloc's `stats.allocated` just before and just after the warning was handled.
+    case allocatedBeforeWarning = "allocated_before_warning_bytes"
+    case allocatedAfterWarning = "allocated_after_warning_bytes"
+    /// `--memory-warning-at`: stalls from the warning to the end of playback.
+    case stallsAfterWarning = "stalls_after_warning"
     /// Instructions executed in the measured interval under Callgrind (`--instructions`); absent when not counted.
     case instructions
     // Derived from the measures above.
@@ -84,6 +92,11 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .partialFrames: "partialFrames"
         case .droppedFrames: "droppedFrames"
         case .heldFramesMax: "heldFramesMax"
+        case .heldFramesBeforeWarning: "heldFramesBeforeWarning"
+        case .heldFramesAfterWarning: "heldFramesAfterWarning"
+        case .allocatedBeforeWarning: "allocatedBeforeWarningBytes"
+        case .allocatedAfterWarning: "allocatedAfterWarningBytes"
+        case .stallsAfterWarning: "stallsAfterWarning"
         case .instructions: "instructions"
         case .cpuPerAnimationSecond: "cpuPerAnimationSecond"
         case .rssGrowth: "rssGrowthBytes"
@@ -94,10 +107,11 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     public var unit: MetricUnit {
         switch self {
         case .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .retainedAfterRelease, .rssPeak, .rssStart,
-             .frameBytesTheoretical, .rssGrowth: .bytes
+             .frameBytesTheoretical, .rssGrowth, .allocatedBeforeWarning, .allocatedAfterWarning: .bytes
         case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99, .latenessTotal, .latenessP99,
              .animation, .cpuPerAnimationSecond: .seconds
-        case .mallocCount, .stalls, .partialFrames, .instructions, .droppedFrames, .heldFramesMax: .count
+        case .mallocCount, .stalls, .partialFrames, .instructions, .droppedFrames, .heldFramesMax, .heldFramesBeforeWarning,
+             .heldFramesAfterWarning, .stallsAfterWarning: .count
         case .framesPerCPUSecond: .ratio
         }
     }
@@ -106,7 +120,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     /// the decoder's rule, the child's start-up RSS), which no gate rule may name.
     public var polarity: Polarity? {
         switch self {
-        case .frameBytesTheoretical, .animation, .rssStart: nil
+        case .frameBytesTheoretical, .animation, .rssStart, .heldFramesBeforeWarning, .allocatedBeforeWarning: nil
         case .framesPerCPUSecond: .largerIsBetter
         default: .smallerIsBetter
         }

@@ -16,6 +16,8 @@ public struct PlaybackObservation: Sendable {
     public var droppedFrames = 0
     /// The most decoded frames the source held at once during playback, when it counts them.
     public var heldFramesMax: Int?
+    /// What a delivered memory warning changed.
+    public var memoryWarning: MemoryWarningObservation?
     /// Real-time mode: per-frame lateness past the display tick, in seconds (0 for frames on time).
     public var lateness: [Double] = []
     /// Seconds of animation played: the effective delays of every frame shown, divided by the speed.
@@ -28,6 +30,19 @@ public struct PlaybackObservation: Sendable {
         if status != .complete { partialFrames += 1 }
         animationSeconds += delay
     }
+}
+
+/// A low-memory warning delivered during real-time playback, and what the player's answer freed.
+public struct MemoryWarningObservation: Sendable {
+    /// Seconds into playback it was delivered (the first display tick at or after the time asked for).
+    public var seconds: Double
+    public var heldBefore: Int?
+    public var heldAfter: Int?
+    /// jemalloc's `stats.allocated`, in bytes.
+    public var allocatedBefore: Int
+    public var allocatedAfter: Int
+    /// Stalls from the warning to the end of playback.
+    public var stallsAfter = 0
 }
 
 /// Drives a frame source through whole loops, sampling memory at every frame step.
@@ -65,7 +80,8 @@ public struct Player {
     /// display tick is a stall: the playhead waits for it (as FLAnimatedImage does), shows it at the next tick, and
     /// every later deadline moves back by the wait. A source whose library does not wait instead skips the frame: a
     /// dropped frame, and the playhead keeps its schedule.
-    public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double) throws(GIFError) -> PlaybackObservation {
+    public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
+                             memoryWarningAt: Double? = nil) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
@@ -79,8 +95,14 @@ public struct Player {
                 let isFirst = loop == 0 && index == 0
                 let tick = isFirst ? 0 : origin + (((deadline - origin) / period) - 1e-9).rounded(.up) * period
                 if !isFirst { DisplayClock.sleep(until: tick) }
+                if !isFirst, let warningAt = memoryWarningAt, observation.memoryWarning == nil, tick - origin >= warningAt {
+                    observation.memoryWarning = deliverMemoryWarning(at: tick - origin)
+                }
                 let ready = isFirst || source.isReady(frame: index)
                 if !isFirst { source.clock(tick - origin) }
+                if !ready && observation.memoryWarning != nil && source.missBehaviour == .waitsForFrame {
+                    observation.memoryWarning?.stallsAfter += 1
+                }
                 if !ready && source.missBehaviour == .showsAnotherFrame {
                     source.skip(frame: index)
                     observation.droppedFrames += 1
@@ -109,6 +131,15 @@ public struct Player {
             }
         }
         return observation
+    }
+
+    /// Delivers the system's low-memory warning to the source and reads what it freed.
+    private func deliverMemoryWarning(at seconds: Double) -> MemoryWarningObservation {
+        let heldBefore = source.heldFrames
+        let allocatedBefore = (try? Jemalloc.allocated()) ?? 0
+        source.memoryWarning(at: seconds)
+        return MemoryWarningObservation(seconds: seconds, heldBefore: heldBefore, heldAfter: source.heldFrames,
+                                        allocatedBefore: allocatedBefore, allocatedAfter: (try? Jemalloc.allocated()) ?? 0)
     }
 
     /// Plays one more loop and hashes it: FNV-1a 64 over the frames' own FNV-1a 64 values (8 bytes each,

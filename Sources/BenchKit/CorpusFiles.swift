@@ -11,6 +11,8 @@ public final class CorpusFiles: Sendable {
     public let paths: [String: String]
     /// Input name → frame size and count, from indexing each file once.
     public let facts: [String: (frameBytes: Int, frameCount: Int)]
+    /// Input name → seconds one loop plays at speed 1 (the sum of the effective delays).
+    public let loopSeconds: [String: Double]
 
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]
@@ -24,13 +26,15 @@ public final class CorpusFiles: Sendable {
                 paths[input.name] = path
             }
         }
-        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:]
+        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:]
         for (name, path) in paths {
             if let container = try? GIFContainer(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes)) {
                 facts[name] = (container.frameBytes, container.frameCount)
+                loopSeconds[name] = container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }
             }
         }
         self.paths = paths
         self.facts = facts
+        self.loopSeconds = loopSeconds
     }
 }

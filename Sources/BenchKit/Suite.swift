@@ -40,6 +40,8 @@ public struct Suite: Sendable {
     public var speeds: [Double]
     public var refreshHz: Double
     public var cpus: Int?
+    /// Real-time mode: seconds into playback at which each case receives a low-memory warning.
+    public var memoryWarningAt: Double?
     public var byteSource: ByteSource
     /// LZW decoders; every setting is played with each.
     public var codecs: [LZWCodec]
@@ -98,6 +100,7 @@ public struct Suite: Sendable {
                                                       samplerInterval: samplerInterval,
                                                       extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
                             benchCase.plantedLeakBytes = plantedLeakBytes
+                            benchCase.memoryWarningAt = memoryWarningAt
                             cases.append(benchCase)
                         }
                     }

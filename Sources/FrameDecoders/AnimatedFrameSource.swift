@@ -37,6 +37,8 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     func skip(frame: Int)
     /// The most decoded frames alive at once so far, as the source counts them; nil when it does not.
     var heldFramesMax: Int? { get }
+    /// The decoded frames alive now; nil when the source does not count them.
+    var heldFrames: Int? { get }
     /// The system warned of low memory `seconds` into playback.
     func memoryWarning(at seconds: Double)
     /// Playback has reached `seconds`.
@@ -54,6 +56,7 @@ extension AnimatedFrameSource {
     public var missBehaviour: MissBehaviour { .waitsForFrame }
     public func skip(frame: Int) {}
     public var heldFramesMax: Int? { nil }
+    public var heldFrames: Int? { nil }
     public func memoryWarning(at seconds: Double) {}
     public func clock(_ seconds: Double) {}
 

@@ -44,4 +44,5 @@ public final class EagerDecoder: AnimatedFrameSource {
     public func isReady(frame: Int) -> Bool { frame >= 0 && frame < frames.count }
 
     public var heldFramesMax: Int? { frames.count }
+    public var heldFrames: Int? { frames.count }
 }

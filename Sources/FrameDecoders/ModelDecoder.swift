@@ -85,6 +85,8 @@ public final class ModelDecoder: AnimatedFrameSource {
     /// The most decoded frames alive at once so far: stored, on screen, and being drawn.
     public var heldFramesMax: Int? { lock.withLock { $0.heldMax } }
 
+    public var heldFrames: Int? { lock.withLock { $0.held } }
+
     /// The frames decoded and stored now, for tests.
     public var storedFrames: Set<Int> { lock.withLock { Set($0.store.keys) } }
 
@@ -164,6 +166,8 @@ private final class ModelWorker: @unchecked Sendable {
                 state.decoding = nil
                 if state.rule.keeps(arrived: frame, due: state.due) { state.store[frame] = decoded }
                 state.heldMax = max(state.heldMax, state.held)
+                let due = state.due
+                _ = state.call { rule, held in rule.arrived(frame, due: due, held: held) }
             }
         }
     }

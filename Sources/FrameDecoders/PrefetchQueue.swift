@@ -38,6 +38,8 @@ protocol PrefetchStrategy {
     func isReady(frame: Int) -> Bool
     /// The most slots holding a decoded (or decoding) frame at once so far.
     var heldMax: Int { get }
+    /// The slots holding a decoded (or decoding) frame now.
+    var heldNow: Int { get }
 }
 
 /// At most `window` decoded frames wait ahead of the playhead, in a pool of `window + 1` slots; played frames' slots
@@ -52,6 +54,7 @@ struct RecyclingWindow: PrefetchStrategy {
     private var generation = 0
     private let slots: Int
     private(set) var heldMax = 0
+    var heldNow: Int { slots - freeSlots.count }
 
     init(window: Int, slots: Int, frameCount: Int) {
         self.window = window
@@ -66,7 +69,7 @@ struct RecyclingWindow: PrefetchStrategy {
     mutating func nextJob() -> PrefetchJob {
         let job = PrefetchJob(frame: nextToDecode, slot: freeSlots.removeLast(), generation: generation)
         nextToDecode = (nextToDecode + 1) % frameCount
-        heldMax = max(heldMax, slots - freeSlots.count)
+        heldMax = max(heldMax, heldNow)
         return job
     }
 
@@ -129,6 +132,7 @@ struct KeepAll: PrefetchStrategy {
     mutating func recycle(slot: Int) -> Bool { false }
     func isReady(frame: Int) -> Bool { decoded[frame] != nil }
     var heldMax: Int { nextToDecode }
+    var heldNow: Int { nextToDecode }
 }
 
 /// The player's and the prefetch thread's shared state under one condition lock, with a strategy deciding which
@@ -186,6 +190,7 @@ final class PrefetchQueue: Sendable {
 
     /// The most frames the strategy held at once so far.
     var heldMax: Int { lock.withLock { $0.strategy.heldMax } }
+    var heldNow: Int { lock.withLock { $0.strategy.heldNow } }
 
     /// Makes ``nextJob()`` return `nil` from now on.
     func stop() {

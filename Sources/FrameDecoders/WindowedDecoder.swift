@@ -96,6 +96,7 @@ extension WindowedDecoder {
     }
 
     public var heldFramesMax: Int? { queue.heldMax }
+    public var heldFrames: Int? { queue.heldNow }
 
     public func isReady(frame index: Int) -> Bool {
         index >= 0 && index < container.frameCount && queue.isReady(frame: index)

@@ -16,6 +16,7 @@ struct CaseIdentityTests {
                                   samplerInterval: 0.004, extraWorkPerFrame: 0.25,
                                   limits: DecodeLimits(maxCanvasPixels: 1_000_000, maxEagerBytes: 1 << 30, maxFileBytes: 1 << 20))
         benchCase.plantedLeakBytes = 4096
+        benchCase.memoryWarningAt = 0.01
         return benchCase
     }
 
@@ -69,7 +70,7 @@ struct CaseIdentityTests {
         #expect(one.identity == other.identity)
         for change in [{ (c: inout BenchCase) in c.speed = 3 }, { $0.cpus = nil }, { $0.refreshHz = 60 }, { $0.loops = 1 },
                        { $0.byteSource = .heap }, { $0.plan.origin = .named }, { $0.decoder = .eager }, { $0.mode = .throughput },
-                       { $0.codec = .fast }] {
+                       { $0.codec = .fast }, { $0.memoryWarningAt = nil }] {
             var changed = one
             change(&changed)
             #expect(changed.identity != one.identity)

@@ -169,6 +169,9 @@ struct HostilePathTests {
             (["--timeout", "1e9"], "--timeout takes a whole number from 1 to 86400"),
             (["--codec", "lzw"], "--codec takes fast or giflib, not 'lzw'"),
             (["--codec", ","], "--codec needs fast, giflib or fast,giflib"),
+            (["--memory-warning-at", "1"], "--memory-warning-at goes with --mode realtime"),
+            (["--mode", "realtime", "--memory-warning-at", "0"], "--memory-warning-at takes a number from 0.01"),
+            (["--mode", "realtime", "--memory-warning-at", "3600"], "--memory-warning-at 3600.000 s comes after the end of"),
         ] {
             try Self.expectRefusal(["run", "--gif", Self.gif, "--out", out] + arguments, text)
         }

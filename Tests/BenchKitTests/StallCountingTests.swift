@@ -117,4 +117,24 @@ struct StallCountingTests {
         #expect(dropped.stalls == 0 && dropped.droppedFrames > 20, "\(dropped.stalls) stalls, \(dropped.droppedFrames) dropped")
         #expect(dropped.animationSeconds == waited.animationSeconds)
     }
+
+    @Test("a memory warning mid-playback: FLAnimatedImage drops to the frame on screen and the poster, SDWebImage to the frame on screen, the windowed decoder does not answer")
+    func memoryWarning() throws {
+        // 60 frames of 240×240 (225 KiB each, above jemalloc's thread cache, so a freed frame leaves `stats.allocated`).
+        let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: try #require(SyntheticCorpus.spec(named: "sticker-240x240x60")))))
+        let count = container.frameCount
+        func played(_ source: any AnimatedFrameSource) throws -> MemoryWarningObservation {
+            let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 2, refreshHz: 60, start: CPUTimes.monotonic(),
+                                                                                   memoryWarningAt: 0.3)
+            return try #require(observation.memoryWarning)
+        }
+        let flanimated = try played(ModelDecoder(container: container, rule: FLAnimatedImageRule(frameCount: count, cacheSize: 5)))
+        #expect(flanimated.heldBefore ?? 0 >= 5 && flanimated.heldAfter ?? 99 <= 3, "\(flanimated)")
+        #expect(flanimated.allocatedAfter < flanimated.allocatedBefore)
+        let sdwebimage = try played(ModelDecoder(container: container, rule: SDWebImageRule(frameCount: count, maxBufferCount: 100)))
+        #expect(sdwebimage.heldBefore ?? 0 >= 4 && sdwebimage.heldAfter ?? 99 <= 2, "\(sdwebimage)")
+        let windowed = try played(WindowedDecoder(container: container, window: 4))
+        #expect(windowed.heldBefore == windowed.heldAfter)
+        #expect(flanimated.seconds >= 0.3 && flanimated.seconds < 0.35)
+    }
 }

@@ -66,6 +66,12 @@ public struct FLAnimatedImageRule: RetentionRule {
     /// The display link asks again on the tick that shows the frame.
     public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep { due(frame, held: held) }
 
+    /// A frame arrives on the main queue between display ticks; the next tick, at most a refresh later, asks for the
+    /// frame due and purges. Purging on arrival stands for that tick.
+    public mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep {
+        RetentionStep(free: purge(held, requested: due))
+    }
+
     /// `-purgeFrameCacheIfNeeded`.
     func purge(_ held: Set<Int>, requested: Int) -> [Int] {
         guard held.count > currentCacheSize else { return [] }

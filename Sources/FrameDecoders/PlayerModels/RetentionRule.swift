@@ -44,6 +44,8 @@ public protocol RetentionRule: Sendable {
     mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep
     /// Whether a frame the queue finished decoding is stored (a rule may have stopped wanting it meanwhile).
     func keeps(arrived frame: Int, due: Int) -> Bool
+    /// A decoded frame was stored while `due` is the frame due: what to free now.
+    mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep
     /// The system warned of low memory at `seconds` into playback.
     mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep
     /// Time passed: a rule that grows its cache again after a warning does it here.
@@ -55,6 +57,7 @@ extension RetentionRule {
     public var decodedAtStart: [Int] { [] }
     public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
     public func keeps(arrived frame: Int, due: Int) -> Bool { true }
+    public mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
     public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
     public mutating func clock(_ seconds: Double, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
 
