@@ -37,6 +37,10 @@ enum RunCommand {
       --speed LIST           realtime: play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list
                              such as 1,2,4,8 plays every setting at each speed, to find where stalls begin
       --refresh HZ           realtime: display refresh rate, 1 to 1000 (default: 60)
+      --device NAME          size the players from a real device's memory, and take its refresh rate and cores:
+                             iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro (default: this host's memory)
+      --device-memory SIZE   the device's physical memory, e.g. 3GiB (overrides --device's; alone: a custom device)
+      --device-free SIZE     the device's free memory, at most its physical memory (default: a third of it)
       --memory-warning-at S  realtime: deliver the system's low-memory warning S seconds into playback; each player
                              answers as its library does (held frames and allocated bytes before and after, stalls after)
       --cpus N               pin each child to N CPUs, at most those this process may use, so prefetching
@@ -197,11 +201,13 @@ enum RunCommand {
             let speeds = try RunCommand.distinct(speedList.map { text throws(UsageError) in
                 try RunCommand.number(text, flag: "--speed", in: 0.01...1000)!
             })
-            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? 60
+            let device = try RunCommand.device(&arguments)
+            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? device?.refreshHz ?? 60
             let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.01...1_000_000)
             if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             let cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)")
+                ?? device.map { min($0.cores, usableCPUs) }
             let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
             let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? 3
             let byteSource = try arguments.value("--bytes-from").map { text throws(UsageError) in
@@ -254,7 +260,33 @@ enum RunCommand {
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
                           windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
             suite.memoryWarningAt = memoryWarningAt
+            suite.device = device
         }
+    }
+
+    /// `--device NAME` and its overrides `--device-memory SIZE` and `--device-free SIZE`; either override alone
+    /// describes a `custom` device (free memory a third of physical unless given).
+    static func device(_ arguments: inout ArgumentList) throws(UsageError) -> Device? {
+        let name = try arguments.value("--device")
+        let memory = try arguments.value("--device-memory").map { text throws(UsageError) in
+            try ByteSize.parse(text, flag: "--device-memory", example: "4GiB")
+        }
+        let free = try arguments.value("--device-free").map { text throws(UsageError) in
+            try ByteSize.parse(text, flag: "--device-free", example: "1GiB")
+        }
+        guard name != nil || memory != nil || free != nil else { return nil }
+        var device = try name.map { text throws(UsageError) in try Device.named(text) }
+            ?? Device(name: "custom", physicalBytes: 0, freeBytes: 0, refreshHz: 60, cores: 6, source: "--device-memory, --device-free")
+        if let memory {
+            device.physicalBytes = UInt64(memory)
+            if free == nil { device.freeBytes = UInt64(memory) / 3 }
+        }
+        if let free { device.freeBytes = UInt64(free) }
+        guard device.physicalBytes > 0 else { throw UsageError("--device-free needs --device NAME or --device-memory SIZE") }
+        guard device.freeBytes <= device.physicalBytes else {
+            throw UsageError("--device-free (\(ByteSize.format(Int(device.freeBytes)))) is more than the device's memory (\(ByteSize.format(Int(device.physicalBytes))))")
+        }
+        return device
     }
 
     /// A memory warning must come while every GIF is still playing, at every speed.

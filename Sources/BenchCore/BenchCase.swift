@@ -44,6 +44,8 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var cpus: Int?
     /// Real-time mode: the system's low-memory warning is delivered this many seconds into playback.
     public var memoryWarningAt: Double?
+    /// The device whose memory sized the players (`--device`), or nil for this host.
+    public var device: String?
     public var byteSource: ByteSource
     /// The LZW decoder every frame is drawn with.
     public var codec: LZWCodec
@@ -130,6 +132,7 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var refreshHz: Double
     public var cpus: Int?
     public var memoryWarningAt: Double?
+    public var device: String?
     public var byteSource: ByteSource
     public var codec: LZWCodec
 
@@ -149,13 +152,13 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
 extension BenchCase {
     public var identity: CaseIdentity {
         CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                     memoryWarningAt: memoryWarningAt, byteSource: byteSource, codec: codec)
+                     memoryWarningAt: memoryWarningAt, device: device, byteSource: byteSource, codec: codec)
     }
 }
 
 extension BenchCase {
     private enum CodingKeys: String, CodingKey {
-        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, byteSource, codec, repetition, samplerInterval,
+        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, device, byteSource, codec, repetition, samplerInterval,
              extraWorkPerFrame, limits, injectedFault, plantedLeakBytes
     }
 
@@ -179,6 +182,7 @@ extension BenchCase {
                   limits: try values.decode(DecodeLimits.self, forKey: .limits),
                   injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
         plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
+        device = try values.decodeIfPresent(String.self, forKey: .device)
     }
 
     /// The plan is written as the first schema's two fields, `decoder` and `policy`.
@@ -194,6 +198,7 @@ extension BenchCase {
         try values.encode(refreshHz, forKey: .refreshHz)
         try values.encodeIfPresent(cpus, forKey: .cpus)
         try values.encodeIfPresent(memoryWarningAt, forKey: .memoryWarningAt)
+        try values.encodeIfPresent(device, forKey: .device)
         try values.encode(byteSource, forKey: .byteSource)
         try values.encode(codec, forKey: .codec)
         try values.encode(repetition, forKey: .repetition)

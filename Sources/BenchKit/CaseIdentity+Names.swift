@@ -9,6 +9,7 @@ extension CaseIdentity {
             setting += ", realtime \(Format.fixed(speed, digits: 2))×"
             if refreshHz != 60 { setting += " at \(Format.fixed(refreshHz, digits: 0)) Hz" }
         }
+        if let device { setting += ", \(device)" }
         if let memoryWarningAt { setting += ", memory warning at \(Format.fixed(memoryWarningAt, digits: 2)) s" }
         if let cpus { setting += ", \(cpus) CPU" }
         if byteSource == .mmap { setting += ", mmap" }

@@ -11,13 +11,15 @@ public enum CaseColumn: String, CaseIterable, Sendable {
     case truncated, status, failure
     /// The LZW decoder the case drew its frames with (`fast` or `giflib`).
     case codec
+    /// The device whose memory sized the players (`--device`), or `host`.
+    case device
 
     public var unit: MetricUnit {
         switch self {
         case .width, .height, .frames, .window, .loops, .repetition, .cpus: .count
         case .fileBytes: .bytes
         case .speed: .ratio
-        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec: .text
+        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device: .text
         }
     }
 
@@ -33,7 +35,7 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .repetition: Double(result.benchCase.repetition)
         case .speed: result.benchCase.speed
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
-        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec: nil
+        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device: nil
         }
     }
 
@@ -46,6 +48,7 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .mode: return result.benchCase.mode.rawValue
         case .bytesFrom: return result.benchCase.byteSource.rawValue
         case .codec: return result.benchCase.codec.rawValue
+        case .device: return result.benchCase.device ?? "host"
         case .truncated: return result.failure == nil ? String(result.truncated) : ""
         case .cpus: return result.benchCase.cpus.map(String.init) ?? "all"
         case .speed: return Format.fixed(result.benchCase.speed, digits: 3)

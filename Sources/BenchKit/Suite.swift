@@ -42,6 +42,8 @@ public struct Suite: Sendable {
     public var cpus: Int?
     /// Real-time mode: seconds into playback at which each case receives a low-memory warning.
     public var memoryWarningAt: Double?
+    /// The device whose memory sizes the players; nil plays with this host's.
+    public var device: Device?
     public var byteSource: ByteSource
     /// LZW decoders; every setting is played with each.
     public var codecs: [LZWCodec]
@@ -79,7 +81,8 @@ public struct Suite: Sendable {
 
     /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and setting.
     /// Settings that resolve to the same plan for a GIF run once.
-    public func cases(files: CorpusFiles, memory: MachineMemory) -> [BenchCase] {
+    public func cases(files: CorpusFiles, memory hostMemory: MachineMemory) -> [BenchCase] {
+        let memory = device?.memory ?? hostMemory
         var perGIF: [(GIFInput, [DecoderPlan])] = []
         for input in inputs {
             guard let facts = files.facts[input.name] else { continue }
@@ -101,6 +104,7 @@ public struct Suite: Sendable {
                                                       extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
                             benchCase.plantedLeakBytes = plantedLeakBytes
                             benchCase.memoryWarningAt = memoryWarningAt
+                            benchCase.device = device?.name
                             cases.append(benchCase)
                         }
                     }

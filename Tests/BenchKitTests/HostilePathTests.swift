@@ -172,6 +172,9 @@ struct HostilePathTests {
             (["--memory-warning-at", "1"], "--memory-warning-at goes with --mode realtime"),
             (["--mode", "realtime", "--memory-warning-at", "0"], "--memory-warning-at takes a number from 0.01"),
             (["--mode", "realtime", "--memory-warning-at", "3600"], "--memory-warning-at 3600.000 s comes after the end of"),
+            (["--device", "unknown"], "unknown device 'unknown' (use iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro)"),
+            (["--device", "iphone-se-2", "--device-free", "9GiB"], "--device-free (9GiB) is more than the device's memory (3GiB)"),
+            (["--device-free", "1GiB"], "--device-free needs --device NAME or --device-memory SIZE"),
         ] {
             try Self.expectRefusal(["run", "--gif", Self.gif, "--out", out] + arguments, text)
         }

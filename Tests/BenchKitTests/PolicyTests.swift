@@ -66,4 +66,16 @@ struct PolicyTests {
         #expect(DecoderSetting.windowed(.frames(16)).resolve(frameBytes: 4, frameCount: 6, memory: Self.memory).decoder == .windowed(.frames(6)))
         #expect(DecoderSetting.windowed(.all).resolve(frameBytes: 4, frameCount: 6, memory: Self.memory).policy == "all")
     }
+
+    @Test("a device's memory, not the host's, sizes SDWebImage's pool; its free memory is a stated third of physical")
+    func devices() throws {
+        let small = try Device.named("iphone-se-2")
+        #expect(small.physicalBytes == 3 << 30 && small.freeBytes == 1 << 30)
+        // min(20% of 3 GiB, 60% of 1 GiB) = 0.6 GiB, over 720×720×4 bytes: 310 frames.
+        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: small.memory)
+                == .library(.sdwebimage(maxBufferCount: 310)))
+        #expect(try Device.named("iPhone-15-Pro").refreshHz == 120)
+        #expect(throws: UsageError.self) { try Device.named("pixel") }
+        #expect(Device.table.allSatisfy { $0.freeBytes <= $0.physicalBytes && !$0.source.isEmpty })
+    }
 }
