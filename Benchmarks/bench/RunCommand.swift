@@ -105,7 +105,7 @@ enum RunCommand {
         let started = Date()
         var results = runner.run(cases, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
-            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoder) (\(benchCase.policy))\(speed) · repetition \(benchCase.repetition)"
+            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.plan)\(speed) · repetition \(benchCase.repetition)"
             guard let result else { return progress.update(label + " …") }
             if let failure = result.failure {
                 progress.line(label + ": FAILED: " + failure)
