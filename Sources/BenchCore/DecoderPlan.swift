@@ -54,10 +54,10 @@ public enum LibraryPlayer: Sendable, Hashable, CustomStringConvertible {
 
     public var name: String {
         switch self {
-        case .kingfisher: "kingfisher"
-        case .flanimatedimage: "flanimatedimage"
-        case .sdwebimage: "sdwebimage"
-        case .ylgifimage: "ylgifimage"
+        case .kingfisher: KingfisherRule.name
+        case .flanimatedimage: FLAnimatedImageRule.name
+        case .sdwebimage: SDWebImageRule.name
+        case .ylgifimage: YLGIFImageRule.name
         }
     }
 
@@ -73,10 +73,10 @@ public enum LibraryPlayer: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .kingfisher: "kingfisher (10 ahead)"
-        case .flanimatedimage(let size): "flanimatedimage (cache \(size))"
-        case .sdwebimage(let pool): "sdwebimage (pool \(pool))"
-        case .ylgifimage: "ylgifimage (10 ahead)"
+        case .kingfisher: "\(name) (\(KingfisherRule.framePreloadCount) ahead)"
+        case .flanimatedimage(let size): "\(name) (cache \(size))"
+        case .sdwebimage(let pool): "\(name) (pool \(pool))"
+        case .ylgifimage: "\(name) (\(YLGIFImageRule.prefetched) ahead)"
         }
     }
 }

@@ -30,8 +30,13 @@ struct AllocatorCounters {
     var mallocs: UInt64
 
     static func read() throws(ProbeError) -> AllocatorCounters {
+        AllocatorCounters(allocated: try allocatedNow(), mallocs: try Jemalloc.mallocCount())
+    }
+
+    /// `stats.allocated` after this thread's cache is flushed.
+    static func allocatedNow() throws(ProbeError) -> Int {
         try Jemalloc.flushThreadCache()
-        return AllocatorCounters(allocated: try Jemalloc.allocated(), mallocs: try Jemalloc.mallocCount())
+        return try Jemalloc.allocated()
     }
 
     /// What was left allocated, and how many allocations were made, since `start`.
@@ -68,7 +73,7 @@ extension PlaybackObservation {
             if let held = warning.heldAfter { result[.heldFramesAfterWarning] = Double(held) }
             result[.allocatedBeforeWarning] = Double(warning.allocatedBefore)
             result[.allocatedAfterWarning] = Double(warning.allocatedAfter)
-            result[.stallsAfterWarning] = Double(warning.stallsAfter)
+            result[.stallsAfterWarning] = Double(stalls - warning.stallsBefore)
         }
     }
 }

@@ -41,8 +41,8 @@ public struct MemoryWarningObservation: Sendable {
     /// jemalloc's `stats.allocated`, in bytes.
     public var allocatedBefore: Int
     public var allocatedAfter: Int
-    /// Stalls from the warning to the end of playback.
-    public var stallsAfter = 0
+    /// Stalls counted before the warning: the stalls after it are the playback's less these.
+    public var stallsBefore: Int
 }
 
 /// Drives a frame source through whole loops, sampling memory at every frame step.
@@ -96,13 +96,10 @@ public struct Player {
                 let tick = isFirst ? 0 : origin + (((deadline - origin) / period) - 1e-9).rounded(.up) * period
                 if !isFirst { DisplayClock.sleep(until: tick) }
                 if !isFirst, let warningAt = memoryWarningAt, observation.memoryWarning == nil, tick - origin >= warningAt {
-                    observation.memoryWarning = deliverMemoryWarning(at: tick - origin)
+                    observation.memoryWarning = deliverMemoryWarning(at: tick - origin, stallsBefore: observation.stalls)
                 }
                 let ready = isFirst || source.isReady(frame: index)
                 if !isFirst { source.clock(tick - origin) }
-                if !ready && observation.memoryWarning != nil && source.missBehaviour == .waitsForFrame {
-                    observation.memoryWarning?.stallsAfter += 1
-                }
                 if !ready && source.missBehaviour == .showsAnotherFrame {
                     source.skip(frame: index)
                     observation.droppedFrames += 1
@@ -133,13 +130,15 @@ public struct Player {
         return observation
     }
 
-    /// Delivers the system's low-memory warning to the source and reads what it freed.
-    private func deliverMemoryWarning(at seconds: Double) -> MemoryWarningObservation {
+    /// Delivers the system's low-memory warning to the source and reads what it freed (allocated bytes read as the
+    /// case's own readings are, after a thread-cache flush).
+    private func deliverMemoryWarning(at seconds: Double, stallsBefore: Int) -> MemoryWarningObservation {
         let heldBefore = source.heldFrames
-        let allocatedBefore = (try? Jemalloc.allocated()) ?? 0
+        let allocatedBefore = (try? AllocatorCounters.allocatedNow()) ?? 0
         source.memoryWarning(at: seconds)
         return MemoryWarningObservation(seconds: seconds, heldBefore: heldBefore, heldAfter: source.heldFrames,
-                                        allocatedBefore: allocatedBefore, allocatedAfter: (try? Jemalloc.allocated()) ?? 0)
+                                        allocatedBefore: allocatedBefore, allocatedAfter: (try? AllocatorCounters.allocatedNow()) ?? 0,
+                                        stallsBefore: stallsBefore)
     }
 
     /// Plays one more loop and hashes it: FNV-1a 64 over the frames' own FNV-1a 64 values (8 bytes each,

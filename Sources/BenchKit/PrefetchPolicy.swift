@@ -36,10 +36,10 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     /// `1048576`).
     public init(parsing text: String) throws(UsageError) {
         switch text.lowercased() {
-        case "kingfisher": self = .kingfisher
-        case "flanimatedimage": self = .flanimatedimage
-        case "sdwebimage": self = .sdwebimage
-        case "ylgifimage": self = .ylgifimage
+        case KingfisherRule.name: self = .kingfisher
+        case FLAnimatedImageRule.name: self = .flanimatedimage
+        case SDWebImageRule.name: self = .sdwebimage
+        case YLGIFImageRule.name: self = .ylgifimage
         case "eager": self = .eager
         case let other where other.hasPrefix("budget:"):
             guard let bytes = ByteSize.parse(String(text.dropFirst("budget:".count))), bytes > 0 else {
@@ -53,10 +53,10 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .kingfisher: "kingfisher"
-        case .flanimatedimage: "flanimatedimage"
-        case .sdwebimage: "sdwebimage"
-        case .ylgifimage: "ylgifimage"
+        case .kingfisher: KingfisherRule.name
+        case .flanimatedimage: FLAnimatedImageRule.name
+        case .sdwebimage: SDWebImageRule.name
+        case .ylgifimage: YLGIFImageRule.name
         case .budget(let bytes): "budget:\(ByteSize.format(bytes))"
         case .eager: "eager"
         }

@@ -38,11 +38,12 @@ public final class ModelDecoder: AnimatedFrameSource {
             return store.count + (screenAlone ? 1 : 0) + (decoding == nil ? 0 : 1)
         }
 
+        /// Neither decoded, being decoded, nor waiting in the queue.
+        func isMissing(_ frame: Int) -> Bool { store[frame] == nil && decoding != frame && !pending.contains(frame) }
+
         mutating func apply(_ step: RetentionStep) {
             for frame in step.free { store[frame] = nil }
-            for frame in step.decode where store[frame] == nil && decoding != frame && !pending.contains(frame) {
-                pending.append(frame)
-            }
+            for frame in step.decode where isMissing(frame) { pending.append(frame) }
             heldMax = max(heldMax, held)
         }
 
@@ -72,8 +73,7 @@ public final class ModelDecoder: AnimatedFrameSource {
     /// The decoder's memory rule: the rule's frames in steady playback, the canvas, and a saved canvas when a frame
     /// restores to previous — each `frameBytes`.
     public static func pixelBytes(rule: any RetentionRule, container: GIFContainer) -> Int {
-        let savesCanvas = container.frames.contains { $0.disposal == .previous }
-        return (rule.heldFramesBound + 1 + (savesCanvas ? 1 : 0)) * container.frameBytes
+        container.pixelBytes(holdingFrames: rule.heldFramesBound)
     }
 
     deinit {
@@ -105,9 +105,7 @@ public final class ModelDecoder: AnimatedFrameSource {
             let ready = state.store[index]
             if let ready { state.onScreen = ready }
             _ = state.call { rule, held in rule.due(index, held: held) }
-            if ready == nil && state.store[index] == nil && state.decoding != index && !state.pending.contains(index) {
-                state.pending.insert(index, at: 0)
-            }
+            if state.isMissing(index) { state.pending.insert(index, at: 0) }
             return ready
         }
         if shown == nil {

@@ -86,13 +86,12 @@ extension WindowedDecoder {
         case .frames(let frames): buffers = frames + 1
         case .all: buffers = frameCount
         }
-        return (buffers + 1 + (savesCanvas ? 1 : 0)) * frameBytes
+        return GIFContainer.pixelBytes(holdingFrames: buffers, frameBytes: frameBytes, savesCanvas: savesCanvas)
     }
 
     /// ``pixelBytes(window:frameCount:frameBytes:savesCanvas:)`` for `container`.
     public static func pixelBytes(window: PrefetchWindow, container: GIFContainer) -> Int {
-        pixelBytes(window: window, frameCount: container.frameCount, frameBytes: container.frameBytes,
-                   savesCanvas: container.frames.contains { $0.disposal == .previous })
+        pixelBytes(window: window, frameCount: container.frameCount, frameBytes: container.frameBytes, savesCanvas: container.savesCanvas)
     }
 
     public var heldFramesMax: Int? { queue.heldMax }

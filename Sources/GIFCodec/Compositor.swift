@@ -40,7 +40,7 @@ public final class Compositor {
         pixelCount = container.width * container.height
         canvas = .allocate(capacity: pixelCount)
         canvas.initialize(repeating: 0, count: pixelCount)
-        if container.frames.contains(where: { $0.disposal == .previous }) {
+        if container.savesCanvas {
             savedCanvas = .allocate(capacity: pixelCount)
             savedCanvas?.initialize(repeating: 0, count: pixelCount)
         } else {

@@ -22,6 +22,8 @@ public struct GIFContainer: Sendable {
     public var frameCount: Int { frames.count }
     /// Bytes of one RGBA canvas (width × height × 4).
     public var frameBytes: Int { width * height * 4 }
+    /// Some frame restores to previous: drawing the animation needs a saved copy of the canvas.
+    public var savesCanvas: Bool { frames.contains { $0.disposal == .previous } }
 
     /// Indexes `bytes`; throws when no frame can be found at all.
     public init(bytes: GIFBytes) throws(GIFError) {

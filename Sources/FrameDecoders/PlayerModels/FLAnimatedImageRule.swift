@@ -21,7 +21,9 @@ public struct FLAnimatedImageRule: RetentionRule {
     private var warnings = 0
     private var growAt: Double?
     private var resetAt: Double?
-    public var name: String { "flanimatedimage" }
+    /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
+    public static let name = "flanimatedimage"
+    public var name: String { Self.name }
     public var missBehaviour: MissBehaviour { .waitsForFrame }
     public var framesAhead: Int { optimalCacheSize - 1 }
     public var decodedUpFront: [Int] { [Self.posterFrame] }

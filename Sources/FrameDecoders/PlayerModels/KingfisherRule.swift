@@ -9,7 +9,9 @@ public struct KingfisherRule: RetentionRule {
     public static let framePreloadCount = 10
     public let frameCount: Int
     private var shown: Int?
-    public var name: String { "kingfisher" }
+    /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
+    public static let name = "kingfisher"
+    public var name: String { Self.name }
     public var missBehaviour: MissBehaviour { .showsAnotherFrame }
     public var framesAhead: Int { min(Self.framePreloadCount, frameCount - 1) }
     /// The frame on screen and ten ahead, or every frame.

@@ -12,7 +12,9 @@
 public struct SDWebImageRule: RetentionRule {
     public let frameCount: Int
     public let maxBufferCount: Int
-    public var name: String { "sdwebimage" }
+    /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
+    public static let name = "sdwebimage"
+    public var name: String { Self.name }
     public var missBehaviour: MissBehaviour { .waitsForFrame }
     public var framesAhead: Int { 1 }
     public var decodedUpFront: [Int] { [0] }

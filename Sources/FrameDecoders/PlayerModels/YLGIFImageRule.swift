@@ -7,7 +7,9 @@
 public struct YLGIFImageRule: RetentionRule {
     public static let prefetched = 10
     public let frameCount: Int
-    public var name: String { "ylgifimage" }
+    /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
+    public static let name = "ylgifimage"
+    public var name: String { Self.name }
     public var missBehaviour: MissBehaviour { .showsAnotherFrame }
     public var framesAhead: Int { min(Self.prefetched, frameCount - 1) }
     /// Frame 0, ten ahead, and the frame on screen (freed from the array but still shown).
