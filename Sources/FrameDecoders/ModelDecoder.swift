@@ -105,7 +105,8 @@ public final class ModelDecoder: AnimatedFrameSource {
             let ready = state.store[index]
             if let ready { state.onScreen = ready }
             _ = state.call { rule, held in rule.due(index, held: held) }
-            if state.isMissing(index) { state.pending.insert(index, at: 0) }
+            // Only a frame that was not in hand: one the rule just freed as it went on screen is not wanted again.
+            if ready == nil && state.isMissing(index) { state.pending.insert(index, at: 0) }
             return ready
         }
         if shown == nil {
