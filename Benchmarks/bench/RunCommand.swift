@@ -13,6 +13,7 @@ enum RunCommand {
     static let help = """
     Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--policies LIST]
                      [--mode throughput|realtime] [--speed 1] [--refresh 60] [--memory-warning-at S] [--cpus N] [--loops 3]
+                     [--device NAME] [--display WxH|full,...]
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--codec fast|giflib] [--out DIR]
                      [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
@@ -30,7 +31,7 @@ enum RunCommand {
       --windows LIST         windowed decoder windows in frames, or 'all' to keep every frame once decoded
                              (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
       --policies LIST        buffer policies of real libraries, each picking a window per GIF:
-                             kingfisher, flanimatedimage, sdwebimage, budget:SIZE (e.g. budget:32MiB), eager.
+                             kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE (e.g. budget:32MiB), eager.
                              Alone, they replace the default decoders; with --decoders or --windows, they add to them.
       --mode MODE            throughput: the next frame as soon as it can be had (default);
                              realtime: a display link asks for each frame at its deadline, late frames are stalls
@@ -41,6 +42,10 @@ enum RunCommand {
                              iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro (default: this host's memory)
       --device-memory SIZE   the device's physical memory, e.g. 3GiB (overrides --device's; alone: a custom device)
       --device-free SIZE     the device's free memory, at most its physical memory (default: a third of it)
+      --display LIST         the view's size in pixels, e.g. 320x320: every player keeps its frames downscaled to fit it
+                             (aspect fit, area averaging), as Kingfisher's prescaling and ImageIO thumbnails do; a GIF
+                             that already fits is kept at full size. 'full' keeps full size (default); a list such as
+                             full,320x320 plays every setting at each, and the report sets them side by side
       --memory-warning-at S  realtime: deliver the system's low-memory warning S seconds into playback; each player
                              answers as its library does (held frames and allocated bytes before and after, stalls after)
       --cpus N               pin each child to N CPUs, at most those this process may use, so prefetching
@@ -203,6 +208,15 @@ enum RunCommand {
             })
             let device = try RunCommand.device(&arguments)
             let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? device?.refreshHz ?? 60
+            let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
+            if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or --display full,320x320") }
+            let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
+                if text == "full" { return nil }
+                guard let size = DisplaySize(parsing: text) else {
+                    throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320), or 'full', not '\(text)'")
+                }
+                return size
+            })
             let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.01...1_000_000)
             if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
@@ -261,6 +275,7 @@ enum RunCommand {
                           windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
             suite.memoryWarningAt = memoryWarningAt
             suite.device = device
+            suite.displays = displays
         }
     }
 

@@ -1,3 +1,4 @@
+import FrameDecoders
 import GIFCodec
 import MemoryProbe
 
@@ -46,6 +47,8 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var memoryWarningAt: Double?
     /// The device whose memory sized the players (`--device`), or nil for this host.
     public var device: String?
+    /// The view's size (`--display`): frames are kept downscaled to it when the GIF is larger; nil keeps full size.
+    public var display: DisplaySize?
     public var byteSource: ByteSource
     /// The LZW decoder every frame is drawn with.
     public var codec: LZWCodec
@@ -133,6 +136,7 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var cpus: Int?
     public var memoryWarningAt: Double?
     public var device: String?
+    public var display: DisplaySize?
     public var byteSource: ByteSource
     public var codec: LZWCodec
 
@@ -152,13 +156,13 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
 extension BenchCase {
     public var identity: CaseIdentity {
         CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                     memoryWarningAt: memoryWarningAt, device: device, byteSource: byteSource, codec: codec)
+                     memoryWarningAt: memoryWarningAt, device: device, display: display, byteSource: byteSource, codec: codec)
     }
 }
 
 extension BenchCase {
     private enum CodingKeys: String, CodingKey {
-        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, device, byteSource, codec, repetition, samplerInterval,
+        case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, device, display, byteSource, codec, repetition, samplerInterval,
              extraWorkPerFrame, limits, injectedFault, plantedLeakBytes
     }
 
@@ -183,6 +187,7 @@ extension BenchCase {
                   injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
         plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
         device = try values.decodeIfPresent(String.self, forKey: .device)
+        display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
     }
 
     /// The plan is written as the first schema's two fields, `decoder` and `policy`.
@@ -199,6 +204,7 @@ extension BenchCase {
         try values.encodeIfPresent(cpus, forKey: .cpus)
         try values.encodeIfPresent(memoryWarningAt, forKey: .memoryWarningAt)
         try values.encodeIfPresent(device, forKey: .device)
+        try values.encodeIfPresent(display, forKey: .display)
         try values.encode(byteSource, forKey: .byteSource)
         try values.encode(codec, forKey: .codec)
         try values.encode(repetition, forKey: .repetition)

@@ -40,7 +40,7 @@ public enum CaseExecution {
         result.fileBytes = container.bytes.count
         result.gifBytesHash = FrameHash(of: container.bytes.buffer).description
         result.truncated = container.truncated
-        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container))
+        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container, display: benchCase.display))
 
         RuntimeWarmUp.run(benchCase.decoder, codec: benchCase.codec)
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
@@ -58,6 +58,7 @@ public enum CaseExecution {
         do {
             let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
             result.framesHash = played.framesHash.description
+            result.displayFramesHash = played.displayFramesHash?.description
             played.spent.record(into: &result)
             played.memory.peaks.record(into: &result)
             played.observation.record(into: &result)
@@ -76,15 +77,26 @@ public enum CaseExecution {
         block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
     }
 
+    /// What one playback gave: the player's observations, the time spent, memory, and the frames' hashes.
+    private struct Played {
+        var observation: PlaybackObservation
+        var spent: CPUTimes
+        var memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int)
+        /// At full size (the frames' identity).
+        var framesHash: FrameHash
+        /// Of the display-sized frames, when the decoder scaled.
+        var displayFramesHash: FrameHash?
+    }
+
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
     private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes)
-        throws(GIFError) -> (observation: PlaybackObservation, spent: CPUTimes, memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int), framesHash: FrameHash) {
+        throws(GIFError) -> Played {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }
         let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
-                                                    extraWorkPerFrame: benchCase.extraWorkPerFrame), sampler: sampler)
+                                                    extraWorkPerFrame: benchCase.extraWorkPerFrame, display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall,
                                       memoryWarningAt: benchCase.memoryWarningAt)
@@ -94,14 +106,18 @@ public enum CaseExecution {
         if InstructionMarks.underValgrind { player.source.waitUntilPrefetched() }
         let spent = CPUTimes.now().since(start)
         observation.heldFramesMax = player.source.heldFramesMax
+        observation.scalingSeconds = player.source.scalingSeconds
         InstructionMarks.end()
         let memory = sampler?.stop() ?? (peaks: MemoryPeaks(), timeline: MemoryTimeline(capacity: 2), samples: 0)
-        return (observation, spent, memory, try player.framesHash())
+        let lent = try player.framesHash()
+        guard observation.scalingSeconds != nil else { return Played(observation: observation, spent: spent, memory: memory, framesHash: lent) }
+        let identity = try Player.fullSizeFramesHash(container, codec: benchCase.codec, limits: benchCase.limits)
+        return Played(observation: observation, spent: spent, memory: memory, framesHash: identity, displayFramesHash: lent)
     }
 
     /// Allocates and touches `bytes`, keeps them while sampling as playback would, then frees them.
     private static func holdCalibrationBlock(_ bytes: Int, loops: Int, sampler: MemorySampler, start: CPUTimes)
-        -> (observation: PlaybackObservation, spent: CPUTimes, memory: (peaks: MemoryPeaks, timeline: MemoryTimeline, samples: Int), framesHash: FrameHash) {
+        -> Played {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
         block.initializeMemory(as: UInt8.self, repeating: 1)
         var observation = PlaybackObservation()
@@ -115,19 +131,19 @@ public enum CaseExecution {
         let memory = sampler.stop()
         let hash = FrameHash(of: UnsafeRawBufferPointer(rebasing: block[0..<min(bytes, 4096)]))
         block.deallocate()
-        return (observation, spent, memory, hash)
+        return Played(observation: observation, spent: spent, memory: memory, framesHash: hash)
     }
 
     static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, limits: DecodeLimits = .default,
-                            codec: LZWCodec = .default, extraWorkPerFrame: Double = 0) throws(GIFError) -> any AnimatedFrameSource {
+                            codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
-        case .eager, .calibration: return try EagerDecoder(container: container, limits: limits, codec: codec)
+        case .eager, .calibration: return try EagerDecoder(container: container, limits: limits, codec: codec, display: display)
         case .windowed(let window):
             return try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
-                                       compositor: slowed(container, limits, codec, extraWorkPerFrame))
+                                       compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display)
         case .library(let player):
             return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
-                                    compositor: slowed(container, limits, codec, extraWorkPerFrame))
+                                    compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display)
         }
     }
 
@@ -137,12 +153,14 @@ public enum CaseExecution {
         extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, codec: codec, extraWorkPerFrame: extraWorkPerFrame) : nil
     }
 
-    /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed.
-    static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer) -> Int {
+    /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed; frames
+    /// at the display's size when it is smaller than the GIF.
+    static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer, display: DisplaySize? = nil) -> Int {
         switch choice {
-        case .eager: return EagerDecoder.pixelBytes(container: container)
-        case .windowed(let window): return WindowedDecoder.pixelBytes(window: window, container: container)
-        case .library(let player): return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container)
+        case .eager: return EagerDecoder.pixelBytes(container: container, display: display)
+        case .windowed(let window): return WindowedDecoder.pixelBytes(window: window, container: container, display: display)
+        case .library(let player):
+            return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: display)
         case .calibration(let bytes): return bytes
         }
     }

@@ -13,7 +13,10 @@ public struct CaseResult: Sendable {
     public var fileBytes = 0
     /// The file ends before its trailer: the frames before the cut play, the cut frame as far as its data goes.
     public var truncated = false
+    /// The frames' identity: their hash at full size, whatever size the decoder kept them at.
     public var framesHash = ""
+    /// `--display` smaller than the GIF: the hash of the display-sized frames the decoder lent.
+    public var displayFramesHash: String?
     /// FNV-1a 64 of the GIF file's bytes: frames are compared with a baseline's only for the same bytes.
     public var gifBytesHash: String?
 
@@ -64,6 +67,7 @@ extension CaseResult: Codable {
         try values.encode(fileBytes, forKey: Key("fileBytes"))
         try values.encode(truncated, forKey: Key("truncated"))
         try values.encode(framesHash, forKey: Key("framesHash"))
+        try values.encodeIfPresent(displayFramesHash, forKey: Key("displayFramesHash"))
         try values.encodeIfPresent(gifBytesHash, forKey: Key("gifBytesHash"))
         for measure in Measure.allCases where measure.isStored {
             guard let value = measurements[measure] else { continue }
@@ -87,6 +91,7 @@ extension CaseResult: Codable {
         fileBytes = try values.decode(Int.self, forKey: Key("fileBytes"))
         truncated = try values.decode(Bool.self, forKey: Key("truncated"))
         framesHash = try values.decode(String.self, forKey: Key("framesHash"))
+        displayFramesHash = try values.decodeIfPresent(String.self, forKey: Key("displayFramesHash"))
         gifBytesHash = try values.decodeIfPresent(String.self, forKey: Key("gifBytesHash"))
         for measure in Measure.allCases where measure.isStored {
             if let value = try values.decodeIfPresent(Double.self, forKey: Key(measure.jsonKey)) { measurements[measure] = value }

@@ -68,6 +68,7 @@ extension PlaybackObservation {
         result[.animation] = animationSeconds
         result[.partialFrames] = Double(partialFrames)
         if let heldFramesMax { result[.heldFramesMax] = Double(heldFramesMax) }
+        if let scalingSeconds { result[.scaling] = scalingSeconds }
         if let warning = memoryWarning {
             if let held = warning.heldBefore { result[.heldFramesBeforeWarning] = Double(held) }
             if let held = warning.heldAfter { result[.heldFramesAfterWarning] = Double(held) }

@@ -54,6 +54,8 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     case allocatedAfterWarning = "allocated_after_warning_bytes"
     /// `--memory-warning-at`: stalls from the warning to the end of playback.
     case stallsAfterWarning = "stalls_after_warning"
+    /// `--display`: seconds the decoder spent downscaling frames to the display size (on whichever thread decoded).
+    case scaling = "scaling_s"
     /// Instructions executed in the measured interval under Callgrind (`--instructions`); absent when not counted.
     case instructions
     // Derived from the measures above.
@@ -101,6 +103,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .cpuPerAnimationSecond: "cpuPerAnimationSecond"
         case .rssGrowth: "rssGrowthBytes"
         case .framesPerCPUSecond: "framesPerCPUSecond"
+        case .scaling: "scalingSeconds"
         }
     }
 
@@ -109,7 +112,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .retainedAfterRelease, .rssPeak, .rssStart,
              .frameBytesTheoretical, .rssGrowth, .allocatedBeforeWarning, .allocatedAfterWarning: .bytes
         case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99, .latenessTotal, .latenessP99,
-             .animation, .cpuPerAnimationSecond: .seconds
+             .animation, .cpuPerAnimationSecond, .scaling: .seconds
         case .mallocCount, .stalls, .partialFrames, .instructions, .droppedFrames, .heldFramesMax, .heldFramesBeforeWarning,
              .heldFramesAfterWarning, .stallsAfterWarning: .count
         case .framesPerCPUSecond: .ratio

@@ -16,6 +16,8 @@ public struct PlaybackObservation: Sendable {
     public var droppedFrames = 0
     /// The most decoded frames the source held at once during playback, when it counts them.
     public var heldFramesMax: Int?
+    /// Seconds the source spent downscaling frames to the display, when it scales.
+    public var scalingSeconds: Double?
     /// What a delivered memory warning changed.
     public var memoryWarning: MemoryWarningObservation?
     /// Real-time mode: per-frame lateness past the display tick, in seconds (0 for frames on time).
@@ -142,12 +144,27 @@ public struct Player {
     }
 
     /// Plays one more loop and hashes it: FNV-1a 64 over the frames' own FNV-1a 64 values (8 bytes each,
-    /// little-endian). Runs after the measured interval, so hashing costs nothing in the figures.
+    /// little-endian), the frames as the source lends them (display-sized when it scales). Runs after the measured
+    /// interval, so hashing costs nothing in the figures.
     public func framesHash() throws(GIFError) -> FrameHash {
+        try Self.framesHash(frameCount: source.frameCount) { index throws(GIFError) in try source.hash(ofFrame: index) }
+    }
+
+    /// The frames hash of `container` composited at full size with `codec`: a scaled case's frame identity, the same
+    /// as any unscaled decoder's ``framesHash()``.
+    public static func fullSizeFramesHash(_ container: GIFContainer, codec: LZWCodec, limits: DecodeLimits) throws(GIFError) -> FrameHash {
+        let compositor = try Compositor(container: container, limits: limits, codec: codec)
+        return try framesHash(frameCount: container.frameCount) { _ in
+            compositor.advance()
+            return FrameHash(of: compositor.pixels)
+        }
+    }
+
+    private static func framesHash(frameCount: Int, _ frame: (Int) throws(GIFError) -> FrameHash) throws(GIFError) -> FrameHash {
         var hashes: [UInt64] = []
-        hashes.reserveCapacity(source.frameCount)
-        for index in 0..<source.frameCount {
-            hashes.append(try source.hash(ofFrame: index).value.littleEndian)
+        hashes.reserveCapacity(frameCount)
+        for index in 0..<frameCount {
+            hashes.append(try frame(index).value.littleEndian)
         }
         return hashes.withUnsafeBytes { FrameHash(of: $0) }
     }

@@ -10,6 +10,7 @@ extension CaseIdentity {
             if refreshHz != 60 { setting += " at \(Format.fixed(refreshHz, digits: 0)) Hz" }
         }
         if let device { setting += ", \(device)" }
+        if let display { setting += ", display \(display)" }
         if let memoryWarningAt { setting += ", memory warning at \(Format.fixed(memoryWarningAt, digits: 2)) s" }
         if let cpus { setting += ", \(cpus) CPU" }
         if byteSource == .mmap { setting += ", mmap" }

@@ -1,4 +1,5 @@
 import BenchCore
+import FrameDecoders
 
 /// A column of the CSV that describes a case rather than measures it: what was played, how, and how it ended.
 public enum CaseColumn: String, CaseIterable, Sendable {
@@ -13,13 +14,20 @@ public enum CaseColumn: String, CaseIterable, Sendable {
     case codec
     /// The device whose memory sized the players (`--device`), or `host`.
     case device
+    /// The size frames were kept at: the display's (`--display`, aspect fit) when it is smaller than the GIF, else the
+    /// GIF's own.
+    case displayWidth = "display_width"
+    case displayHeight = "display_height"
+    /// The hash of the display-sized frames; empty when frames were kept at full size (`frames_hash` is always the
+    /// full-size frames').
+    case displayFramesHash = "display_frames_hash"
 
     public var unit: MetricUnit {
         switch self {
-        case .width, .height, .frames, .window, .loops, .repetition, .cpus: .count
+        case .width, .height, .frames, .window, .loops, .repetition, .cpus, .displayWidth, .displayHeight: .count
         case .fileBytes: .bytes
         case .speed: .ratio
-        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device: .text
+        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device, .displayFramesHash: .text
         }
     }
 
@@ -35,7 +43,9 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .repetition: Double(result.benchCase.repetition)
         case .speed: result.benchCase.speed
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
-        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device: nil
+        case .displayWidth: Double(result.keptSize.width)
+        case .displayHeight: Double(result.keptSize.height)
+        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device, .displayFramesHash: nil
         }
     }
 
@@ -53,10 +63,11 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .cpus: return result.benchCase.cpus.map(String.init) ?? "all"
         case .speed: return Format.fixed(result.benchCase.speed, digits: 3)
         case .framesHash: return result.framesHash
+        case .displayFramesHash: return result.displayFramesHash ?? ""
         case .status: return result.failure == nil ? "ok" : "failed"
         case .failure: return result.failure ?? ""
         case .loops, .repetition: return number(in: result).map { String(Int($0)) } ?? ""
-        case .width, .height, .frames, .fileBytes, .window:
+        case .width, .height, .frames, .fileBytes, .window, .displayWidth, .displayHeight:
             return result.failure == nil ? number(in: result).map { String(Int($0)) } ?? "" : ""
         }
     }
@@ -153,5 +164,12 @@ public enum Metric: Hashable, Sendable {
             default: return String(Int(value))
             }
         }
+    }
+}
+
+extension CaseResult {
+    /// The size the case's frames were kept at: the display's when it is smaller than the GIF, else the GIF's.
+    public var keptSize: (width: Int, height: Int) {
+        benchCase.display?.heldSize(screenWidth: width, screenHeight: height) ?? (width, height)
     }
 }

@@ -24,12 +24,44 @@ public enum Recommendation {
                 continue
             }
             let ways = playings(rows)
-            let parts = ways.compactMap { way in sentence(rows.filter { $0.identity.with(plan: .eager) == way }).map { (way.codec, $0) } }
+            let parts = ways.compactMap { way -> (String, String)? in
+                let played = rows.filter { $0.identity.with(plan: .eager) == way }
+                let text = [sentence(played), cheapestSmoothPlayer(played)].compactMap { $0 }.joined(separator: " ")
+                return text.isEmpty ? nil : (label(of: way, among: ways), text)
+            }
             guard !parts.isEmpty else { continue }
             sentences[gif] = ways.count == 1 || Set(parts.map(\.1)).count == 1 && parts.count == ways.count ? parts[0].1
-                : parts.map { "With the \($0.0) codec, \($0.1)" }.joined(separator: " ")
+                : parts.map { "\($0.0): \($0.1)" }.joined(separator: " ")
         }
         return sentences
+    }
+
+    /// What tells `way` apart from the other ways a GIF was played: its codec, device or display.
+    static func label(of way: CaseIdentity, among ways: [CaseIdentity]) -> String {
+        var parts: [String] = []
+        if Set(ways.map(\.codec)).count > 1 { parts.append("with the \(way.codec) codec") }
+        if Set(ways.map(\.device)).count > 1 { parts.append("on \(way.device ?? "this host")") }
+        if Set(ways.map(\.display)).count > 1 { parts.append(way.display.map { "in a \($0) view" } ?? "at full size") }
+        return parts.isEmpty ? "As played" : parts.joined(separator: ", ").prefix(1).uppercased() + parts.joined(separator: ", ").dropFirst()
+    }
+
+    /// "the cheapest player that plays without a stall or a dropped frame is …": among every player measured this way
+    /// (eager, windows, the library models), the smallest median peak allocated with no stall and no dropped frame in
+    /// any repetition; nil when only fixed windows were measured (``sentence(_:)`` covers them).
+    static func cheapestSmoothPlayer(_ rows: [CaseSummary]) -> String? {
+        guard rows.contains(where: { if case .library = $0.decoder { true } else { false } }) else { return nil }
+        let smooth = rows.filter { $0.metrics[Measure.stalls.column]?.max == 0 && ($0.metrics[Measure.droppedFrames.column]?.max ?? 0) == 0 }
+        guard let cheapest = smooth.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }) else {
+            return "No player measured here plays without a stall or a dropped frame."
+        }
+        var text = "The cheapest player that plays without a stall or a dropped frame: \(cheapest.setting.plan), peak \(Format.bytes(cheapest.median(.jemallocAllocatedPeak))) allocated"
+        let libraries = smooth.filter { if case .library = $0.decoder { true } else { false } }
+        if let library = libraries.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }), library.identity != cheapest.identity {
+            text += "; of the libraries, \(library.setting.plan) (\(Format.bytes(library.median(.jemallocAllocatedPeak))))"
+        }
+        let failing = rows.filter { row in !smooth.contains { $0.identity == row.identity } }.map { "\($0.policy)" }
+        if !failing.isEmpty { text += ". Stalls or drops: \(failing.joined(separator: ", "))" }
+        return text + "."
     }
 
     /// The ways `rows` were played, in first-seen order: each row's identity with the plan left out.

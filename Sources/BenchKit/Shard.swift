@@ -81,6 +81,7 @@ extension Suite {
         text += "|settings:" + settings.map(\.description).joined(separator: ",")
         text += "|loops:\(loops)|repetitions:\(repetitions)|mode:\(mode.rawValue)|speeds:\(speeds)|refresh:\(refreshHz)"
         text += "|cpus:\(cpus ?? 0)|bytes:\(byteSource.rawValue)|codecs:\(codecs)|sampler:\(samplerInterval)|limits:\(limits)"
+        text += "|device:\(device?.name ?? "host")|warning:\(memoryWarningAt ?? -1)|displays:\(displays.map { $0?.description ?? "full" })"
         text += "|cases:\(cases.count)"
         return String(Shard.stableHash(text), radix: 16)
     }

@@ -44,6 +44,9 @@ public struct Suite: Sendable {
     public var memoryWarningAt: Double?
     /// The device whose memory sizes the players; nil plays with this host's.
     public var device: Device?
+    /// View sizes: frames of larger GIFs are kept downscaled to each; nil keeps them at full size. Every setting is
+    /// played at each.
+    public var displays: [DisplaySize?] = [nil]
     public var byteSource: ByteSource
     /// LZW decoders; every setting is played with each.
     public var codecs: [LZWCodec]
@@ -91,22 +94,23 @@ public struct Suite: Sendable {
                 .filter { seen.insert($0).inserted }
             perGIF.append((input, resolved))
         }
+        // Each way of playing a plan: every speed × codec × display.
+        let ways = speeds.flatMap { speed in codecs.flatMap { codec in displays.map { (speed: speed, codec: codec, display: $0) } } }
         var cases: [BenchCase] = []
         for repetition in 1...repetitions {
             for (input, resolved) in perGIF {
-                for speed in speeds {
-                    for codec in codecs {
-                        for plan in resolved {
-                            var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", plan: plan,
-                                                      loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                                                      byteSource: byteSource, codec: codec, repetition: repetition,
-                                                      samplerInterval: samplerInterval,
-                                                      extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
-                            benchCase.plantedLeakBytes = plantedLeakBytes
-                            benchCase.memoryWarningAt = memoryWarningAt
-                            benchCase.device = device?.name
-                            cases.append(benchCase)
-                        }
+                for way in ways {
+                    for plan in resolved {
+                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", plan: plan,
+                                                  loops: loops, mode: mode, speed: way.speed, refreshHz: refreshHz, cpus: cpus,
+                                                  byteSource: byteSource, codec: way.codec, repetition: repetition,
+                                                  samplerInterval: samplerInterval,
+                                                  extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
+                        benchCase.plantedLeakBytes = plantedLeakBytes
+                        benchCase.memoryWarningAt = memoryWarningAt
+                        benchCase.device = device?.name
+                        benchCase.display = way.display
+                        cases.append(benchCase)
                     }
                 }
             }

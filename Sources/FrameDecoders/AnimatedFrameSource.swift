@@ -3,7 +3,8 @@ import GIFCodec
 /// One decoded frame lent to a caller: valid only inside the closure that receives it.
 public struct FrameView {
     public let index: Int
-    /// width × height RGBA8 pixels, straight alpha, row-major.
+    /// RGBA8 pixels, straight alpha, row-major, at the source's ``AnimatedFrameSource/keptSize`` (the GIF's screen, or
+    /// the display size when the source downscales).
     public let pixels: UnsafeRawBufferPointer
     public let status: FrameStatus
     /// How long compositing this frame took, in seconds (on whichever thread decoded it).
@@ -43,6 +44,10 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     func memoryWarning(at seconds: Double)
     /// Playback has reached `seconds`.
     func clock(_ seconds: Double)
+    /// The size of the frames the source lends: the GIF's screen, or smaller when it downscales to a display.
+    var keptSize: (width: Int, height: Int) { get }
+    /// Seconds spent downscaling frames to the display size so far; nil when the source does not scale.
+    var scalingSeconds: Double? { get }
 }
 
 extension AnimatedFrameSource {
@@ -59,6 +64,8 @@ extension AnimatedFrameSource {
     public var heldFrames: Int? { nil }
     public func memoryWarning(at seconds: Double) {}
     public func clock(_ seconds: Double) {}
+    public var keptSize: (width: Int, height: Int) { (container.width, container.height) }
+    public var scalingSeconds: Double? { nil }
 
     /// The FNV-1a 64 hash of frame `index`.
     public func hash(ofFrame index: Int) throws(GIFError) -> FrameHash {

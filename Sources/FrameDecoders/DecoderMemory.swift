@@ -1,14 +1,21 @@
 import GIFCodec
 
 extension GIFContainer {
-    /// The decoders' shared memory rule: `frames` decoded frames, the compositor's canvas, and a saved canvas when a
-    /// frame restores to previous, each `frameBytes`.
-    static func pixelBytes(holdingFrames frames: Int, frameBytes: Int, savesCanvas: Bool) -> Int {
-        (frames + 1 + (savesCanvas ? 1 : 0)) * frameBytes
+    /// The decoders' shared memory rule: `frames` decoded frames of `keptFrameBytes` each (the canvas's size, or the
+    /// display's), and the compositor's canvas and — when a frame restores to previous — its saved canvas, each
+    /// `frameBytes`.
+    static func pixelBytes(holdingFrames frames: Int, frameBytes: Int, keptFrameBytes: Int, savesCanvas: Bool) -> Int {
+        frames * keptFrameBytes + (1 + (savesCanvas ? 1 : 0)) * frameBytes
     }
 
-    /// ``pixelBytes(holdingFrames:frameBytes:savesCanvas:)`` for this GIF.
-    func pixelBytes(holdingFrames frames: Int) -> Int {
-        Self.pixelBytes(holdingFrames: frames, frameBytes: frameBytes, savesCanvas: savesCanvas)
+    /// ``pixelBytes(holdingFrames:frameBytes:keptFrameBytes:savesCanvas:)`` for this GIF, its frames kept at
+    /// `display` (nil: full size).
+    func pixelBytes(holdingFrames frames: Int, display: DisplaySize?) -> Int {
+        Self.pixelBytes(holdingFrames: frames, frameBytes: frameBytes, keptFrameBytes: keptFrameBytes(display: display), savesCanvas: savesCanvas)
+    }
+
+    /// The bytes of one frame kept for `display`: the canvas's, or the display-sized frame's when it is smaller.
+    public func keptFrameBytes(display: DisplaySize?) -> Int {
+        display?.heldSize(screenWidth: width, screenHeight: height).map { $0.width * $0.height * 4 } ?? frameBytes
     }
 }

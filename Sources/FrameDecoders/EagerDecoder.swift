@@ -7,16 +7,25 @@ public final class EagerDecoder: AnimatedFrameSource {
     private let frames: [FrameBuffer]
     private let statuses: [FrameStatus]
     private let decodeSeconds: [Double]
+    public let keptSize: (width: Int, height: Int)
+    private let scaling: ScalingCost?
 
-    /// The decoder's memory rule: one buffer per frame, `frameCount × frameBytes` (the compositor it decodes with is
-    /// gone once the last frame is copied).
-    public static func pixelBytes(container: GIFContainer) -> Int { container.frameCount * container.frameBytes }
+    /// The decoder's memory rule: one buffer per frame, `frameCount ×` the kept frame's bytes (the canvas's, or the
+    /// display's); the compositor it decodes with is gone once the last frame is kept.
+    public static func pixelBytes(container: GIFContainer, display: DisplaySize? = nil) -> Int {
+        container.frameCount * container.keptFrameBytes(display: display)
+    }
 
-    /// Decodes every frame; refuses, before allocating, a GIF over `limits` (canvas pixels or eager bytes).
-    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default) throws(GIFError) {
+    /// Decodes every frame, kept at `display` when given; refuses, before allocating, a GIF over `limits` (canvas
+    /// pixels, or eager bytes at full size).
+    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+                display: DisplaySize? = nil) throws(GIFError) {
         try limits.checkEager(container)
         self.container = container
         let compositor = try Compositor(container: container, limits: limits, codec: codec)
+        let keeping = FrameKeeping(container: container, display: display)
+        keptSize = (keeping.width, keeping.height)
+        scaling = keeping.scales ? keeping.scalingCost : nil
         var frames: [FrameBuffer] = []
         var statuses: [FrameStatus] = []
         var decodeSeconds: [Double] = []
@@ -27,7 +36,7 @@ public final class EagerDecoder: AnimatedFrameSource {
         for _ in 0..<container.frameCount {
             let start = clock.now
             statuses.append(compositor.advance())
-            frames.append(FrameBuffer(copying: compositor.pixels))
+            frames.append(keeping.keep(compositor.pixels))
             decodeSeconds.append((clock.now - start).seconds)
         }
         self.frames = frames
@@ -44,5 +53,6 @@ public final class EagerDecoder: AnimatedFrameSource {
     public func isReady(frame: Int) -> Bool { frame >= 0 && frame < frames.count }
 
     public var heldFramesMax: Int? { frames.count }
+    public var scalingSeconds: Double? { scaling?.seconds }
     public var heldFrames: Int? { frames.count }
 }

@@ -8,6 +8,11 @@ final class FrameBuffer: @unchecked Sendable {
         bytes.initializeMemory(as: UInt8.self, repeating: 0)
     }
 
+    /// A buffer of `byteCount` bytes that its first writer fills whole.
+    init(uninitializedByteCount byteCount: Int) {
+        bytes = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+    }
+
     /// A buffer holding a copy of `source`.
     init(copying source: UnsafeRawBufferPointer) {
         bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)

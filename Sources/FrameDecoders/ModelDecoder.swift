@@ -13,6 +13,8 @@ public final class ModelDecoder: AnimatedFrameSource {
     private let lock: ConditionLock<State>
     private let worker: ModelWorker
     private let thread: BackgroundThread
+    private let scaling: ScalingCost?
+    public let keptSize: (width: Int, height: Int)
     private static let threadSerial = Atomic<Int>(0)
 
     struct Decoded {
@@ -54,27 +56,33 @@ public final class ModelDecoder: AnimatedFrameSource {
         }
     }
 
-    /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames.
+    /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames. With
+    /// a `display`, frames are kept at its size.
     public init(container: GIFContainer, rule: any RetentionRule, limits: DecodeLimits = .default, codec: LZWCodec = .default,
-                compositor: (any FrameCompositing)? = nil) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil) throws(GIFError) {
         self.container = container
         missBehaviour = rule.missBehaviour
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        let keeping = FrameKeeping(container: container, display: display)
+        keptSize = (keeping.width, keeping.height)
+        scaling = keeping.scales ? keeping.scalingCost : nil
         var state = State(rule: rule)
-        for frame in rule.decodedUpFront { state.store[frame] = ModelWorker.decode(frame, with: drawing) }
+        for frame in rule.decodedUpFront { state.store[frame] = ModelWorker.decode(frame, with: drawing, keeping: keeping) }
         state.apply(RetentionStep(decode: rule.decodedAtStart))
         lock = ConditionLock(state)
         queueThreadName = "gifmodel-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
-        worker = ModelWorker(lock: lock, compositor: drawing)
+        worker = ModelWorker(lock: lock, compositor: drawing, keeping: keeping)
         thread = BackgroundThread(name: queueThreadName) { [worker] in worker.run() }
     }
 
-    /// The decoder's memory rule: the rule's frames in steady playback, the canvas, and a saved canvas when a frame
-    /// restores to previous — each `frameBytes`.
-    public static func pixelBytes(rule: any RetentionRule, container: GIFContainer) -> Int {
-        container.pixelBytes(holdingFrames: rule.heldFramesBound)
+    /// The decoder's memory rule: the rule's frames in steady playback (kept at `display`, or full size), the canvas,
+    /// and a saved canvas when a frame restores to previous.
+    public static func pixelBytes(rule: any RetentionRule, container: GIFContainer, display: DisplaySize? = nil) -> Int {
+        container.pixelBytes(holdingFrames: rule.heldFramesBound, display: display)
     }
+
+    public var scalingSeconds: Double? { scaling?.seconds }
 
     deinit {
         lock.update { $0.stopping = true }
@@ -151,16 +159,18 @@ public final class ModelDecoder: AnimatedFrameSource {
 private final class ModelWorker: @unchecked Sendable {
     private let lock: ConditionLock<ModelDecoder.State>
     private var compositor: (any FrameCompositing)?
+    private let keeping: FrameKeeping
 
-    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing) {
+    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing, keeping: FrameKeeping) {
         self.lock = lock
         self.compositor = compositor
+        self.keeping = keeping
     }
 
     func run() {
         guard let compositor else { return }
         while let frame = nextFrame() {
-            let decoded = Self.decode(frame, with: compositor)
+            let decoded = Self.decode(frame, with: compositor, keeping: keeping)
             lock.update { (state: inout ModelDecoder.State) -> Void in
                 state.decoding = nil
                 if state.rule.keeps(arrived: frame, due: state.due) { state.store[frame] = decoded }
@@ -186,11 +196,11 @@ private final class ModelWorker: @unchecked Sendable {
         })
     }
 
-    static func decode(_ frame: Int, with compositor: any FrameCompositing) -> ModelDecoder.Decoded {
+    static func decode(_ frame: Int, with compositor: any FrameCompositing, keeping: FrameKeeping) -> ModelDecoder.Decoded {
         let clock = ContinuousClock()
         let start = clock.now
         let status = (try? compositor.composite(frame: frame)) ?? .complete
-        let buffer = FrameBuffer(copying: compositor.pixels)
+        let buffer = keeping.keep(compositor.pixels)
         return ModelDecoder.Decoded(buffer: buffer, status: status, decodeSeconds: (clock.now - start).seconds)
     }
 

@@ -7,8 +7,9 @@ import Synchronization
 /// SDAnimatedImageView).
 ///
 /// It holds the compressed bytes, the index, one compositor (canvas, saved canvas for disposal 3)
-/// and `window + 1` frame buffers from a fixed pool: ``pixelBytes(window:frameBytes:savesCanvas:)``, whatever the
-/// frame count. Steady playback allocates no frame memory.
+/// and `window + 1` frame buffers from a fixed pool: ``pixelBytes(window:container:display:)``, whatever the
+/// frame count. Steady playback allocates no frame memory. With a display smaller than the GIF, the buffers are
+/// display-sized and each frame is downscaled into one.
 public final class WindowedDecoder: AnimatedFrameSource {
     public let container: GIFContainer
     /// How many decoded frames may wait ahead of the playhead (the frame count when keeping all).
@@ -21,31 +22,37 @@ public final class WindowedDecoder: AnimatedFrameSource {
     private let worker: PrefetchWorker
     private let thread: BackgroundThread
     private let buffers: [FrameBuffer]
+    private let scaling: ScalingCost?
+    public let keptSize: (width: Int, height: Int)
     private static let threadSerial = Atomic<Int>(0)
 
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1. Frames are drawn by `compositor`, by
-    /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on.
+    /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on. With a
+    /// `display`, frames are kept at its size.
     public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
-                compositor: (any FrameCompositing)? = nil) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        let keeping = FrameKeeping(container: container, display: display)
+        keptSize = (keeping.width, keeping.height)
+        scaling = keeping.scales ? keeping.scalingCost : nil
         switch window {
         case .frames(let frames):
             precondition(frames >= 1, "window must be at least 1")
             self.window = frames
             keepsAll = false
-            buffers = (0...frames).map { _ in FrameBuffer(byteCount: container.frameBytes) }
+            buffers = (0...frames).map { _ in FrameBuffer(byteCount: keeping.frameBytes) }
             queue = PrefetchQueue(RecyclingWindow(window: frames, slots: frames + 1, frameCount: container.frameCount))
         case .all:
             self.window = container.frameCount
             keepsAll = true
-            buffers = (0..<container.frameCount).map { _ in FrameBuffer(byteCount: container.frameBytes) }
+            buffers = (0..<container.frameCount).map { _ in FrameBuffer(byteCount: keeping.frameBytes) }
             queue = PrefetchQueue(KeepAll(frameCount: container.frameCount))
         }
         prefetchThreadName = "gifprefetch-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
-        worker = PrefetchWorker(queue: queue, compositor: drawing, buffers: buffers)
+        worker = PrefetchWorker(queue: queue, compositor: drawing, buffers: buffers, keeping: keeping)
         thread = BackgroundThread(name: prefetchThreadName) { [worker] in worker.run() }
     }
 
@@ -86,13 +93,20 @@ extension WindowedDecoder {
         case .frames(let frames): buffers = frames + 1
         case .all: buffers = frameCount
         }
-        return GIFContainer.pixelBytes(holdingFrames: buffers, frameBytes: frameBytes, savesCanvas: savesCanvas)
+        return GIFContainer.pixelBytes(holdingFrames: buffers, frameBytes: frameBytes, keptFrameBytes: frameBytes, savesCanvas: savesCanvas)
     }
 
-    /// ``pixelBytes(window:frameCount:frameBytes:savesCanvas:)`` for `container`.
-    public static func pixelBytes(window: PrefetchWindow, container: GIFContainer) -> Int {
-        pixelBytes(window: window, frameCount: container.frameCount, frameBytes: container.frameBytes, savesCanvas: container.savesCanvas)
+    /// The rule for `container`, its frames kept at `display` (nil: full size).
+    public static func pixelBytes(window: PrefetchWindow, container: GIFContainer, display: DisplaySize? = nil) -> Int {
+        let buffers: Int
+        switch window {
+        case .frames(let frames): buffers = frames + 1
+        case .all: buffers = container.frameCount
+        }
+        return container.pixelBytes(holdingFrames: buffers, display: display)
     }
+
+    public var scalingSeconds: Double? { scaling?.seconds }
 
     public var heldFramesMax: Int? { queue.heldMax }
     public var heldFrames: Int? { queue.heldNow }
@@ -115,11 +129,13 @@ private final class PrefetchWorker: @unchecked Sendable {
     private let queue: PrefetchQueue
     private var compositor: (any FrameCompositing)?
     private var buffers: [FrameBuffer]
+    private let keeping: FrameKeeping
 
-    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer]) {
+    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer], keeping: FrameKeeping) {
         self.queue = queue
         self.compositor = compositor
         self.buffers = buffers
+        self.keeping = keeping
     }
 
     func run() {
@@ -137,7 +153,7 @@ private final class PrefetchWorker: @unchecked Sendable {
         while let job = queue.nextJob() {
             let start = clock.now
             let status = (try? compositor.composite(frame: job.frame)) ?? .complete
-            buffers[job.slot].copy(from: compositor.pixels)
+            keeping.write(compositor.pixels, into: buffers[job.slot])
             queue.finish(job, status: status, decodeSeconds: (clock.now - start).seconds)
         }
     }

@@ -1,6 +1,7 @@
 import BenchCore
 import BenchKit
 import Foundation
+import FrameDecoders
 import GIFCodec
 import GIFCorpus
 import Testing
@@ -17,6 +18,8 @@ struct CaseIdentityTests {
                                   limits: DecodeLimits(maxCanvasPixels: 1_000_000, maxEagerBytes: 1 << 30, maxFileBytes: 1 << 20))
         benchCase.plantedLeakBytes = 4096
         benchCase.memoryWarningAt = 0.01
+        benchCase.device = "iphone-se-2"
+        benchCase.display = DisplaySize(width: 32, height: 20)
         return benchCase
     }
 
@@ -59,6 +62,13 @@ struct CaseIdentityTests {
         let unmeasured = Measure.allCases.filter { result.value($0) == nil }
         #expect(unmeasured == [.instructions], "no producer records \(unmeasured)")
         #expect(result.value(.framesPerCPUSecond) == Double(result.frames * sent.loops) / result[.cpuTotal])
+        // Frames kept at the display's size: the identity is still the full-size frames' hash.
+        var fullSize = sent
+        fullSize.display = nil
+        let unscaled = CaseRunner(executable: child, timeout: 120).run(fullSize)
+        #expect(unscaled.failure == nil && unscaled.displayFramesHash == nil && unscaled.value(.scaling) == nil)
+        #expect(result.framesHash == unscaled.framesHash)
+        #expect(result.displayFramesHash != nil && result.displayFramesHash != result.framesHash)
     }
 
     @Test("repetitions and file locations are not part of the identity; every way of playing is")
@@ -70,7 +80,7 @@ struct CaseIdentityTests {
         #expect(one.identity == other.identity)
         for change in [{ (c: inout BenchCase) in c.speed = 3 }, { $0.cpus = nil }, { $0.refreshHz = 60 }, { $0.loops = 1 },
                        { $0.byteSource = .heap }, { $0.plan.origin = .named }, { $0.decoder = .eager }, { $0.mode = .throughput },
-                       { $0.codec = .fast }, { $0.memoryWarningAt = nil }] {
+                       { $0.codec = .fast }, { $0.memoryWarningAt = nil }, { $0.device = nil }, { $0.display = nil }] {
             var changed = one
             change(&changed)
             #expect(changed.identity != one.identity)

@@ -175,6 +175,9 @@ struct HostilePathTests {
             (["--device", "unknown"], "unknown device 'unknown' (use iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro)"),
             (["--device", "iphone-se-2", "--device-free", "9GiB"], "--device-free (9GiB) is more than the device's memory (3GiB)"),
             (["--device-free", "1GiB"], "--device-free needs --device NAME or --device-memory SIZE"),
+            (["--display", "0x0"], "--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320), or 'full', not '0x0'"),
+            (["--display", "320"], "--display takes the view's size in pixels as WxH"),
+            (["--display", ","], "--display needs at least one size"),
         ] {
             try Self.expectRefusal(["run", "--gif", Self.gif, "--out", out] + arguments, text)
         }

@@ -26,6 +26,21 @@ struct DecoderMemoryTests {
         #expect(abs(held - expected) <= expected / 20, "held \(held) bytes, expected \(expected)")
         withExtendedLifetime(decoder) {}
     }
+
+    @Test("kept at a 240×240 display, the eager decoder holds frames × 240 × 240 × 4 bytes (±5%): the full-size canvas is gone",
+          arguments: ["kingfisher-720x720x150", "restore-previous-300x300x90"])
+    func eagerAtDisplaySize(name: String) throws {
+        let container = try #require(Fixtures.synthetic.first { $0.name == name }?.container)
+        let display = DisplaySize(width: 240, height: 240)
+        let before = try ThreadAllocationTotals.current()
+        let decoder = try EagerDecoder(container: container, display: display)
+        let held = try ThreadAllocationTotals.current().netBytes(since: before)
+        let kept = try #require(display.heldSize(screenWidth: container.width, screenHeight: container.height))
+        let expected = container.frameCount * Jemalloc.sizeClass(for: kept.width * kept.height * 4)
+        #expect(EagerDecoder.pixelBytes(container: container, display: display) == container.frameCount * kept.width * kept.height * 4)
+        #expect(abs(held - expected) <= expected / 20, "held \(held) bytes, expected \(expected)")
+        withExtendedLifetime(decoder) {}
+    }
 }
 
 /// The prefetch thread's lifetime; no jemalloc needed, so it runs under ThreadSanitizer too.

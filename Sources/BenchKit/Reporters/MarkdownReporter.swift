@@ -1,4 +1,5 @@
 import BenchCore
+import FrameDecoders
 import GIFCodec
 
 /// A report for people: run metadata, then per GIF a table, the windowed ÷ eager ratios, the charts and a
@@ -58,22 +59,28 @@ public enum MarkdownReporter {
         let codecs = rows.codecs
         let codecColumn = codecs.count > 1
         if !codecColumn { how += ", \(setting.codec) LZW" }
+        let displays = rows.reduce(into: [DisplaySize?]()) { if !$0.contains($1.setting.display) { $0.append($1.setting.display) } }
+        let displayColumn = displays != [nil]
         var out = ["## \(cell(gif))", "",
                    "\(first.width)×\(first.height), \(first.frames) frames, \(Format.bytes(Double(first.fileBytes))) file; \(how)", ""]
-        var header = "| decoder |" + (codecColumn ? " codec |" : "") + " policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
-        var rule = "|---|" + (codecColumn ? "---|" : "") + "---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        for display in displays.compactMap({ $0 }) where display.heldSize(screenWidth: first.width, screenHeight: first.height) == nil {
+            out += ["Display \(display) is as large as the GIF's \(first.width)×\(first.height) screen or larger: its frames are kept at full size (no scaling).", ""]
+        }
+        var header = "| decoder |" + (codecColumn ? " codec |" : "") + (displayColumn ? " kept at | scaling |" : "") + " policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
+        var rule = "|---|" + (codecColumn ? "---|" : "") + (displayColumn ? "---|---:|" : "") + "---|---:|---:|---:|---:|---:|---:|---:|---:|"
         if realtime {
             header += " speed | stalls | lateness p99 | CPU per s of animation |"
             rule += "---:|---:|---:|---:|"
         }
         out += [header, rule]
         for row in rows {
+            let kept = displayColumn ? " \(keptSize(row)) | \(row.metrics[Measure.scaling.column].map { Format.duration($0.median) } ?? "none") |" : ""
             guard row.repetitions > 0 else {
-                out.append("| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + " \(row.policy) | \(row.window) | failed | | | | | | |"
+                out.append("| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + kept + " \(row.policy) | \(row.window) | failed | | | | | | |"
                            + (realtime ? " | | | |" : ""))
                 continue
             }
-            var line = "| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + " \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
+            var line = "| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + kept + " \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
                 + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) | "
                 + "\(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |"
             if realtime {
@@ -82,6 +89,7 @@ public enum MarkdownReporter {
             out.append(line)
         }
         out.append("")
+        out += ruleLines(rows)
         // Each windowed row beside the eager row played the same way, at the first speed measured.
         for codec in codecs {
             for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.codec == codec
@@ -94,12 +102,14 @@ public enum MarkdownReporter {
                 var name = !windowed.setting.plan.chosenByPolicy ? "Windowed (w=\(windowed.decoder == .windowed(.all) ? "all" : String(windowed.window)))"
                                                                  : "\(windowed.policy) (w=\(windowed.window))"
                 if codecColumn { name += ", \(windowed.setting.codec) codec," }
+                if displayColumn { name += ", kept at \(keptSize(windowed))," }
                 let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
                 out.append("- \(name) ÷ eager: peak allocated \(Format.ratio(memory)) (\(direction)), "
                            + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame \(Format.ratio(first)).")
             }
         }
         if out.last != "" { out.append("") }
+        out += displayRatios(rows)
         if let recommendation { out += ["**Recommendation:** \(recommendation)", ""] }
         if realtime && speeds.count > 1 { out += stallOnset(rows) }
         for chart in charts {
@@ -107,6 +117,42 @@ public enum MarkdownReporter {
             out += ["![\(cell(gif)): \(caption)](\(chart.relativePath))", ""]
         }
         return out
+    }
+
+    /// "eager kept at 240×240 ÷ full size: …": each downscaled row beside the same case kept at full size — the memory
+    /// the display saves and the CPU the scaling costs.
+    static func displayRatios(_ rows: [CaseSummary]) -> [String] {
+        var out: [String] = []
+        for scaled in rows where scaled.repetitions > 0 && scaled.metrics[Measure.scaling.column] != nil {
+            var fullIdentity = scaled.identity
+            fullIdentity.display = nil
+            guard let full = rows.first(where: { $0.identity == fullIdentity && $0.repetitions > 0 }) else { continue }
+            let memory = scaled.median(.jemallocAllocatedPeak) / max(full.median(.jemallocAllocatedPeak), 1)
+            let cpu = scaled.cpuPerLoop / max(full.cpuPerLoop, 1e-9)
+            let share = scaled.median(.scaling) / max(scaled.median(.cpuTotal), 1e-9)
+            out.append("- \(scaled.setting.plan) kept at \(keptSize(scaled)) ÷ full size: peak allocated \(Format.ratio(memory)) "
+                       + "(\(Format.bytes(full.median(.jemallocAllocatedPeak) - scaled.median(.jemallocAllocatedPeak))) saved), CPU per loop \(Format.ratio(cpu)); "
+                       + "downscaling took \(Format.duration(scaled.median(.scaling))), \(Format.fixed(share * 100, digits: 0))% of the case's CPU.")
+        }
+        return out.isEmpty ? [] : out + [""]
+    }
+
+    /// One line per library player in the table: its rule for this GIF and where it was read.
+    static func ruleLines(_ rows: [CaseSummary]) -> [String] {
+        var seen: Set<LibraryPlayer> = []
+        let lines = rows.compactMap { row -> String? in
+            guard case .library(let player) = row.decoder, seen.insert(player).inserted else { return nil }
+            let rule = player.rule(frameCount: row.frames)
+            return "- `\(rule.name)`: \(rule.summary) (\(rule.source))."
+        }
+        return lines.isEmpty ? [] : lines + [""]
+    }
+
+    /// The size a row's frames were kept at, as `W×H`, or `full size`.
+    static func keptSize(_ row: CaseSummary) -> String {
+        guard let display = row.setting.display else { return "full size" }
+        guard let held = display.heldSize(screenWidth: row.width, screenHeight: row.height) else { return "full size (view \(display))" }
+        return "\(held.width)×\(held.height)"
     }
 
     /// For each setting, the lowest measured speed at which it stalled.

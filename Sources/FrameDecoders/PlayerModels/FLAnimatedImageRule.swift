@@ -24,6 +24,10 @@ public struct FLAnimatedImageRule: RetentionRule {
     /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
     public static let name = "flanimatedimage"
     public var name: String { Self.name }
+    public var summary: String {
+        "a cache of \(optimalCacheSize) counting the frame on screen\(optimalCacheSize == 1 ? " (on demand)" : ""), plus the poster frame; waits for a late frame"
+    }
+    public var source: String { "Flipboard/FLAnimatedImage FLAnimatedImage/FLAnimatedImage.m" }
     public var missBehaviour: MissBehaviour { .waitsForFrame }
     public var framesAhead: Int { optimalCacheSize - 1 }
     public var decodedUpFront: [Int] { [Self.posterFrame] }

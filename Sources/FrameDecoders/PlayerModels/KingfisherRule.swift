@@ -12,6 +12,8 @@ public struct KingfisherRule: RetentionRule {
     /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
     public static let name = "kingfisher"
     public var name: String { Self.name }
+    public var summary: String { "the frame on screen and \(Self.framePreloadCount) ahead (all when ≤ \(Self.framePreloadCount + 1) frames); a late frame is dropped" }
+    public var source: String { "onevcat/Kingfisher Sources/Views/AnimatedImageView.swift" }
     public var missBehaviour: MissBehaviour { .showsAnotherFrame }
     public var framesAhead: Int { min(Self.framePreloadCount, frameCount - 1) }
     /// The frame on screen and ten ahead, or every frame.

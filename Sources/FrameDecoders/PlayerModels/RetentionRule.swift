@@ -26,6 +26,10 @@ public struct RetentionStep: Sendable, Equatable {
 public protocol RetentionRule: Sendable {
     /// The library's name, as the `policy` column shows it.
     var name: String { get }
+    /// The rule in a few words, for reports (README's "Player models" table gives it whole).
+    var summary: String { get }
+    /// Where the rule was read: repository and file.
+    var source: String { get }
     var frameCount: Int { get }
     /// What the player does when the due frame is not decoded.
     var missBehaviour: MissBehaviour { get }

@@ -10,6 +10,8 @@ public struct YLGIFImageRule: RetentionRule {
     /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
     public static let name = "ylgifimage"
     public var name: String { Self.name }
+    public var summary: String { "frame 0 and \(Self.prefetched) ahead, the shown frame freed; a late frame is dropped" }
+    public var source: String { "liyong03/YLGIFImage YLGIFImage/YLGIFImage.m, YLImageView.m" }
     public var missBehaviour: MissBehaviour { .showsAnotherFrame }
     public var framesAhead: Int { min(Self.prefetched, frameCount - 1) }
     /// Frame 0, ten ahead, and the frame on screen (freed from the array but still shown).
