@@ -27,8 +27,9 @@ enum RunCommand {
       --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
       --corpus WHICH         built-in GIFs to play as well: synthetic, real (the many-frame GIFs from Debian packages
                              in Tests/Fixtures, see NOTICE.md there) or all (default: synthetic, none with --gif)
-      --decoders LIST        eager, windowed, or both (default: eager,windowed)
-      --windows LIST         windowed decoder windows in frames, or 'all' to keep every frame once decoded
+      --decoders LIST        eager, windowed, indexed, or any of them (default: eager,windowed); indexed decodes each
+                             frame's LZW once, keeps its indices and composites on display, at each --windows value
+      --windows LIST         windowed (and indexed) decoder windows in frames, or 'all' to keep every frame once decoded
                              (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
       --policies LIST        buffer policies of real libraries, each picking a window per GIF:
                              kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE (e.g. budget:32MiB), eager.
@@ -252,18 +253,19 @@ enum RunCommand {
             var settings: [DecoderSetting] = []
             let explicitDecoders = decoderList != nil || windowList != nil
             if windowList?.isEmpty == true { throw UsageError("--windows needs at least one window, such as --windows 4 or --windows 1,4,all") }
-            if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of eager, windowed") }
+            if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of eager, windowed, indexed") }
             if explicitDecoders || policies.isEmpty {
-                let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> DecoderSetting in
-                    if text == "all" { return .windowed(.all) }
+                let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> PrefetchWindow in
+                    if text == "all" { return .all }
                     guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1 or 'all', not '\(text)'") }
-                    return .windowed(.frames(window))
+                    return .frames(window)
                 }
                 for name in decoderList ?? ["eager", "windowed"] {
                     switch name {
                     case "eager": settings.append(.eager)
-                    case "windowed": settings += windows
-                    default: throw UsageError("unknown decoder '\(name)' (use eager, windowed)")
+                    case "windowed": settings += windows.map { .windowed($0) }
+                    case "indexed": settings += windows.map { .indexed($0) }
+                    default: throw UsageError("unknown decoder '\(name)' (use eager, windowed, indexed)")
                     }
                 }
             }

@@ -20,6 +20,7 @@ enum SpeedCommand {
                       compositor     this project's compositor, one pass over all frames
                       eager          EagerDecoder: every frame into its own buffer
                       windowed       WindowedDecoder(window: N), one loop of playback (default N = 4)
+                      indexed        IndexedDecoder(window: N), three loops of playback: LZW in the first loop only
                     each with every codec of --codec (default: fast,giflib)
     Default input: the synthetic corpus. A GIF that cannot be played is skipped with one line on stderr.
     --csv prints CSV instead of Markdown tables.
@@ -59,7 +60,7 @@ enum SpeedCommand {
             lzwRows.append(lzwRow)
 
             var row = ["\(container.width)x\(container.height)", format(try cLoop(container).megapixelsPerSecond)]
-            for decoder in ["compositor", "eager", "windowed"] {
+            for decoder in ["compositor", "eager", "windowed", "indexed"] {
                 for codec in codecs {
                     row.append(format(try endToEnd(decoder, container, codec: codec, window: window).megapixelsPerSecond))
                 }
@@ -70,7 +71,7 @@ enum SpeedCommand {
         let ratio = codecs.count == 2 ? ["\(codecs[0]) ÷ \(codecs[1])"] : []
         let lzwHeader = ["gif", "frames", "frame Mpx", "px/code"] + codecs.map { "\($0) LZW (Mpx/s)" } + codecs.map { "\($0) (ns/code)" } + ratio
         var endToEndHeader = ["screen", "giflib C loop (Mpx/s)"]
-        for decoder in ["compositor", "eager", "windowed w=\(window)"] { endToEndHeader += codecs.map { "\(decoder) \($0) (Mpx/s)" } }
+        for decoder in ["compositor", "eager", "windowed w=\(window)", "indexed w=\(window) 3 loops"] { endToEndHeader += codecs.map { "\(decoder) \($0) (Mpx/s)" } }
         if csv {
             // One row per GIF, every figure: the LZW columns, then the end-to-end ones.
             let names = (lzwHeader + endToEndHeader).map(Self.csvName)
@@ -127,6 +128,13 @@ enum SpeedCommand {
             }
         case "eager":
             return try Throughput.measure("eager", pixelsPerRun: pixels) { _ = try EagerDecoder(container: container, codec: codec) }
+        case "indexed":
+            return try Throughput.measure("indexed", pixelsPerRun: 3 * pixels) {
+                let decoder = try IndexedDecoder(container: container, window: .frames(window), codec: codec)
+                for _ in 0..<3 {
+                    for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }
+                }
+            }
         default:
             return try Throughput.measure("windowed", pixelsPerRun: pixels) {
                 let decoder = try WindowedDecoder(container: container, window: window, codec: codec)

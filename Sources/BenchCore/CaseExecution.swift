@@ -42,7 +42,7 @@ public enum CaseExecution {
         result.truncated = container.truncated
         result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container, display: benchCase.display))
 
-        RuntimeWarmUp.run(benchCase.decoder, codec: benchCase.codec)
+        RuntimeWarmUp.run(benchCase.decoder, codec: benchCase.codec, display: benchCase.display)
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
         let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         try Jemalloc.purge()
@@ -141,6 +141,8 @@ public enum CaseExecution {
         case .windowed(let window):
             return try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
                                        compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display)
+        case .indexed(let window):
+            return try IndexedDecoder(container: container, window: window, limits: limits, codec: codec, display: display)
         case .library(let player):
             return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
                                     compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display)
@@ -159,6 +161,8 @@ public enum CaseExecution {
         switch choice {
         case .eager: return EagerDecoder.pixelBytes(container: container, display: display)
         case .windowed(let window): return WindowedDecoder.pixelBytes(window: window, container: container, display: display)
+        case .indexed(let window):
+            return IndexedDecoder.pixelBytes(window: window, container: container, display: display) + IndexedDecoder.indexBytesBound(container: container)
         case .library(let player):
             return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: display)
         case .calibration(let bytes): return bytes

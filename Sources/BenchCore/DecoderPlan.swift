@@ -5,6 +5,9 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     case eager
     /// The windowed decoder, with a window of frames ahead or keeping every frame once decoded.
     case windowed(PrefetchWindow)
+    /// The indexed decoder: each frame's LZW decoded once and its indices kept, composited on display, with a window
+    /// of frames ahead (``IndexedDecoder``).
+    case indexed(PrefetchWindow)
     /// A library's player, its rule played by ``ModelDecoder``.
     case library(LibraryPlayer)
     /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
@@ -16,6 +19,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .eager: "eager"
         case .windowed: "windowed"
+        case .indexed: "indexed"
         case .library(let player): player.name
         case .calibration: "calibration"
         }
@@ -24,8 +28,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     /// The CSV `window` column: the window, or the frame count for decoders that hold every frame.
     public func windowColumn(frameCount: Int) -> Int {
         switch self {
-        case .eager, .windowed(.all): frameCount
-        case .windowed(.frames(let window)): window
+        case .eager, .windowed(.all), .indexed(.all): frameCount
+        case .windowed(.frames(let window)), .indexed(.frames(let window)): window
         case .library(let player): player.rule(frameCount: frameCount).framesAhead
         case .calibration: 0
         }
@@ -36,6 +40,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .eager: "eager"
         case .windowed(.frames(let window)): "windowed w=\(window)"
         case .windowed(.all): "windowed w=all"
+        case .indexed(.frames(let window)): "indexed w=\(window)"
+        case .indexed(.all): "indexed w=all"
         case .library(let player): "\(player)"
         case .calibration(let bytes): "calibration \(bytes) B"
         }
@@ -105,8 +111,8 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
         switch (origin, decoder) {
         case (.policy(let name), _): name
         case (.named, .eager): "eager"
-        case (.named, .windowed(.frames)): "fixed"
-        case (.named, .windowed(.all)): "all"
+        case (.named, .windowed(.frames)), (.named, .indexed(.frames)): "fixed"
+        case (.named, .windowed(.all)), (.named, .indexed(.all)): "all"
         case (.named, .calibration): "calibration"
         case (.named, .library(let player)): player.name
         }
@@ -128,7 +134,7 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
 
 extension DecoderChoice: Codable {
     private enum Key: String, CodingKey {
-        case eager, windowed, windowedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage
+        case eager, windowed, windowedAll, indexed, indexedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage
     }
 
     private struct Nothing: Codable {}
@@ -145,6 +151,8 @@ extension DecoderChoice: Codable {
         case .eager: try values.encode(Nothing(), forKey: .eager)
         case .windowed(.frames(let window)): try values.encode(Window(window: window), forKey: .windowed)
         case .windowed(.all): try values.encode(Nothing(), forKey: .windowedAll)
+        case .indexed(.frames(let window)): try values.encode(Window(window: window), forKey: .indexed)
+        case .indexed(.all): try values.encode(Nothing(), forKey: .indexedAll)
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
         case .library(.kingfisher): try values.encode(Nothing(), forKey: .kingfisher)
         case .library(.ylgifimage): try values.encode(Nothing(), forKey: .ylgifimage)
@@ -161,6 +169,10 @@ extension DecoderChoice: Codable {
             self = .windowed(.frames(window.window))
         } else if try values.decodeIfPresent(Nothing.self, forKey: .windowedAll) != nil {
             self = .windowed(.all)
+        } else if let window = try values.decodeIfPresent(Window.self, forKey: .indexed) {
+            self = .indexed(.frames(window.window))
+        } else if try values.decodeIfPresent(Nothing.self, forKey: .indexedAll) != nil {
+            self = .indexed(.all)
         } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
             self = .calibration(bytes: block.bytes)
         } else if try values.decodeIfPresent(Nothing.self, forKey: .kingfisher) != nil {

@@ -18,11 +18,13 @@ enum RuntimeWarmUp {
         return try? GIFEncoder.encode(EncoderInput(width: 4, height: 4, globalPalette: palette, frames: frames))
     }()
 
-    /// Builds `choice` over the tiny GIF with `codec`, takes every frame twice, and lets it go.
-    static func run(_ choice: DecoderChoice, codec: LZWCodec) {
+    /// Builds `choice` over the tiny GIF with `codec` (downscaling to 2×2 when the case keeps frames at a display
+    /// size), takes every frame twice, and lets it go.
+    static func run(_ choice: DecoderChoice, codec: LZWCodec, display: DisplaySize? = nil) {
         guard let gif, let container = try? GIFContainer(bytes: GIFBytes(gif)) else { return }
         let warmChoice: DecoderChoice = if case .calibration = choice { .eager } else { choice }
-        guard let source = try? CaseExecution.makeDecoder(warmChoice, container, codec: codec) else { return }
+        guard let source = try? CaseExecution.makeDecoder(warmChoice, container, codec: codec,
+                                                               display: display.map { _ in DisplaySize(width: 2, height: 2) }) else { return }
         for _ in 0..<2 {
             for index in 0..<container.frameCount {
                 _ = source.isReady(frame: index)

@@ -8,6 +8,8 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     case eager
     /// The windowed decoder at this window (a number of frames is capped at the frame count), or keeping all.
     case windowed(PrefetchWindow)
+    /// The indexed decoder at this window (capped at the frame count), or keeping all.
+    case indexed(PrefetchWindow)
     case policy(PrefetchPolicy)
 
     /// The plan for a GIF of `frameCount` frames of `frameBytes` each.
@@ -16,6 +18,8 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
         case .eager: .eager
         case .windowed(.frames(let window)): DecoderPlan(.windowed(.frames(min(window, max(frameCount, 1)))))
         case .windowed(.all): DecoderPlan(.windowed(.all))
+        case .indexed(.frames(let window)): DecoderPlan(.indexed(.frames(min(window, max(frameCount, 1)))))
+        case .indexed(.all): DecoderPlan(.indexed(.all))
         case .policy(let policy): policy.plan(frameBytes: frameBytes, frameCount: frameCount, memory: memory)
         }
     }
@@ -24,6 +28,7 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .eager: "eager"
         case .windowed(let window): "\(DecoderChoice.windowed(window))"
+        case .indexed(let window): "\(DecoderChoice.indexed(window))"
         case .policy(let policy): policy.description
         }
     }

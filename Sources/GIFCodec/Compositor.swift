@@ -9,19 +9,19 @@ public enum FrameStatus: Sendable, Equatable {
 
 /// Turns frame records into full-screen RGBA canvases following the browser conventions in README ("Pixel conventions").
 ///
-/// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one line buffer, one giflib handle and,
-/// with the fast codec, one index buffer the size of the largest frame (1 byte per pixel): nothing proportional to the
-/// frame count. Not thread-safe: one owner at a time.
+/// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one index buffer the size of the largest
+/// frame (1 byte per pixel) and, with giflib, one giflib handle: nothing proportional to the frame count — unless it
+/// keeps indices (``init(container:limits:codec:keepsIndices:)``), when it also holds every frame's indices once
+/// decoded and never decodes a frame's LZW twice. Not thread-safe: one owner at a time.
 public final class Compositor {
     public let container: GIFContainer
     /// The LZW decoder frames are drawn with.
     public let codec: LZWCodec
-    private let reader: GiflibReader
-    private let lzw: LZWDecoder
+    private let decoder: FrameRowDecoder
+    private let store: FrameIndexStore?
     private let pixelCount: Int
     private let canvas: UnsafeMutablePointer<UInt32>
     private let savedCanvas: UnsafeMutablePointer<UInt32>?
-    private let line: UnsafeMutablePointer<UInt8>
     private let globalTable: UnsafeMutablePointer<UInt32>
     private let localTable: UnsafeMutablePointer<UInt32>
     private var pendingDisposal: (disposal: Disposal, rect: FrameRect)?
@@ -30,13 +30,14 @@ public final class Compositor {
     /// Rows of the last drawn frame that came out of the decoder (all of them for a complete frame).
     public private(set) var rowsDecoded = 0
 
-    /// Allocates the canvas; throws when the screen is over `limits`.
-    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default) throws(GIFError) {
+    /// Allocates the canvas; throws when the screen is over `limits`. With `keepsIndices`, each frame's decoded
+    /// indices are kept after its first decode and later draws composite from them.
+    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default, keepsIndices: Bool = false) throws(GIFError) {
         try limits.check(container)
         self.container = container
         self.codec = codec
-        reader = try GiflibReader(bytes: container.bytes)
-        lzw = LZWDecoder(maxPixels: codec == .fast ? container.frames.map { $0.rect.width * $0.rect.height }.max() ?? 1 : 0)
+        decoder = try FrameRowDecoder(container: container, codec: codec)
+        store = keepsIndices ? FrameIndexStore(frameCount: container.frameCount) : nil
         pixelCount = container.width * container.height
         canvas = .allocate(capacity: pixelCount)
         canvas.initialize(repeating: 0, count: pixelCount)
@@ -46,7 +47,6 @@ public final class Compositor {
         } else {
             savedCanvas = nil
         }
-        line = .allocate(capacity: max(1, container.frames.map(\.rect.width).max() ?? 1))
         globalTable = .allocate(capacity: 256)
         localTable = .allocate(capacity: 256)
         Self.fill(globalTable, from: container.globalPalette)
@@ -55,10 +55,12 @@ public final class Compositor {
     deinit {
         canvas.deallocate()
         savedCanvas?.deallocate()
-        line.deallocate()
         globalTable.deallocate()
         localTable.deallocate()
     }
+
+    /// Bytes of frame indices kept so far (0 unless the compositor keeps indices); readable from any thread.
+    public var keptIndexBytes: Int { store?.bytes ?? 0 }
 
     /// The canvas after the last drawn frame: width × height RGBA8 pixels, straight alpha.
     public var pixels: UnsafeRawBufferPointer {
@@ -138,52 +140,26 @@ public final class Compositor {
         // Only rows above the screen's bottom edge land anywhere: once every one of them is drawn (at the first row
         // below it without interlace; after the pass that holds the last of them with it), the rest is not decoded.
         let onScreenRows = max(0, min(frame.rect.height, y1 - frame.rect.top))
-        switch codec {
-        case .giflib:
-            return drawWithGiflib(frame, onScreenRows: onScreenRows, table: table, transparent: transparent, x0: x0, x1: x1)
-        case .fast:
-            return drawWithFastLZW(frame, onScreenRows: onScreenRows, table: table, transparent: transparent, x0: x0, x1: x1)
-        }
-    }
-
-    private func drawWithGiflib(_ frame: FrameRecord, onScreenRows: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int,
-                                x0: Int, x1: Int) -> FrameStatus {
-        reader.position = frame.recordOffset + 1
-        do { try reader.imageHeader() } catch { return .partial(error) }
-        if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetImageHeader")) }
-        let frameWidth = Int32(frame.rect.width)
-        var onScreenRowsLeft = onScreenRows
+        let decoded = store?.rows(of: index) ?? decodeRows(of: frame, index: index, onScreenRows: onScreenRows)
         var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
-        while onScreenRowsLeft > 0, let row = rows.next() {
-            guard reader.line(into: line, count: frameWidth) else { return .partial(reader.fail("DGifGetLine")) }
-            if reader.pastEnd { return .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) }
-            rowsDecoded += 1
-            guard row < onScreenRows else { continue }
-            onScreenRowsLeft -= 1
-            paint(row: frame.rect.top + row, left: x0, from: line + (x0 - frame.rect.left), count: x1 - x0, table: table, transparent: transparent)
-        }
-        return frame.truncated ? .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine")) : .complete
-    }
-
-    private func drawWithFastLZW(_ frame: FrameRecord, onScreenRows: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int,
-                                 x0: Int, x1: Int) -> FrameStatus {
-        let width = frame.rect.width
-        let rowsNeeded = Self.rowsInDataOrder(coveringFirst: onScreenRows, of: frame)
-        let outcome = lzw.decode(container.bytes.buffer, recordOffset: frame.recordOffset, pixels: rowsNeeded * width)
-        let rowsOut = outcome.pixels / width
-        var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
-        var source = UnsafePointer(lzw.indices) + (x0 - frame.rect.left)
-        for _ in 0..<rowsOut {
+        var source = decoded.indices + (x0 - frame.rect.left)
+        for _ in 0..<decoded.rows {
             guard let row = rows.next() else { break }
             rowsDecoded += 1
             if row < onScreenRows {
                 paint(row: frame.rect.top + row, left: x0, from: source, count: x1 - x0, table: table, transparent: transparent)
             }
-            source += width
+            source += frame.rect.width
         }
-        if outcome.stop != .complete { return .partial(.lzw(outcome.stop)) }
-        return frame.truncated ? .partial(.lzw(.dataEnded)) : .complete
+        return decoded.status
     }
+
+    /// Decodes the rows of `frame` that reach the screen, keeping them when the compositor keeps indices.
+    private func decodeRows(of frame: FrameRecord, index: Int, onScreenRows: Int) -> DecodedRows {
+        let decoded = decoder.decode(frame, rows: Self.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
+        return store?.keep(decoded, width: frame.rect.width, as: index) ?? decoded
+    }
+
 
     /// How many rows, in the order the data stores them, it takes to reach every one of the frame's first `count` rows.
     static func rowsInDataOrder(coveringFirst count: Int, of frame: FrameRecord) -> Int {

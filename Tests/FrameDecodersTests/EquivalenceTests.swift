@@ -6,7 +6,7 @@ import Testing
 import TestFixtures
 
 /// Every decoder must yield exactly the eager decoder's frames drawn with giflib, in every window, loop and codec.
-@Suite("Both decoders, windows 1, 2, 3, 8 and keep-all, with either codec, and the library players are byte-identical to giflib's eager frames")
+@Suite("The windowed and indexed decoders, windows 1, 2, 3, 8 and keep-all, with either codec, and the library players are byte-identical to giflib's eager frames")
 struct EquivalenceTests {
     static let windows: [PrefetchWindow] = [.frames(1), .frames(2), .frames(3), .frames(8), .all]
 
@@ -56,6 +56,7 @@ struct EquivalenceTests {
         for codec in LZWCodec.allCases {
             let sources: [(String, any AnimatedFrameSource)] = try [("eager", EagerDecoder(container: container, codec: codec))]
                 + windows.map { window in ("window \(window)", try WindowedDecoder(container: container, window: window, codec: codec)) }
+                + windows.map { window in ("indexed \(window)", try IndexedDecoder(container: container, window: window, codec: codec)) }
                 + (codec == .fast ? libraryRules(container).map { rule in (rule.name, try ModelDecoder(container: container, rule: rule, codec: codec)) } : [])
             for (name, source) in sources {
                 for loop in 0..<2 {

@@ -99,8 +99,10 @@ public enum MarkdownReporter {
                 let rss = windowed.median(.rssPeak) / max(eager.median(.rssPeak), 1)
                 let cpu = windowed.cpuPerLoop / max(eager.cpuPerLoop, 1e-9)
                 let first = windowed.median(.firstFrame) / max(eager.median(.firstFrame), 1e-9)
-                var name = !windowed.setting.plan.chosenByPolicy ? "Windowed (w=\(windowed.decoder == .windowed(.all) ? "all" : String(windowed.window)))"
-                                                                 : "\(windowed.policy) (w=\(windowed.window))"
+                let keepsAll = windowed.decoder == .windowed(.all) || windowed.decoder == .indexed(.all)
+                var name = !windowed.setting.plan.chosenByPolicy
+                    ? "\(windowed.decoder.name.prefix(1).uppercased() + windowed.decoder.name.dropFirst()) (w=\(keepsAll ? "all" : String(windowed.window)))"
+                    : "\(windowed.policy) (w=\(windowed.window))"
                 if codecColumn { name += ", \(windowed.setting.codec) codec," }
                 if displayColumn { name += ", kept at \(keptSize(windowed))," }
                 let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
