@@ -27,7 +27,7 @@ enum RunCommand {
       --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
       --corpus WHICH         built-in GIFs to play as well: synthetic, real (the many-frame GIFs from Debian packages
                              in Tests/Fixtures, see NOTICE.md there) or all (default: synthetic, none with --gif)
-      --decoders LIST        eager, windowed, indexed, or any of them (default: eager,windowed); indexed decodes each
+      --decoders LIST        eager, windowed, indexed, or any of them (default: all three); indexed decodes each
                              frame's LZW once, keeps its indices and composites on display, at each --windows value
       --windows LIST         windowed (and indexed) decoder windows in frames, or 'all' to keep every frame once decoded
                              (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
@@ -260,7 +260,7 @@ enum RunCommand {
                     guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1 or 'all', not '\(text)'") }
                     return .frames(window)
                 }
-                for name in decoderList ?? ["eager", "windowed"] {
+                for name in decoderList ?? ["eager", "windowed", "indexed"] {
                     switch name {
                     case "eager": settings.append(.eager)
                     case "windowed": settings += windows.map { .windowed($0) }

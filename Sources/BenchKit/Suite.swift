@@ -65,8 +65,11 @@ public struct Suite: Sendable {
     /// The default suite's window for the windowed decoder.
     public static let defaultWindow = BenchCase.defaultWindow
 
-    /// The default suite: the synthetic corpus, eager and windowed at `defaultWindow`, 3 loops, 3 repetitions.
-    public init(inputs: [GIFInput], settings: [DecoderSetting] = [.eager, .windowed(.frames(Suite.defaultWindow))],
+    /// The default suite's decoders: eager, windowed and indexed, both at `defaultWindow`.
+    public static let defaultSettings: [DecoderSetting] = [.eager, .windowed(.frames(defaultWindow)), .indexed(.frames(defaultWindow))]
+
+    /// The default suite: the synthetic corpus, eager, windowed and indexed at `defaultWindow`, 3 loops, 3 repetitions.
+    public init(inputs: [GIFInput], settings: [DecoderSetting] = Suite.defaultSettings,
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codecs: [LZWCodec] = [.default],
                 samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Double = 0, plantedLeakBytes: Int = 0,
