@@ -22,7 +22,8 @@ enum RunCommand {
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default bench-results/latest, which
     git ignores), replacing the files of an earlier run there. Progress goes to stderr, the Markdown
-    summary to stdout.
+    summary to stdout. Each case's row is also appended to DIR/results.partial.jsonl as it finishes, so a
+    run killed outright keeps the cases it finished; the file goes once the report is written.
 
       --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
       --corpus WHICH         built-in GIFs to play as well: synthetic, real (the many-frame GIFs from Debian packages
@@ -107,12 +108,14 @@ enum RunCommand {
         Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(suite.settings.count) settings\(speeds) × \(suite.repetitions) repetitions, "
                      + "\(suite.loops) loops each, \(suite.mode.rawValue) mode), one child process per case")
 
+        let journal = try RowJournal(in: output)
         let progress = ProgressLine()
         let started = Date()
         var results = runner.run(cases, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
             let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.plan)\(speed) · repetition \(benchCase.repetition)"
             guard let result else { return progress.update(label + " …") }
+            journal.append(result)
             if let failure = result.failure {
                 progress.line(label + ": FAILED: " + failure)
             } else {
@@ -145,6 +148,7 @@ enum RunCommand {
         metadata.parent = ParentCost.now(cases: results.count)
         let report = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
         try ReportFiles.write(report, to: output.path)
+        journal.finish()
         try options.exports.write(report)
         print(MarkdownReporter.render(report))
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "

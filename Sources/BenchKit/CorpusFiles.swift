@@ -4,8 +4,23 @@ import GIFCodec
 import GIFCorpus
 import SystemFiles
 
+/// What the parent needs to know of a GIF to plan its cases: its frames' size and count, and a loop's length.
+public struct GIFFacts: Sendable {
+    public var frameBytes: Int
+    public var frameCount: Int
+    /// Seconds one loop plays at speed 1 (the sum of the effective delays).
+    public var loopSeconds: Double
+
+    public init(_ container: GIFContainer) {
+        frameBytes = container.frameBytes
+        frameCount = container.frameCount
+        loopSeconds = container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }
+    }
+}
+
 /// Puts every input on disk for the child processes: user files as they are, synthetic GIFs encoded into the
-/// run's private scratch directory.
+/// run's private scratch directory. Each GIF is indexed once: a user file already was, when its input was checked
+/// (``GIFInput/facts``); a synthetic one is indexed from the bytes just encoded.
 public final class CorpusFiles: Sendable {
     /// Input name → file path.
     public let paths: [String: String]
@@ -16,21 +31,25 @@ public final class CorpusFiles: Sendable {
 
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]
+        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:]
         for input in inputs {
+            var known = input.facts
             switch input.source {
             case .file(let path):
                 paths[input.name] = path
+                if known == nil, let container = try? GIFContainer(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes)) {
+                    known = GIFFacts(container)
+                }
             case .synthetic(let spec):
                 let path = scratch.path + "/" + spec.name + ".gif"
-                try AtomicFile.write(SyntheticCorpus.gif(for: spec), to: path)
+                let bytes = try SyntheticCorpus.gif(for: spec)
+                try AtomicFile.write(bytes, to: path)
                 paths[input.name] = path
+                known = try? GIFFacts(GIFContainer(bytes: GIFBytes(bytes)))
             }
-        }
-        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:]
-        for (name, path) in paths {
-            if let container = try? GIFContainer(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes)) {
-                facts[name] = (container.frameBytes, container.frameCount)
-                loopSeconds[name] = container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }
+            if let known {
+                facts[input.name] = (known.frameBytes, known.frameCount)
+                loopSeconds[input.name] = known.loopSeconds
             }
         }
         self.paths = paths

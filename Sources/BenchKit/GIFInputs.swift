@@ -13,6 +13,15 @@ public struct GIFInput: Sendable {
 
     public let name: String
     public let source: Source
+    /// What indexing the file found, once it has been indexed (by ``GIFInputs/partition(_:limits:rules:scratch:deepCheck:)``),
+    /// so that the parent indexes each GIF once.
+    public var facts: GIFFacts?
+
+    public init(name: String, source: Source, facts: GIFFacts? = nil) {
+        self.name = name
+        self.source = source
+        self.facts = facts
+    }
 
     /// Reads or encodes the GIF and indexes it.
     public func container() throws(GIFError) -> GIFContainer {
@@ -90,7 +99,8 @@ extension GIFInputs {
             guard case .file(let path) = input.source else { playable.append(input); continue }
             do {
                 let bytes = try GIFBytes(contentsOfFile: path, rules: rules)
-                try Playability.checkStructure(try GIFContainer(bytes: bytes), limits: limits)
+                let container = try GIFContainer(bytes: bytes)
+                try Playability.checkStructure(container, limits: limits)
                 var measured = path
                 if FileKind.of(path, followingLinks: true) != .regular {
                     guard let scratch else { throw GIFError.io(path: path, reason: "a special file needs a scratch directory") }
@@ -98,7 +108,7 @@ extension GIFInputs {
                     try AtomicFile.write(bytes.array, to: measured)
                 }
                 if let reason = deepCheck?(measured) { throw GIFError.io(path: path, reason: reason) }
-                playable.append(GIFInput(name: input.name, source: .file(measured)))
+                playable.append(GIFInput(name: input.name, source: .file(measured), facts: GIFFacts(container)))
             } catch let error as GIFError {
                 let text = error.explained
                 rejected.append(RejectedInput(input: input, path: path, reason: text.hasPrefix(path) ? text : "\(path): \(text)"))

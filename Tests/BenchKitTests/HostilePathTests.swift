@@ -196,20 +196,14 @@ struct HostilePathTests {
     @Test("after kill -9 of bench run, its child dies too and the next run removes the dead run's scratch directory; SIGHUP writes an incomplete report")
     func killedParent() throws {
         let bench = try #require(ChildBinary.program("bench"))
-        let long = Self.path("long.gif")
-        FileManager.default.createFile(atPath: long, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "long-320x240x1000")!)))
+        let long = try Self.longGIF(named: "long.gif")
         // A TMPDIR of this test's own: the scratch directories other tests' runs make meanwhile are not counted.
         let temporary = Self.path("tmp-killed")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
         let before = Set(Self.scratchDirectories(in: temporary))
-        let parent = Process()
-        parent.environment = environment
-        parent.executableURL = URL(fileURLWithPath: bench)
-        parent.arguments = ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", Self.path("killed")]
-        parent.standardError = FileHandle.nullDevice
-        parent.standardOutput = FileHandle.nullDevice
-        try parent.run()
+        let parent = try Self.launch(bench, ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", Self.path("killed")],
+                                     environment: environment)
         let child = try #require(Self.waitFor { Self.children(of: parent.processIdentifier).first }, "no bench-case child appeared")
         let scratch = Set(Self.scratchDirectories(in: temporary)).subtracting(before)
         #expect(scratch.count == 1)
@@ -224,13 +218,8 @@ struct HostilePathTests {
                                environment: ["TMPDIR": temporary]).status == 0)
         for path in scratch { #expect(FileKind.of(path) == nil, "\(path) was left behind") }
 
-        let hungUp = Process()
         let out = Self.path("hungup")
-        hungUp.executableURL = URL(fileURLWithPath: bench)
-        hungUp.arguments = ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", out]
-        hungUp.standardError = FileHandle.nullDevice
-        hungUp.standardOutput = FileHandle.nullDevice
-        try hungUp.run()
+        let hungUp = try Self.launch(bench, ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", out])
         _ = Self.waitFor { Self.children(of: hungUp.processIdentifier).first }
         kill(hungUp.processIdentifier, SIGHUP)
         hungUp.waitUntilExit()
@@ -262,6 +251,49 @@ struct HostilePathTests {
     static func statFields(_ pid: Int32) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ")
+    }
+
+    @Test("a run killed with kill -9 keeps the rows of the cases it finished in results.partial.jsonl; a finished run removes it")
+    func streamedRows() throws {
+        let bench = try #require(ChildBinary.program("bench"))
+        let long = try Self.longGIF(named: "long-streamed.gif")
+        let out = Self.path("streamed")
+        let journal = out + "/" + RowJournal.fileName
+        // The emoji GIF's three cases finish in about a second each; the long GIF's first case then plays for 10 s.
+        let parent = try Self.launch(bench, ["run", "--gif", Self.gif, "--gif", long, "--mode", "realtime", "--speed", "4", "--repetitions", "1",
+                                             "--out", out])
+        let finished = Self.waitFor { () -> [CaseResult]? in
+            guard let rows = try? RowJournal.rows(at: journal), rows.count >= 3 else { return nil }
+            return rows
+        }
+        kill(parent.processIdentifier, SIGKILL)
+        parent.waitUntilExit()
+        let rows = try #require(finished, "no rows were streamed before the kill")
+        #expect(rows.count == 3 && rows.allSatisfy { $0.benchCase.gif == "emoji" && $0.failure == nil && $0.frames == 24 })
+        #expect(Set(rows.map(\.benchCase.decoder.name)) == ["eager", "windowed", "indexed"])
+        #expect(FileKind.of(out + "/results.json") == nil, "a killed run should not have written its report")
+
+        #expect(try Self.bench(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out]).status == 0)
+        #expect(FileKind.of(journal) == nil, "a finished run should remove its journal")
+    }
+
+    /// The 1,000-frame synthetic GIF (long enough to be killed while it plays), written as `name` in the test's folder.
+    static func longGIF(named name: String) throws -> String {
+        let path = Self.path(name)
+        FileManager.default.createFile(atPath: path, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "long-320x240x1000")!)))
+        return path
+    }
+
+    /// Starts `bench` with `arguments` in the background, its output discarded.
+    static func launch(_ bench: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     /// Polls `probe` every 20 ms for up to 30 s.
