@@ -54,7 +54,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     case allocatedAfterWarning = "allocated_after_warning_bytes"
     /// `--memory-warning-at`: stalls from the warning to the end of playback.
     case stallsAfterWarning = "stalls_after_warning"
-    /// `--display`: seconds the decoder spent downscaling frames to the display size (on whichever thread decoded).
+    /// `--display`: CPU seconds the decoder spent downscaling frames to the display size, on its decoding thread.
     case scaling = "scaling_s"
     /// Instructions executed in the measured interval under Callgrind (`--instructions`); absent when not counted.
     case instructions

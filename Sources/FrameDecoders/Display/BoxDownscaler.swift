@@ -9,10 +9,10 @@ final class BoxDownscaler {
     let height: Int
     private let columns: AxisWeights
     private let rows: AxisWeights
-    /// One source row averaged horizontally, premultiplied: width × 4 floats.
-    private let rowSums: UnsafeMutableBufferPointer<Float>
-    /// The display row being built from weighted `rowSums`: width × 4 floats.
-    private let accumulated: UnsafeMutableBufferPointer<Float>
+    /// One source row averaged over each display column, premultiplied: `width` sums.
+    private let rowSums: UnsafeMutablePointer<SIMD4<Float>>
+    /// The display row being built from weighted `rowSums`: `width` sums.
+    private let accumulated: UnsafeMutablePointer<SIMD4<Float>>
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(width >= 1 && height >= 1 && width <= sourceWidth && height <= sourceHeight)
@@ -22,8 +22,10 @@ final class BoxDownscaler {
         self.height = height
         columns = AxisWeights(source: sourceWidth, target: width)
         rows = AxisWeights(source: sourceHeight, target: height)
-        rowSums = .allocate(capacity: width * 4)
-        accumulated = .allocate(capacity: width * 4)
+        rowSums = .allocate(capacity: width)
+        rowSums.initialize(repeating: SIMD4(), count: width)
+        accumulated = .allocate(capacity: width)
+        accumulated.initialize(repeating: SIMD4(), count: width)
     }
 
     deinit {
@@ -37,25 +39,23 @@ final class BoxDownscaler {
     /// Writes the downscaled `source` (sourceWidth × sourceHeight RGBA8) into `destination` (width × height RGBA8).
     func scale(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) {
         precondition(source.count >= sourceWidth * sourceHeight * 4 && destination.count >= frameBytes)
-        let sums = rowSums.withMemoryRebound(to: SIMD4<Float>.self) { $0.baseAddress! }
-        let totals = accumulated.withMemoryRebound(to: SIMD4<Float>.self) { $0.baseAddress! }
-        let out = destination.baseAddress!.assumingMemoryBound(to: UInt32.self)
         for y in 0..<height {
-            totals.update(repeating: SIMD4(), count: width)
+            accumulated.update(repeating: SIMD4(), count: width)
             var sourceRow = rows.starts[y]
             for k in rows.range(of: y) {
                 sumRow(source, row: sourceRow)
                 let rowWeight = rows.weights[k]
-                for x in 0..<width { totals[x] += sums[x] * rowWeight }
+                for x in 0..<width { accumulated[x] += rowSums[x] * rowWeight }
                 sourceRow += 1
             }
             for x in 0..<width {
-                out[y * width + x] = Self.straightPixel(totals[x])
+                destination.storeBytes(of: Self.straightPixel(accumulated[x]).littleEndian, toByteOffset: (y * width + x) * 4, as: UInt32.self)
             }
         }
     }
 
-    /// A premultiplied (r·a, g·a, b·a, a) sum as straight RGBA8 bytes, rounded; fully transparent as 0, 0, 0, 0.
+    /// A premultiplied (r·a, g·a, b·a, a) sum as straight RGBA8, rounded, packed red in the low byte; fully transparent
+    /// as 0, 0, 0, 0.
     private static func straightPixel(_ sum: SIMD4<Float>) -> UInt32 {
         let alpha = sum.w
         guard alpha >= 0.5 else { return 0 }
@@ -69,7 +69,6 @@ final class BoxDownscaler {
     /// `rowSums` ← source row `row` averaged over each display column, colours premultiplied by alpha.
     private func sumRow(_ pixels: UnsafeRawBufferPointer, row: Int) {
         let base = pixels.baseAddress! + row * sourceWidth * 4
-        let sums = rowSums.withMemoryRebound(to: SIMD4<Float>.self) { $0.baseAddress! }
         for x in 0..<width {
             var sum = SIMD4<Float>()
             var pixel = base + columns.starts[x] * 4
@@ -80,7 +79,7 @@ final class BoxDownscaler {
                 sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * alpha
                 pixel += 4
             }
-            sums[x] = sum
+            rowSums[x] = sum
         }
     }
 

@@ -1,4 +1,5 @@
 import GIFCodec
+import PosixThreads
 import Synchronization
 
 /// How a decoder keeps a composited frame: a copy of the canvas, or — with a ``DisplaySize`` smaller than the GIF —
@@ -9,7 +10,7 @@ final class FrameKeeping {
     let width: Int
     let height: Int
     private let downscaler: BoxDownscaler?
-    /// Time spent downscaling, shared with the thread that reads it.
+    /// CPU time spent downscaling, shared with the thread that reads it.
     let scalingCost: ScalingCost
 
     init(container: GIFContainer, display: DisplaySize?) {
@@ -40,20 +41,19 @@ final class FrameKeeping {
     /// Overwrites `buffer` (``frameBytes`` long) with `canvas` as kept.
     func write(_ canvas: UnsafeRawBufferPointer, into buffer: FrameBuffer) {
         guard let downscaler else { return buffer.copy(from: canvas) }
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ThreadCPUClock.now()
         downscaler.scale(canvas, into: buffer.bytes)
-        scalingCost.add(clock.now - start)
+        scalingCost.add(seconds: ThreadCPUClock.now() - start)
     }
 }
 
-/// The time a decoder's thread spent downscaling frames, readable from any thread.
+/// The CPU time a decoder's thread spent downscaling frames (its own thread's clock, so other work on the cores does
+/// not count), readable from any thread.
 final class ScalingCost: Sendable {
     private let nanoseconds = Atomic<Int>(0)
 
-    func add(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        nanoseconds.add(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000), ordering: .relaxed)
+    func add(seconds: Double) {
+        nanoseconds.add(Int((seconds * 1e9).rounded()), ordering: .relaxed)
     }
 
     var seconds: Double { Double(nanoseconds.load(ordering: .relaxed)) / 1e9 }
