@@ -24,8 +24,8 @@ public final class EagerDecoder: AnimatedFrameSource {
         self.container = container
         let compositor = try Compositor(container: container, limits: limits, codec: codec)
         let keeping = FrameKeeping(container: container, display: display)
-        keptSize = (keeping.width, keeping.height)
-        scaling = keeping.scales ? keeping.scalingCost : nil
+        keptSize = keeping.size
+        scaling = keeping.scalingCost
         var frames: [FrameBuffer] = []
         var statuses: [FrameStatus] = []
         var decodeSeconds: [Double] = []

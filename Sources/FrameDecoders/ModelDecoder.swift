@@ -65,8 +65,8 @@ public final class ModelDecoder: AnimatedFrameSource {
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
         let keeping = FrameKeeping(container: container, display: display)
-        keptSize = (keeping.width, keeping.height)
-        scaling = keeping.scales ? keeping.scalingCost : nil
+        keptSize = keeping.size
+        scaling = keeping.scalingCost
         var state = State(rule: rule)
         for frame in rule.decodedUpFront { state.store[frame] = ModelWorker.decode(frame, with: drawing, keeping: keeping) }
         state.apply(RetentionStep(decode: rule.decodedAtStart))

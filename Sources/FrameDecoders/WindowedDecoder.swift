@@ -36,8 +36,8 @@ public final class WindowedDecoder: AnimatedFrameSource {
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
         let keeping = FrameKeeping(container: container, display: display)
-        keptSize = (keeping.width, keeping.height)
-        scaling = keeping.scales ? keeping.scalingCost : nil
+        keptSize = keeping.size
+        scaling = keeping.scalingCost
         switch window {
         case .frames(let frames):
             precondition(frames >= 1, "window must be at least 1")
@@ -88,22 +88,21 @@ extension WindowedDecoder {
     /// being shown), the compositor's canvas, and a saved canvas when a frame restores to previous — each
     /// `frameBytes`. Keeping all frames holds one buffer per frame instead of `window + 1`.
     public static func pixelBytes(window: PrefetchWindow, frameCount: Int, frameBytes: Int, savesCanvas: Bool) -> Int {
-        let buffers: Int
-        switch window {
-        case .frames(let frames): buffers = frames + 1
-        case .all: buffers = frameCount
-        }
-        return GIFContainer.pixelBytes(holdingFrames: buffers, frameBytes: frameBytes, keptFrameBytes: frameBytes, savesCanvas: savesCanvas)
+        GIFContainer.pixelBytes(holdingFrames: buffers(window: window, frameCount: frameCount), frameBytes: frameBytes,
+                                keptFrameBytes: frameBytes, savesCanvas: savesCanvas)
     }
 
     /// The rule for `container`, its frames kept at `display` (nil: full size).
     public static func pixelBytes(window: PrefetchWindow, container: GIFContainer, display: DisplaySize? = nil) -> Int {
-        let buffers: Int
+        container.pixelBytes(holdingFrames: buffers(window: window, frameCount: container.frameCount), display: display)
+    }
+
+    /// The frame buffers the decoder holds: the window and the frame being shown, or one per frame when keeping all.
+    static func buffers(window: PrefetchWindow, frameCount: Int) -> Int {
         switch window {
-        case .frames(let frames): buffers = frames + 1
-        case .all: buffers = container.frameCount
+        case .frames(let frames): frames + 1
+        case .all: frameCount
         }
-        return container.pixelBytes(holdingFrames: buffers, display: display)
     }
 
     public var scalingSeconds: Double? { scaling?.seconds }

@@ -10,8 +10,8 @@ final class FrameKeeping {
     let width: Int
     let height: Int
     private let downscaler: BoxDownscaler?
-    /// CPU time spent downscaling, shared with the thread that reads it.
-    let scalingCost: ScalingCost
+    /// CPU time spent downscaling, shared with the thread that reads it; nil when frames are kept at full size.
+    let scalingCost: ScalingCost?
 
     init(container: GIFContainer, display: DisplaySize?) {
         if let held = display?.heldSize(screenWidth: container.width, screenHeight: container.height) {
@@ -21,11 +21,11 @@ final class FrameKeeping {
             downscaler = nil
             (width, height) = (container.width, container.height)
         }
-        scalingCost = ScalingCost()
+        scalingCost = downscaler == nil ? nil : ScalingCost()
     }
 
-    /// Whether kept frames are smaller than the canvas.
-    var scales: Bool { downscaler != nil }
+    /// The size of the frames kept.
+    var size: (width: Int, height: Int) { (width, height) }
 
     /// The bytes of one kept frame.
     var frameBytes: Int { width * height * 4 }
@@ -43,7 +43,7 @@ final class FrameKeeping {
         guard let downscaler else { return buffer.copy(from: canvas) }
         let start = ThreadCPUClock.now()
         downscaler.scale(canvas, into: buffer.bytes)
-        scalingCost.add(seconds: ThreadCPUClock.now() - start)
+        scalingCost?.add(seconds: ThreadCPUClock.now() - start)
     }
 }
 
