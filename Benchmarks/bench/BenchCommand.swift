@@ -16,6 +16,7 @@ enum BenchCommand {
       bench run [options]             run a suite; see 'bench run --help'
       bench compare --baseline FILE   compare a run with a baseline and gate regressions
       bench merge DIR... --out DIR    join the reports of 'bench run --shard i/n' into one
+      bench feed [options]            many players at once, as in a scrolling feed; see 'bench feed --help'
       bench cache [--gif FILE|DIR]... the image-cache store path: costs and GIF fidelity
       bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
@@ -35,6 +36,7 @@ enum BenchCommand {
             case "corpus": return try CorpusCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
             case "merge": return try MergeCommand.run(rest)
+            case "feed": return try FeedCommand.run(rest)
             case "cache": return try CacheCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest)

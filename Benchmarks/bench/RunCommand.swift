@@ -79,9 +79,7 @@ enum RunCommand {
         if arguments.flag("--help") { print(help); return .success }
         let options = try Options(&arguments)
         try arguments.finish(command: "run")
-        if BuildConfiguration.isDebug {
-            Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release bench")
-        }
+        BuildConfiguration.warnIfDebug(command: "bench")
         // Everything that can fail fast does, before the first case: the output folder (made, proved writable and
         // locked against a second run), the scratch directory, and every input file.
         let output = try OutputFolder(options.out)

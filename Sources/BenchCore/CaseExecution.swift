@@ -12,14 +12,19 @@ public enum CaseExecution {
         var result = CaseResult(benchCase: benchCase)
         do {
             try measure(benchCase, into: &result)
-        } catch let error as GIFError {
-            result.failure = error.explained
-        } catch let error as ProbeError {
-            result.failure = error.description
         } catch {
-            result.failure = "\(error)"
+            result.failure = failure(error)
         }
         return result
+    }
+
+    /// The one line a failed measurement reports.
+    static func failure(_ error: any Error) -> String {
+        switch error {
+        case let error as GIFError: error.explained
+        case let error as ProbeError: error.description
+        default: "\(error)"
+        }
     }
 
     private static func measure(_ benchCase: BenchCase, into result: inout CaseResult) throws {
@@ -134,18 +139,20 @@ public enum CaseExecution {
         return Played(observation: observation, spent: spent, memory: memory, framesHash: hash)
     }
 
+    /// The decoder `choice` names; its background work runs in `pool` when one is given (a feed's players share it).
     static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, limits: DecodeLimits = .default,
-                            codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil) throws(GIFError) -> any AnimatedFrameSource {
+                            codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil,
+                            pool: DecodePool? = nil) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
         case .eager, .calibration: return try EagerDecoder(container: container, limits: limits, codec: codec, display: display)
         case .windowed(let window):
             return try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
-                                       compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display)
+                                       compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
         case .indexed(let window):
-            return try IndexedDecoder(container: container, window: window, limits: limits, codec: codec, display: display)
+            return try IndexedDecoder(container: container, window: window, limits: limits, codec: codec, display: display, pool: pool)
         case .library(let player):
             return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
-                                    compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display)
+                                    compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
         }
     }
 

@@ -90,4 +90,10 @@ public enum BuildConfiguration {
         return false
         #endif
     }
+
+    /// Warns on stderr, in a debug build, that figures from `command` are not representative.
+    public static func warnIfDebug(command: String) {
+        guard isDebug else { return }
+        Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release \(command)")
+    }
 }

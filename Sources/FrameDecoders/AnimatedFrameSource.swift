@@ -36,6 +36,9 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     var missBehaviour: MissBehaviour { get }
     /// The frame due was not decoded and the player moved on without it.
     func skip(frame: Int)
+    /// The frame due is not decoded and the player waits for it without blocking: a display link asks again at its
+    /// next tick, as FLAnimatedImageView does. The source starts getting it if it is not already.
+    func frameDue(_ frame: Int)
     /// The most decoded frames alive at once so far, as the source counts them; nil when it does not.
     var heldFramesMax: Int? { get }
     /// The decoded frames alive now; nil when the source does not count them.
@@ -60,6 +63,7 @@ extension AnimatedFrameSource {
     public func waitUntilPrefetched() {}
     public var missBehaviour: MissBehaviour { .waitsForFrame }
     public func skip(frame: Int) {}
+    public func frameDue(_ frame: Int) {}
     public var heldFramesMax: Int? { nil }
     public var heldFrames: Int? { nil }
     public func memoryWarning(at seconds: Double) {}

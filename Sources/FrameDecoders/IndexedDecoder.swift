@@ -20,9 +20,10 @@ public final class IndexedDecoder: AnimatedFrameSource {
 
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1.
     public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
-                display: DisplaySize? = nil) throws(GIFError) {
+                display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         compositor = try Compositor(container: container, limits: limits, codec: codec, keepsIndices: true)
-        windowed = try WindowedDecoder(container: container, window: window, limits: limits, codec: codec, compositor: compositor, display: display)
+        windowed = try WindowedDecoder(container: container, window: window, limits: limits, codec: codec, compositor: compositor,
+                                       display: display, pool: pool)
     }
 
     /// The pixels the decoder holds besides its indices: the window's frames, the canvas and a saved canvas, as the

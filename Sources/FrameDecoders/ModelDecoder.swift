@@ -59,7 +59,7 @@ public final class ModelDecoder: AnimatedFrameSource {
     /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames. With
     /// a `display`, frames are kept at its size.
     public init(container: GIFContainer, rule: any RetentionRule, limits: DecodeLimits = .default, codec: LZWCodec = .default,
-                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         self.container = container
         missBehaviour = rule.missBehaviour
         let drawing: any FrameCompositing
@@ -72,7 +72,7 @@ public final class ModelDecoder: AnimatedFrameSource {
         state.apply(RetentionStep(decode: rule.decodedAtStart))
         lock = ConditionLock(state)
         queueThreadName = "gifmodel-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
-        worker = ModelWorker(lock: lock, compositor: drawing, keeping: keeping)
+        worker = ModelWorker(lock: lock, compositor: drawing, keeping: keeping, pool: pool)
         thread = BackgroundThread(name: queueThreadName) { [worker] in worker.run() }
     }
 
@@ -138,6 +138,18 @@ public final class ModelDecoder: AnimatedFrameSource {
         })
     }
 
+    /// The frame due is not in hand and the player waits without blocking: the rule sees it come due, and it is
+    /// decoded first if nothing has asked for it yet, as ``withFrame(at:_:)`` does before it waits.
+    public func frameDue(_ index: Int) {
+        lock.update(wakingWaitersIf: { state in
+            state.due = index
+            let asked = state.call { rule, held in rule.due(index, held: held) }
+            guard state.isMissing(index) else { return asked }
+            state.pending.insert(index, at: 0)
+            return true
+        })
+    }
+
     /// The system's low-memory warning, `seconds` into playback.
     public func memoryWarning(at seconds: Double) {
         lock.update(wakingWaitersIf: { state in
@@ -160,17 +172,19 @@ private final class ModelWorker: @unchecked Sendable {
     private let lock: ConditionLock<ModelDecoder.State>
     private var compositor: (any FrameCompositing)?
     private let keeping: FrameKeeping
+    private let pool: DecodePool?
 
-    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing, keeping: FrameKeeping) {
+    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing, keeping: FrameKeeping, pool: DecodePool?) {
         self.lock = lock
         self.compositor = compositor
         self.keeping = keeping
+        self.pool = pool
     }
 
     func run() {
         guard let compositor else { return }
         while let frame = nextFrame() {
-            let decoded = Self.decode(frame, with: compositor, keeping: keeping)
+            let decoded = pool.run { Self.decode(frame, with: compositor, keeping: keeping) }
             lock.update { (state: inout ModelDecoder.State) -> Void in
                 state.decoding = nil
                 if state.rule.keeps(arrived: frame, due: state.due) { state.store[frame] = decoded }

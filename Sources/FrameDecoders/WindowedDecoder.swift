@@ -30,7 +30,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
     /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on. With a
     /// `display`, frames are kept at its size.
     public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
-                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
         let drawing: any FrameCompositing
@@ -52,7 +52,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
             queue = PrefetchQueue(KeepAll(frameCount: container.frameCount))
         }
         prefetchThreadName = "gifprefetch-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
-        worker = PrefetchWorker(queue: queue, compositor: drawing, buffers: buffers, keeping: keeping)
+        worker = PrefetchWorker(queue: queue, compositor: drawing, buffers: buffers, keeping: keeping, pool: pool)
         thread = BackgroundThread(name: prefetchThreadName) { [worker] in worker.run() }
     }
 
@@ -129,12 +129,14 @@ private final class PrefetchWorker: @unchecked Sendable {
     private var compositor: (any FrameCompositing)?
     private var buffers: [FrameBuffer]
     private let keeping: FrameKeeping
+    private let pool: DecodePool?
 
-    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer], keeping: FrameKeeping) {
+    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer], keeping: FrameKeeping, pool: DecodePool?) {
         self.queue = queue
         self.compositor = compositor
         self.buffers = buffers
         self.keeping = keeping
+        self.pool = pool
     }
 
     func run() {
@@ -150,10 +152,13 @@ private final class PrefetchWorker: @unchecked Sendable {
     private func decodeUntilStopped(with compositor: any FrameCompositing) {
         let clock = ContinuousClock()
         while let job = queue.nextJob() {
-            let start = clock.now
-            let status = (try? compositor.composite(frame: job.frame)) ?? .complete
-            keeping.write(compositor.pixels, into: buffers[job.slot])
-            queue.finish(job, status: status, decodeSeconds: (clock.now - start).seconds)
+            let (status, seconds) = pool.run { () -> (FrameStatus, Double) in
+                let start = clock.now
+                let status = (try? compositor.composite(frame: job.frame)) ?? .complete
+                keeping.write(compositor.pixels, into: buffers[job.slot])
+                return (status, (clock.now - start).seconds)
+            }
+            queue.finish(job, status: status, decodeSeconds: seconds)
         }
     }
 }

@@ -16,7 +16,10 @@ public final class BackgroundThread: @unchecked Sendable {
             let context = Unmanaged<ThreadContext>.fromOpaque(raw!).takeRetainedValue()
             _ = cposix_name_current_thread(String(context.name.prefix(15)))
             if context.idle { _ = cposix_make_current_thread_idle() }
+            let hooks = ThreadLifecycle.hooks
+            hooks?.start()
             context.body()
+            hooks?.end()
             return nil
         }, context)
         precondition(result == 0, "pthread_create failed with \(result)")

@@ -17,6 +17,8 @@ public struct SVGChart: Sendable {
     /// Points joined by a dashed line and circled (the Pareto front of a trade-off chart).
     public var highlight: [(x: Double, y: Double)] = []
     public var highlightName = ""
+    /// Vertical lines at x values, each with a short label and a colour (events on a timeline).
+    public var markers: [(x: Double, label: String, color: String)] = []
 
     static let width = 760.0, height = 420.0
     static let left = 78.0, right = 230.0, top = 40.0, bottom = 56.0
@@ -31,7 +33,7 @@ public struct SVGChart: Sendable {
 
     /// The SVG document.
     public func render() -> String {
-        let all = series.flatMap(\.points) + highlight
+        let all = series.flatMap(\.points) + highlight + markers.map { (x: $0.x, y: 0) }
         let xs = NiceScale(all.map(\.x)), ys = NiceScale(all.map(\.y))
         let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
         func px(_ x: Double) -> Double { Self.left + (x - xs.lower) / (xs.upper - xs.lower) * plotWidth }
@@ -57,6 +59,10 @@ public struct SVGChart: Sendable {
         }
         out.append("<text class=\"x-label\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(Self.height - 14))\" text-anchor=\"middle\">\(escape(xLabel))</text>")
         out.append("<text class=\"y-label\" transform=\"translate(18 \(f(Self.top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(yLabel))</text>")
+        for marker in markers {
+            out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(marker.x)))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"\(marker.color)\" stroke-dasharray=\"3 3\"/>")
+            out.append("<text x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" fill=\"\(marker.color)\" font-size=\"10\">\(escape(marker.label))</text>")
+        }
         if highlight.count > 1 {
             let path = highlight.sorted { $0.x < $1.x }.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
             out.append("<polyline class=\"pareto\" points=\"\(path)\" fill=\"none\" stroke=\"#555\" stroke-dasharray=\"5 4\"/>")

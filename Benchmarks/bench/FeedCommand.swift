@@ -1,0 +1,188 @@
+import BenchCLI
+import BenchCore
+import BenchKit
+import CPosix
+import Foundation
+import FrameDecoders
+import GIFCodec
+import GIFCorpus
+import MemoryProbe
+import SystemFiles
+
+/// `bench feed`: several players at once in one child process, as in a scrolling feed, one child per model and
+/// repetition; writes feed.csv, feed.md, feed.json and charts/feed-memory.svg.
+enum FeedCommand {
+    static let help = """
+    Usage: bench feed [--gif FILE|DIR]... [--players 6] [--scroll RATE] [--policies LIST] [--loops 2] [--speed 1]
+                      [--device NAME] [--refresh HZ] [--cpus N] [--pool-width N] [--display WxH] [--codec fast|giflib]
+                      [--memory-warning-at S] [--budget SIZE] [--repetitions 1] [--out DIR] [--timeout SECONDS]
+
+    Plays a feed: N players on screen at once in one measured child process, each playing a GIF (the files are cycled
+    when there are fewer than players) in real time against one display link, their background decoding sharing one
+    pool. One child per model and repetition; the models are compared in DIR/feed.md (also on stdout), feed.csv,
+    feed.json and charts/feed-memory.svg (default DIR: bench-results/feed, replaced by a later run there).
+
+      --gif FILE|DIR         a GIF, or a directory of them (repeatable; default: the synthetic seed case,
+                             kingfisher-720x720x150)
+      --players N            players on screen at once, 1 to 64 (default: 6)
+      --scroll RATE          players leaving, and as many entering, per second, 0 to 100: the player on screen longest is
+                             released and a new one starts from its first frame, as a reused cell does (default: 0)
+      --policies LIST        the models to compare, each playing every player: eager, windowed, windowed:N, indexed,
+                             indexed:N, kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE
+                             (default: eager, windowed, kingfisher, flanimatedimage, sdwebimage, ylgifimage)
+      --loops N              the feed lasts N loops of its longest GIF at --speed, 1 to 1000 (default: 2)
+      --speed X              play X times faster than the GIFs' delays, 0.01 to 1000 (default: 1)
+      --device NAME          the device's memory sizes the players, its refresh rate paces the display link and its
+                             cores bound --cpus: iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro
+      --device-memory SIZE   the device's physical memory; --device-free SIZE its free memory
+      --refresh HZ           the display link's rate, 1 to 1000 (default: the device's, else 60)
+      --cpus N               pin the feed's child to N CPUs (default: the device's cores or every CPU, at most those
+                             this process may use)
+      --pool-width N         frames decoded at once across every player's queue, 1 to 64 (default: the feed's CPUs)
+      --display WxH          the players' view: frames kept downscaled to fit it (default: full size)
+      --codec CODEC          LZW decoder: \(CodecOption.help)
+      --memory-warning-at S  one low-memory warning to every player on screen S seconds into the feed
+      --budget SIZE          name the models whose peak allocated memory stays under SIZE without a stall or a dropped
+                             frame, e.g. 100MiB
+      --repetitions N        children per model, 1 to 100 (default: 1)
+      --out DIR              where the reports go (default: bench-results/feed)
+      --timeout SECONDS      a feed running longer is killed and reported as failed (default: 600)
+    """
+
+    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+        var arguments = arguments
+        if arguments.flag("--help") { print(help); return .success }
+        let options = try Options(&arguments)
+        try arguments.finish(command: "feed")
+        BuildConfiguration.warnIfDebug(command: "bench feed")
+        let scratch = try PrivateDirectory.forRun()
+        Interruption.install()
+        let runner = FeedRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        let checker = CaseRunner(executable: runner.executable, timeout: Double(options.timeout))
+        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: .default, rules: InputFileRules(),
+                                                       scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: .default) })
+        guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
+        let files = try CorpusFiles(playable, scratch: scratch)
+        let feeds = try options.feeds(playable, files)
+        let output = try OutputFolder(options.out)
+
+        let progress = ProgressLine()
+        Console.note("bench feed: \(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
+                     + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child process per feed")
+        var results: [FeedResult] = []
+        for (index, feed) in feeds.enumerated() {
+            if Interruption.requested { break }
+            let label = "[\(index + 1)/\(feeds.count)] \(feed.model) · repetition \(feed.repetition)"
+            progress.update(label + " …")
+            let result = runner.run(feed, shouldStop: { Interruption.requested })
+            if Interruption.requested { break }
+            results.append(result)
+            if let failure = result.failure {
+                progress.line(label + ": FAILED: " + failure)
+            } else {
+                progress.line(label + ": peak \(Format.bytes(Double(result.allocatedPeak))) allocated, \(result.stalls) stalls, "
+                              + "\(result.droppedFrames) dropped, \(Format.duration(result.cpuSeconds)) CPU")
+            }
+        }
+        let interrupted = results.count < feeds.count
+        let queues = Dictionary(options.models.map { ($0.description, $0.queue) }, uniquingKeysWith: { first, _ in first })
+        let report = FeedReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
+                                results: results, budget: options.budget, incomplete: interrupted, queues: queues)
+        try write(report, to: output.path)
+        let markdown = FeedMarkdownReporter.render(report)
+        print(markdown, terminator: "")
+        Console.note("bench feed: reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
+        if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
+        return interrupted || results.contains { $0.failure != nil } ? .internalFailure : .success
+    }
+
+    static func write(_ report: FeedReport, to directory: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        try ReportWriter.write([(FeedTimelineChart.fileName, Data(FeedTimelineChart.render(report).utf8))],
+                               to: (directory as NSString).appendingPathComponent("charts"))
+        try ReportWriter.write([
+            ("feed.csv", Data(FeedCSVReporter.render(report).utf8)),
+            ("feed.md", Data(FeedMarkdownReporter.render(report).utf8)),
+            ("feed.json", try encoder.encode(report)),
+        ], to: directory)
+    }
+
+    /// Everything `bench feed` was told, validated.
+    struct Options {
+        var inputs: [GIFInput]
+        var players: Int
+        var scrollRate: Double
+        var models: [FeedModel]
+        var loops: Int
+        var speed: Double
+        var device: Device?
+        var refresh: Double
+        var cpus: Int?
+        var poolWidth: Int
+        var display: DisplaySize?
+        var codec: LZWCodec
+        var memoryWarningAt: Double?
+        var budget: Int?
+        var repetitions: Int
+        var out: String
+        var timeout: Int
+
+        init(_ arguments: inout ArgumentList) throws {
+            let gifs = try arguments.values("--gif")
+            inputs = gifs.isEmpty ? SyntheticCorpus.all.filter { $0.name == "kingfisher-720x720x150" }.map { GIFInput(name: $0.name, source: .synthetic($0)) }
+                                  : try GIFInputs.resolve(gifs)
+            players = try arguments.integer("--players", in: 1...64) ?? 6
+            scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
+            let names = RunCommand.list(try arguments.value("--policies"))
+            if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
+            models = try RunCommand.distinct(names.map { try $0.map { text throws(UsageError) in try FeedModel(parsing: text) } } ?? FeedModel.defaults)
+            loops = try arguments.integer("--loops", in: 1...1000) ?? 2
+            speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: 0.01...1000) ?? 1
+            device = try RunCommand.device(&arguments)
+            refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? device?.refreshHz ?? 60
+            let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
+            cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)") ?? device.map { min($0.cores, usableCPUs) }
+            poolWidth = try arguments.integer("--pool-width", in: 1...64) ?? cpus ?? usableCPUs
+            display = try arguments.value("--display").map { text throws(UsageError) in
+                guard let size = DisplaySize(parsing: text) else {
+                    throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320), not '\(text)'")
+                }
+                return size
+            }
+            codec = try CodecOption.one(&arguments)
+            memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.001...1_000_000)
+            budget = try arguments.value("--budget").map { text throws(UsageError) in try ByteSize.parse(text, flag: "--budget", example: "100MiB") }
+            repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 1
+            out = try arguments.value("--out") ?? "bench-results/feed"
+            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
+        }
+
+        /// One feed per model and repetition, repetition-major; the warning must fall inside the feed.
+        func feeds(_ inputs: [GIFInput], _ files: CorpusFiles) throws(UsageError) -> [FeedCase] {
+            let memory = device?.memory ?? MachineMemory.current()
+            let longest = inputs.compactMap { files.loopSeconds[$0.name] }.max() ?? 0
+            let seconds = Double(loops) * longest / speed
+            guard seconds > 0 else { throw UsageError("the GIFs have no delays to play: a feed needs a loop longer than 0 s") }
+            if let at = memoryWarningAt, at >= seconds {
+                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after the feed's end "
+                                 + "(\(Format.fixed(seconds, digits: 3)) s: \(loops) loop\(loops == 1 ? "" : "s") of the longest GIF at speed \(Format.fixed(speed, digits: 2)))")
+            }
+            var feeds: [FeedCase] = []
+            for repetition in 1...repetitions {
+                for model in models {
+                    let gifs = inputs.compactMap { input -> FeedGIF? in
+                        guard let facts = files.facts[input.name], let path = files.paths[input.name] else { return nil }
+                        return FeedGIF(name: input.name, path: path, decoder: model.decoder(for: facts, memory: memory))
+                    }
+                    feeds.append(FeedCase(model: model.description, gifs: gifs, players: players, scrollRate: scrollRate, seconds: seconds,
+                                          speed: speed, refreshHz: refresh, cpus: cpus, poolWidth: poolWidth, display: display, codec: codec,
+                                          memoryWarningAt: memoryWarningAt, device: device?.name, repetition: repetition))
+                }
+            }
+            return feeds
+        }
+    }
+}

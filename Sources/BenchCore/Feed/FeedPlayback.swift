@@ -1,0 +1,112 @@
+import FrameDecoders
+import GIFCodec
+import MemoryProbe
+import PosixThreads
+
+/// Something that happened during a feed, with what memory did around it.
+public struct FeedEvent: Sendable, Hashable, Codable {
+    /// Seconds into the feed: the display tick it was applied at.
+    public var seconds: Double
+    /// When the schedule asked for it.
+    public var scheduledSeconds: Double
+    public var kind: FeedSchedule.Kind
+    /// The player entering or leaving; nil for a warning (every player on screen gets it).
+    public var player: Int?
+    public var gif: String?
+    /// jemalloc's `stats.allocated` just before and just after (a leaving player's decoder released in between).
+    public var allocatedBefore: Int?
+    public var allocatedAfter: Int?
+    /// A leaving player's decoded frames alive as it left, and the bytes of one.
+    public var heldFrames: Int?
+    public var frameBytes: Int?
+    /// A warning: the players on screen it was delivered to.
+    public var playersReached: Int?
+}
+
+/// What a feed's display link saw.
+struct FeedObservation {
+    var events: [FeedEvent] = []
+    var players: [FeedPlayerSummary] = []
+    /// CPU time of the display link's own work: waking at every tick, scheduling, and reading memory at every tick
+    /// and event; the players' calls (showing frames, leaving, the warning) are timed and left out.
+    var displayLinkCPUSeconds = 0.0
+    var ticks = 0
+    /// Ticks the display link missed because a tick's work overran the next one.
+    var missedTicks = 0
+}
+
+/// One display link driving a feed's players in real time: applies the schedule's enters and leaves and the memory
+/// warning at the first tick at or after their time, then gives every player on screen the tick.
+enum FeedPlayback {
+    static func run(_ feed: FeedCase, containers: [String: GIFContainer], pool: DecodePool, memory: inout FeedMemory,
+                    start: Double) throws(GIFError) -> FeedObservation {
+        var observation = FeedObservation()
+        let schedule = feed.schedule.events
+        let period = 1 / feed.refreshHz
+        var pending = 0
+        var onScreen: [FeedPlayer] = []
+        var warningDue = feed.memoryWarningAt
+        let threadCPUAtStart = ThreadCPUClock.now()
+        var playersCPU = 0.0
+        var tickIndex = 0
+        defer {
+            for player in onScreen { _ = player.leave(at: CPUTimes.monotonic()) }
+        }
+        while pending < schedule.count {
+            let tick = start + Double(tickIndex) * period
+            DisplayClock.sleep(until: tick)
+            let seconds = tick - start
+            while pending < schedule.count, schedule[pending].seconds <= seconds + 1e-9 {
+                let event = schedule[pending]
+                pending += 1
+                let gif = feed.gifs[event.player % feed.gifs.count]
+                switch event.kind {
+                case .enter:
+                    onScreen.append(FeedPlayer(id: event.player, gif: gif, container: containers[gif.path]!, feed: feed, pool: pool, enteredAt: tick))
+                    observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .enter, player: event.player, gif: gif.name))
+                case .leave:
+                    guard let index = onScreen.firstIndex(where: { $0.id == event.player }) else { continue }
+                    let player = onScreen.remove(at: index)
+                    let held = player.held
+                    let before = allocated(&memory)
+                    let cpu = ThreadCPUClock.now()
+                    observation.players.append(player.leave(at: tick))
+                    playersCPU += ThreadCPUClock.now() - cpu
+                    observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .leave, player: event.player,
+                                                        gif: gif.name, allocatedBefore: before, allocatedAfter: allocated(&memory),
+                                                        heldFrames: held?.frames, frameBytes: held?.frameBytes))
+                    memory.sample(at: seconds)
+                case .memoryWarning:
+                    break
+                }
+            }
+            if let at = warningDue, seconds + 1e-9 >= at, !onScreen.isEmpty {
+                warningDue = nil
+                let before = allocated(&memory)
+                let cpu = ThreadCPUClock.now()
+                for player in onScreen { player.memoryWarning(at: tick) }
+                playersCPU += ThreadCPUClock.now() - cpu
+                observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: at, kind: .memoryWarning, allocatedBefore: before,
+                                                    allocatedAfter: allocated(&memory), playersReached: onScreen.count))
+            }
+            let cpu = ThreadCPUClock.now()
+            for player in onScreen { try player.tick(tick) }
+            playersCPU += ThreadCPUClock.now() - cpu
+            memory.sample(at: seconds)
+            observation.ticks += 1
+            // A tick whose work overran the next ones: the display link skips them, as CADisplayLink does.
+            let behind = Int(((CPUTimes.monotonic() - start) / period).rounded(.down))
+            observation.missedTicks += max(0, behind - (tickIndex + 1))
+            tickIndex = max(tickIndex + 1, behind)
+        }
+        observation.displayLinkCPUSeconds = max(0, ThreadCPUClock.now() - threadCPUAtStart - playersCPU)
+        return observation
+    }
+
+    /// jemalloc's `stats.allocated` (an epoch refresh: only at events), checked against the ledger.
+    private static func allocated(_ memory: inout FeedMemory) -> Int {
+        let allocated = (try? AllocatorCounters.allocatedNow()) ?? memory.now
+        memory.check(statsAllocated: allocated)
+        return allocated
+    }
+}

@@ -1,0 +1,169 @@
+import FrameDecoders
+import GIFCodec
+import MemoryProbe
+import PosixThreads
+import Synchronization
+
+/// One player of a feed, as its view sees it at each display tick: it never blocks the display link. Its decoder is
+/// built off the display link, in the feed's pool (an eager decoder decodes every frame there, as a library's loading
+/// queue does); from then on a frame due and decoded is shown, one not decoded is a stall (the playhead waits for
+/// it) or a dropped frame (libraries that show another frame), as in ``Player/playRealtime(loops:speed:refreshHz:start:memoryWarningAt:)``.
+final class FeedPlayer {
+    let id: Int
+    let gif: FeedGIF
+    let enteredAt: Double
+    private let speed: Double
+    private let loading = DecoderLoading()
+    private let loader: BackgroundThread
+    private(set) var source: (any AnimatedFrameSource)?
+    private var delays: [Double] = []
+    /// The playhead: the next frame due, and when (monotonic seconds).
+    private var next = 0
+    private var deadline = 0.0
+    private var origin: Double?
+    private var waitingSince: Double?
+    private var warningPending = false
+    private(set) var summary: FeedPlayerSummary
+
+    init(id: Int, gif: FeedGIF, container: GIFContainer, feed: FeedCase, pool: DecodePool, enteredAt: Double) {
+        self.id = id
+        self.gif = gif
+        self.enteredAt = enteredAt
+        speed = feed.speed
+        summary = FeedPlayerSummary(player: id, gif: gif.name)
+        loader = BackgroundThread(name: "feed-load-\(id % 1000)") { [feed, loading] in
+            let made = Result { () throws(GIFError) -> any AnimatedFrameSource in
+                try pool.run { () throws(GIFError) -> any AnimatedFrameSource in
+                    try CaseExecution.makeDecoder(gif.decoder, container, limits: feed.limits, codec: feed.codec,
+                                                  display: feed.display, pool: pool)
+                }
+            }
+            loading.made.withLock { $0 = made }
+        }
+    }
+
+    /// Whether the player has shown its first frame.
+    var started: Bool { origin != nil }
+
+    /// One display tick at monotonic time `tick`: shows, stalls on or drops the frame due. Throws when the decoder
+    /// could not be built or a frame could not be had.
+    func tick(_ tick: Double) throws(GIFError) {
+        guard let source = try loaded() else { return }
+        guard let origin else {
+            guard source.isReady(frame: 0) else { return }
+            try show(0, source)
+            self.origin = tick
+            summary.firstFrameSeconds = tick - enteredAt
+            deadline = tick + delays[0]
+            next = 1 % delays.count
+            if warningPending { memoryWarning(at: tick) }
+            return
+        }
+        while tick + 1e-9 >= deadline {
+            source.clock(tick - origin)
+            if source.isReady(frame: next) {
+                if waitingSince != nil {
+                    summary.stalls += 1
+                    summary.latenessSeconds += tick - deadline
+                    summary.worstLatenessSeconds = max(summary.worstLatenessSeconds, tick - deadline)
+                    deadline = tick
+                    waitingSince = nil
+                }
+                try show(next, source)
+            } else if source.missBehaviour == .showsAnotherFrame {
+                source.skip(frame: next)
+                summary.droppedFrames += 1
+                summary.animationSeconds += delays[next]
+            } else {
+                if waitingSince == nil { waitingSince = tick }
+                source.frameDue(next)
+                return
+            }
+            deadline += delays[next]
+            next = (next + 1) % delays.count
+        }
+    }
+
+    private func show(_ index: Int, _ source: any AnimatedFrameSource) throws(GIFError) {
+        let status = try source.withFrame(at: index) { $0.status }
+        if status != .complete { summary.partialFrames += 1 }
+        summary.framesShown += 1
+        summary.animationSeconds += delays[index]
+    }
+
+    /// The decoder once built; nil while it is being built.
+    private func loaded() throws(GIFError) -> (any AnimatedFrameSource)? {
+        if let source { return source }
+        guard let made = loading.made.withLock({ $0 }) else { return nil }
+        loader.join()
+        let built = try made.get()
+        source = built
+        delays = built.delays.map { $0.effectiveSeconds / speed }
+        return built
+    }
+
+    /// The system's low-memory warning: delivered now when the player is playing, else as soon as it is.
+    func memoryWarning(at tick: Double) {
+        guard let source, let origin else {
+            warningPending = true
+            return
+        }
+        warningPending = false
+        summary.heldBeforeWarning = source.heldFrames
+        source.memoryWarning(at: tick - origin)
+        summary.heldAfterWarning = source.heldFrames
+        summary.warned = true
+    }
+
+    /// Frames the decoder holds now, and the bytes of one kept frame.
+    var held: (frames: Int, frameBytes: Int)? {
+        guard let source, let frames = source.heldFrames else { return nil }
+        return (frames, source.keptSize.width * source.keptSize.height * 4)
+    }
+
+    /// Waits for the decoder if it is still being built, lets it go at display tick `tick`, and returns what the
+    /// player saw: a frame it was still waiting for counts as a stall, late until now.
+    func leave(at tick: Double) -> FeedPlayerSummary {
+        if waitingSince != nil {
+            summary.stalls += 1
+            summary.latenessSeconds += tick - deadline
+            summary.worstLatenessSeconds = max(summary.worstLatenessSeconds, tick - deadline)
+            waitingSince = nil
+        }
+        loader.join()
+        if source == nil { source = try? loading.made.withLock({ $0 })?.get() }
+        summary.heldFramesMax = source?.heldFramesMax ?? 0
+        source = nil
+        loading.made.withLock { $0 = nil }
+        return summary
+    }
+}
+
+/// A player's decoder, or why it could not be built, handed from the thread that builds it to the display link.
+private final class DecoderLoading: Sendable {
+    let made = Mutex<Result<any AnimatedFrameSource, GIFError>?>(nil)
+}
+
+/// What one player of a feed saw.
+public struct FeedPlayerSummary: Sendable, Hashable, Codable {
+    public var player: Int
+    public var gif: String
+    public var firstFrameSeconds: Double?
+    public var framesShown = 0
+    public var partialFrames = 0
+    public var stalls = 0
+    public var droppedFrames = 0
+    /// Seconds frames were shown past their display tick, summed, and the worst one.
+    public var latenessSeconds = 0.0
+    public var worstLatenessSeconds = 0.0
+    public var animationSeconds = 0.0
+    public var heldFramesMax = 0
+    public var warned = false
+    public var heldBeforeWarning: Int?
+    public var heldAfterWarning: Int?
+
+    public init(player: Int, gif: String) {
+        self.player = player
+        self.gif = gif
+    }
+}

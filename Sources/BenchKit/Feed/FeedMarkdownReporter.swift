@@ -1,0 +1,73 @@
+import BenchCore
+
+/// The feed's summary for people: one row per model (medians of its repetitions), what the budget allows, how the
+/// players' background work was shared, and the timeline chart.
+public enum FeedMarkdownReporter {
+    public static func render(_ report: FeedReport, chart: String? = FeedTimelineChart.fileName) -> String {
+        guard let feed = report.results.first?.feed else { return "# Feed\n\nNo feed was run.\n" }
+        var out = ["# Feed: \(feed.players) players at once", ""]
+        let gifs = Set(feed.gifs.map(\.name)).sorted().joined(separator: ", ")
+        let scroll = feed.scrollRate > 0 ? "\(Format.fixed(feed.scrollRate, digits: 2)) players leaving and entering per second (\(feed.schedule.entrants) in all)"
+                                         : "no scrolling"
+        out.append("- GIFs: \(gifs); \(Format.fixed(feed.seconds, digits: 1)) s at speed \(Format.fixed(feed.speed, digits: 2)), \(scroll)")
+        out.append("- Device: \(feed.device ?? "this host"), \(Format.fixed(feed.refreshHz, digits: 0)) Hz display link, "
+                   + "\(feed.cpus.map { "\($0) CPUs" } ?? "every CPU"), frames kept at \(feed.display.map { "\($0.width)x\($0.height)" } ?? "full size"), "
+                   + "\(feed.codec.rawValue) LZW")
+        out.append("- Background work shares a pool of \(feed.poolWidth): at most that many frames are decoded at once across every player's queue")
+        if let at = feed.memoryWarningAt { out.append("- One memory warning to every player on screen at \(Format.fixed(at, digits: 2)) s") }
+        out.append("- Command: `\(report.metadata.command)`")
+        if report.incomplete { out.append("- **Incomplete**: the run was interrupted") }
+        out.append("")
+        out.append("| model | peak allocated | peak RSS | held frames (Σ players) | stalls (worst player) | dropped (worst player) | lateness (worst player) | first frame (worst) | CPU per s of animation | harness CPU | left allocated after all left |")
+        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for model in report.models {
+            out.append("| \(model.model) | \(Format.bytes(model.allocatedPeak)) | \(Format.bytes(model.rssPeak)) | \(Int(model.heldFramesMaxSum)) | "
+                       + "\(model.stalls) (\(model.worstPlayerStalls)) | \(model.droppedFrames) (\(model.worstPlayerDropped)) | "
+                       + "\(Format.duration(model.latenessSeconds)) (\(Format.duration(model.worstPlayerLatenessSeconds))) | "
+                       + "\(Format.duration(model.worstFirstFrameSeconds)) | \(Format.fixed(model.cpuPerAnimationSecond * 1000, digits: 1)) ms | "
+                       + "\(Format.fixed(model.harnessShare * 100, digits: 1)) % | \(signedBytes(model.retainedAfterLeave)) |")
+        }
+        for failed in report.results where failed.failure != nil {
+            out.append("")
+            out.append("- \(failed.feed.model), repetition \(failed.feed.repetition): FAILED: \(failed.failure ?? "")")
+        }
+        out.append("")
+        out += warningLines(report)
+        out += budgetLines(report)
+        out.append("")
+        out.append("How each model's players decode in the background (the feed gives each player's queue its own thread and lets "
+                   + "at most \(feed.poolWidth) decode at once, as the system's worker threads serve the libraries' serial queues):")
+        out.append("")
+        for model in report.models { out.append("- \(model.model): \(report.queues[model.model] ?? "not stated")") }
+        if let chart {
+            out.append("")
+            out.append("![allocated memory over the feed](charts/\(chart))")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private static func warningLines(_ report: FeedReport) -> [String] {
+        var out: [String] = []
+        for model in report.models {
+            guard let run = model.runs.first, let warning = run.warning else { continue }
+            let freed = (warning.allocatedBefore ?? 0) - (warning.allocatedAfter ?? 0)
+            let warned = run.players.filter(\.warned).count
+            out.append("- \(model.model): the warning reached \(warning.playersReached ?? 0) players on screen (\(warned) answered) and freed "
+                       + "\(Format.bytes(Double(freed))) at once")
+        }
+        return out.isEmpty ? [] : out + [""]
+    }
+
+    private static func budgetLines(_ report: FeedReport) -> [String] {
+        guard let budget = report.budget else { return [] }
+        let fits = report.withinBudget
+        let names = fits.map { "\($0.model) (\(Format.bytes($0.allocatedPeak)))" }
+        guard !names.isEmpty else {
+            return ["**No model stays under \(Format.bytes(Double(budget))) without a stall or a dropped frame.**"]
+        }
+        return ["**Under \(Format.bytes(Double(budget))) without a stall or a dropped frame:** \(names.joined(separator: ", ")). "
+                + "Recommended: \(fits[0].model)."]
+    }
+
+    private static func signedBytes(_ value: Double) -> String { (value < 0 ? "−" : "") + Format.bytes(abs(value)) }
+}

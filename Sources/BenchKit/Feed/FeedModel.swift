@@ -1,0 +1,65 @@
+import BenchCore
+import FrameDecoders
+
+/// A way every player of a feed plays: one of `bench run`'s decoder settings (the project's decoders, a library's
+/// player, a budget), resolved per GIF as a suite resolves it.
+public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
+    public var setting: DecoderSetting
+
+    public init(_ setting: DecoderSetting) { self.setting = setting }
+
+    /// The models a feed compares when none is named: eager, the project's windowed decoder, and the four libraries.
+    public static let defaults: [FeedModel] = [.init(.eager), .init(.windowed(.frames(Suite.defaultWindow))),
+                                               .init(.policy(.kingfisher)), .init(.policy(.flanimatedimage)),
+                                               .init(.policy(.sdwebimage)), .init(.policy(.ylgifimage))]
+
+    /// Parses a `--policies` entry: a policy of `bench run --policies` (`kingfisher`, `budget:32MiB`, `eager`, …), or
+    /// `windowed`, `windowed:N`, `indexed`, `indexed:N` for the project's decoders at a window of N (default 4).
+    public init(parsing text: String) throws(UsageError) {
+        let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
+        switch parts.first {
+        case "windowed", "indexed":
+            let window = try parts.count == 2 ? Self.window(parts[1], text) : .frames(Suite.defaultWindow)
+            setting = parts[0] == "windowed" ? .windowed(window) : .indexed(window)
+        case "eager", KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget":
+            setting = .policy(try PrefetchPolicy(parsing: text))
+        default:
+            throw UsageError("unknown model '\(text)' (use eager, windowed, windowed:N, indexed, indexed:N, kingfisher, flanimatedimage, "
+                             + "sdwebimage, ylgifimage, budget:SIZE)")
+        }
+    }
+
+    private static func window(_ text: String, _ whole: String) throws(UsageError) -> PrefetchWindow {
+        if text == "all" { return .all }
+        guard let frames = Int(text), frames >= 1 else { throw UsageError("'\(whole)' needs a window of at least 1 frame or 'all', e.g. windowed:4") }
+        return .frames(frames)
+    }
+
+    /// The decoder this model plays a GIF with.
+    public func decoder(for facts: (frameBytes: Int, frameCount: Int), memory: MachineMemory) -> DecoderChoice {
+        setting.resolve(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory).decoder
+    }
+
+    public var description: String {
+        if case .policy(.eager) = setting { return "eager" }
+        return setting.description
+    }
+
+    /// The queue a library's player decodes on, how wide it is, and where its source says so.
+    public var queue: String {
+        switch setting {
+        case .policy(.kingfisher):
+            "a serial DispatchQueue per AnimatedImageView's animator, width 1 (`preloadQueue`, label com.onevcat.Kingfisher.Animator.preloadQueue, Sources/Views/AnimatedImageView.swift)"
+        case .policy(.flanimatedimage):
+            "a serial dispatch queue per FLAnimatedImage, width 1 (`serialQueue`, com.flipboard.framecachingqueue, FLAnimatedImage.m)"
+        case .policy(.sdwebimage):
+            "an NSOperationQueue per player with maxConcurrentOperationCount 1 (`fetchQueue`, SDAnimatedImagePlayer.m; SDImageFramePool since 5.19, one per image provider)"
+        case .policy(.ylgifimage):
+            "a serial dispatch queue per YLGIFImage, width 1 (`readFrameQueue`, com.ronnie.gifreadframe, YLGIFImage.m)"
+        case .eager, .policy(.eager):
+            "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a loading queue)"
+        case .windowed, .indexed, .policy(.budget):
+            "one prefetch thread per player, width 1 (this project's WindowedDecoder)"
+        }
+    }
+}
