@@ -97,10 +97,26 @@ enum FeedPlayback {
             // A tick whose work overran the next ones: the display link skips them, as CADisplayLink does.
             let behind = Int(((CPUTimes.monotonic() - start) / period).rounded(.down))
             observation.missedTicks += max(0, behind - (tickIndex + 1))
-            tickIndex = max(tickIndex + 1, behind)
+            // Ticks at which nothing is due are slept through: a frame shows at the same tick either way, and the
+            // harness's wake-ups then follow the frames, not the refresh rate.
+            let needed = nextNeeded(onScreen, schedule: pending < schedule.count ? start + schedule[pending].seconds : nil,
+                                    warning: warningDue.map { start + $0 })
+            let neededIndex = needed.map { Int((($0 - start) / period - 1e-9).rounded(.up)) } ?? 0
+            tickIndex = max(tickIndex + 1, behind, neededIndex)
         }
         observation.displayLinkCPUSeconds = max(0, ThreadCPUClock.now() - threadCPUAtStart - playersCPU)
         return observation
+    }
+
+    /// The earliest monotonic time anything needs a tick: a player's next frame, the next scheduled event, the
+    /// warning; nil when some player needs every tick.
+    private static func nextNeeded(_ players: [FeedPlayer], schedule: Double?, warning: Double?) -> Double? {
+        var earliest = [schedule, warning].compactMap { $0 }.min() ?? .infinity
+        for player in players {
+            guard let due = player.nextDue else { return nil }
+            earliest = min(earliest, due)
+        }
+        return earliest.isFinite ? earliest : nil
     }
 
     /// jemalloc's `stats.allocated` (an epoch refresh: only at events), checked against the ledger.

@@ -42,8 +42,12 @@ final class FeedPlayer {
         }
     }
 
-    /// Whether the player has shown its first frame.
-    var started: Bool { origin != nil }
+    /// The monotonic time of the next display tick this player needs: when its next frame is due; nil when it needs
+    /// every tick (its decoder is being built, its first frame is not shown, or it waits for a frame).
+    var nextDue: Double? {
+        guard origin != nil, waitingSince == nil, !warningPending else { return nil }
+        return deadline
+    }
 
     /// One display tick at monotonic time `tick`: shows, stalls on or drops the frame due. Throws when the decoder
     /// could not be built or a frame could not be had.
