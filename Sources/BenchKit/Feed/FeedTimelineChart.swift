@@ -12,15 +12,23 @@ public enum FeedTimelineChart {
         for run in first where !run.timeline.isEmpty {
             chart.series.append(.init(name: run.feed.model, points: run.timeline.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
         }
-        var marked: Set<String> = []
+        // One marker per instant, its label every event there: "−+" is a player leaving and the next entering.
+        var instants: [(seconds: Double, label: String)] = []
         for event in first.first?.events ?? [] {
-            let key = "\(event.kind.rawValue)@\(Format.fixed(event.seconds, digits: 3))"
-            guard marked.insert(key).inserted else { continue }
-            switch event.kind {
-            case .enter: chart.markers.append((event.seconds, "+", "#2ca02c"))
-            case .leave: chart.markers.append((event.seconds, "−", "#7f7f7f"))
-            case .memoryWarning: chart.markers.append((event.seconds, "! warning", "#d62728"))
+            let symbol = switch event.kind {
+            case .enter: "+"
+            case .leave: "−"
+            case .memoryWarning: "! warning"
             }
+            if let last = instants.last, abs(last.seconds - event.seconds) < 1e-6 {
+                if !last.label.hasSuffix(symbol) { instants[instants.count - 1].label += symbol }
+            } else {
+                instants.append((event.seconds, symbol))
+            }
+        }
+        chart.markers = instants.map { instant in
+            let color = instant.label.contains("!") ? "#d62728" : instant.label.contains("−") ? "#7f7f7f" : "#2ca02c"
+            return (instant.seconds, instant.label, color)
         }
         return chart.render()
     }
