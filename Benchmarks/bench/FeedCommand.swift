@@ -97,16 +97,12 @@ enum FeedCommand {
     }
 
     static func write(_ report: FeedReport, to directory: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         try ReportWriter.write([(FeedTimelineChart.fileName, Data(FeedTimelineChart.render(report).utf8))],
                                to: (directory as NSString).appendingPathComponent("charts"))
         try ReportWriter.write([
             ("feed.csv", Data(FeedCSVReporter.render(report).utf8)),
             ("feed.md", Data(FeedMarkdownReporter.render(report).utf8)),
-            ("feed.json", try encoder.encode(report)),
+            ("feed.json", try JSONReporter.encode(report)),
         ], to: directory)
     }
 
@@ -146,12 +142,7 @@ enum FeedCommand {
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)") ?? device.map { min($0.cores, usableCPUs) }
             poolWidth = try arguments.integer("--pool-width", in: 1...64) ?? cpus ?? usableCPUs
-            display = try arguments.value("--display").map { text throws(UsageError) in
-                guard let size = DisplaySize(parsing: text) else {
-                    throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320), not '\(text)'")
-                }
-                return size
-            }
+            display = try arguments.value("--display").map { text throws(UsageError) in try RunCommand.displaySize(text, orFull: false) }
             codec = try CodecOption.one(&arguments)
             memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.001...1_000_000)
             budget = try arguments.value("--budget").map { text throws(UsageError) in try ByteSize.parse(text, flag: "--budget", example: "100MiB") }

@@ -214,11 +214,7 @@ enum RunCommand {
             let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
             if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or --display full,320x320") }
             let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
-                if text == "full" { return nil }
-                guard let size = DisplaySize(parsing: text) else {
-                    throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320), or 'full', not '\(text)'")
-                }
-                return size
+                text == "full" ? nil : try RunCommand.displaySize(text, orFull: true)
             })
             let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.01...1_000_000)
             if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
@@ -318,6 +314,14 @@ enum RunCommand {
                                  + "(\(Format.fixed(playback, digits: 3)) s: \(suite.loops) loop\(suite.loops == 1 ? "" : "s") at speed \(Format.fixed(fastest, digits: 2)))")
             }
         }
+    }
+
+    /// A `--display` size, or one line saying what the flag takes (and that `full` is allowed, where it is).
+    static func displaySize(_ text: String, orFull: Bool) throws(UsageError) -> DisplaySize {
+        guard let size = DisplaySize(parsing: text) else {
+            throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320)\(orFull ? ", or 'full'" : ""), not '\(text)'")
+        }
+        return size
     }
 
     /// `--max-pixels N`, `--max-eager-bytes SIZE` and `--max-file-size SIZE`.

@@ -52,19 +52,10 @@ public struct CaseRunner: Sendable {
         do {
             let outcome = try ChildProcess.run(executable, benchCase.arguments, timeout: timeout,
                                                environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
-            if outcome.interrupted { return CaseResult(benchCase: benchCase, failure: "interrupted") }
-            if outcome.timedOut {
-                return CaseResult(benchCase: benchCase, failure: "timed out after \(Format.fixed(timeout, digits: 0)) s")
+            switch Self.read(outcome, timeout: timeout, Self.decodeResult) {
+            case .success(let result): return result
+            case .failure(let failure): return CaseResult(benchCase: benchCase, failure: failure.reason)
             }
-            if let signal = outcome.signal {
-                return CaseResult(benchCase: benchCase, failure: "child crashed with signal \(signal)\(Self.signalName(signal))")
-            }
-            if outcome.exitStatus == 0, let result = try? Self.decodeResult(outcome.standardOutput) {
-                return result
-            }
-            let lastLine = String(decoding: outcome.standardError, as: UTF8.self)
-                .split(separator: "\n").last.map(String.init) ?? "no output"
-            return CaseResult(benchCase: benchCase, failure: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)")
         } catch {
             return CaseResult(benchCase: benchCase, failure: "could not start the child process: \(error)")
         }
@@ -84,6 +75,17 @@ public struct CaseRunner: Sendable {
         return reason.isEmpty ? "the playability check exited with status \(outcome.exitStatus ?? -1)" : reason
     }
 
+    /// A child's result, decoded from its standard output, or the one line saying why there is none: interrupted,
+    /// timed out, crashed, or exited badly (with the last line it wrote on stderr).
+    static func read<Value>(_ outcome: ChildOutcome, timeout: Double, _ decode: (Data) throws -> Value) -> Result<Value, ChildFailure> {
+        if outcome.interrupted { return .failure(ChildFailure(reason: "interrupted")) }
+        if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after \(Format.fixed(timeout, digits: 0)) s")) }
+        if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal \(signal)\(signalName(signal))")) }
+        if outcome.exitStatus == 0, let value = try? decode(outcome.standardOutput) { return .success(value) }
+        let lastLine = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
+        return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))
+    }
+
     /// Reads a child's JSON result.
     public static func decodeResult(_ data: Data) throws -> CaseResult {
         let decoder = JSONDecoder()
@@ -91,7 +93,7 @@ public struct CaseRunner: Sendable {
         return try decoder.decode(CaseResult.self, from: data)
     }
 
-    static func signalName(_ signal: Int32) -> String {
+    private static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGSEGV: " (SIGSEGV)"
         case SIGABRT: " (SIGABRT)"
@@ -102,4 +104,9 @@ public struct CaseRunner: Sendable {
         default: ""
         }
     }
+}
+
+/// Why a child process gave no result, in one line.
+struct ChildFailure: Error {
+    let reason: String
 }

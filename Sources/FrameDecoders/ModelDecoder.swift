@@ -49,6 +49,17 @@ public final class ModelDecoder: AnimatedFrameSource {
             heldMax = max(heldMax, held)
         }
 
+        /// Frame `index` comes due, `inHand` or not: the rule sees it, and one not in hand is decoded first if nothing
+        /// has asked for it yet (the rule may just have freed one in hand, which is not wanted again). True when the
+        /// worker has something new to do.
+        mutating func comeDue(_ index: Int, inHand: Bool) -> Bool {
+            due = index
+            let asked = call { rule, held in rule.due(index, held: held) }
+            guard !inHand, isMissing(index) else { return asked }
+            pending.insert(index, at: 0)
+            return true
+        }
+
         mutating func call(_ event: (inout any RetentionRule, Set<Int>) -> RetentionStep) -> Bool {
             let step = event(&rule, Set(store.keys))
             apply(step)
@@ -109,12 +120,9 @@ public final class ModelDecoder: AnimatedFrameSource {
         // Due: a frame in hand goes on screen before the rule frees it (YLGIFImage frees the frame it shows). One not
         // in hand is waited for; a rule that would drop it (this player waits) gets it decoded first.
         var shown = lock.update { (state: inout State) -> Decoded? in
-            state.due = index
             let ready = state.store[index]
             if let ready { state.onScreen = ready }
-            _ = state.call { rule, held in rule.due(index, held: held) }
-            // Only a frame that was not in hand: one the rule just freed as it went on screen is not wanted again.
-            if ready == nil && state.isMissing(index) { state.pending.insert(index, at: 0) }
+            _ = state.comeDue(index, inHand: ready != nil)
             return ready
         }
         if shown == nil {
@@ -142,11 +150,7 @@ public final class ModelDecoder: AnimatedFrameSource {
     /// decoded first if nothing has asked for it yet, as ``withFrame(at:_:)`` does before it waits.
     public func frameDue(_ index: Int) {
         lock.update(wakingWaitersIf: { state in
-            state.due = index
-            let asked = state.call { rule, held in rule.due(index, held: held) }
-            guard state.isMissing(index) else { return asked }
-            state.pending.insert(index, at: 0)
-            return true
+            state.comeDue(index, inHand: false)
         })
     }
 

@@ -28,14 +28,11 @@ public final class MemorySampler: Sendable {
         var samples = 0
         var lastSampleTime = -1.0
         var running = true
-        var threadCPUSeconds = 0.0
     }
 
     private let state: Mutex<State>
     private let gauge = try? JemallocGauge()
     private let start = CPUTimes.monotonic()
-    /// The monotonic time sample times count from.
-    public var startedAt: Double { start }
     private let interval: Double
     private let thread: Mutex<BackgroundThread?> = Mutex(nil)
 
@@ -77,15 +74,10 @@ public final class MemorySampler: Sendable {
         return state.withLock { ($0.peaks, $0.timeline, $0.samples) }
     }
 
-    /// CPU time the background thread used, once ``stop()`` has returned: the sampler's own cost.
-    public var threadCPUSeconds: Double { state.withLock { $0.threadCPUSeconds } }
-
     private func backgroundLoop() {
         while state.withLock({ $0.running }) {
             sample()
             usleep(UInt32(interval * 1_000_000))
         }
-        let spent = ThreadCPUClock.now()
-        state.withLock { $0.threadCPUSeconds = spent }
     }
 }

@@ -60,7 +60,7 @@ struct FeedTests {
         #expect(leaves.count == 6)
         for leave in leaves {
             let held = (leave.heldFrames ?? 0) * (leave.frameBytes ?? 0)
-            let freed = (leave.allocatedBefore ?? 0) - (leave.allocatedAfter ?? 0)
+            let freed = leave.freedBytes
             #expect(held > 0, "player \(leave.player ?? -1) held no frames as it left")
             #expect(Double(freed) >= 0.95 * Double(held), "player \(leave.player ?? -1) held \(held) B of frames but leaving freed \(freed) B")
         }
@@ -82,7 +82,7 @@ struct FeedTests {
             let before = player.heldBeforeWarning ?? 0, after = player.heldAfterWarning ?? .max
             #expect(before > 2 && after <= 2, "player \(player.player) held \(before) frames before the warning and \(after) after")
         }
-        #expect((warning.allocatedBefore ?? 0) - (warning.allocatedAfter ?? 0) > 3 * 20 * 240 * 240 * 4)
+        #expect(warning.freedBytes > 3 * 20 * 240 * 240 * 4)
     }
 
     @Test("a feed's pool never runs more frames at once than its width")

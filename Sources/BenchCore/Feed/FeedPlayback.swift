@@ -21,6 +21,9 @@ public struct FeedEvent: Sendable, Hashable, Codable {
     public var frameBytes: Int?
     /// A warning: the players on screen it was delivered to.
     public var playersReached: Int?
+
+    /// What `stats.allocated` fell by across the event (0 when it was not read).
+    public var freedBytes: Int { (allocatedBefore ?? 0) - (allocatedAfter ?? 0) }
 }
 
 /// What a feed's display link saw.

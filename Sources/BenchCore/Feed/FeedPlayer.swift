@@ -21,7 +21,8 @@ final class FeedPlayer {
     private var next = 0
     private var deadline = 0.0
     private var origin: Double?
-    private var waitingSince: Double?
+    /// The frame due was not decoded at its tick and the player waits for it.
+    private var waiting = false
     private var warningPending = false
     private(set) var summary: FeedPlayerSummary
 
@@ -45,7 +46,7 @@ final class FeedPlayer {
     /// The monotonic time of the next display tick this player needs: when its next frame is due; nil when it needs
     /// every tick (its decoder is being built, its first frame is not shown, or it waits for a frame).
     var nextDue: Double? {
-        guard origin != nil, waitingSince == nil, !warningPending else { return nil }
+        guard origin != nil, !waiting, !warningPending else { return nil }
         return deadline
     }
 
@@ -66,12 +67,10 @@ final class FeedPlayer {
         while tick + 1e-9 >= deadline {
             source.clock(tick - origin)
             if source.isReady(frame: next) {
-                if waitingSince != nil {
-                    summary.stalls += 1
-                    summary.latenessSeconds += tick - deadline
-                    summary.worstLatenessSeconds = max(summary.worstLatenessSeconds, tick - deadline)
+                if waiting {
+                    summary.stalled(late: tick - deadline)
                     deadline = tick
-                    waitingSince = nil
+                    waiting = false
                 }
                 try show(next, source)
             } else if source.missBehaviour == .showsAnotherFrame {
@@ -79,7 +78,7 @@ final class FeedPlayer {
                 summary.droppedFrames += 1
                 summary.animationSeconds += delays[next]
             } else {
-                if waitingSince == nil { waitingSince = tick }
+                waiting = true
                 source.frameDue(next)
                 return
             }
@@ -128,11 +127,9 @@ final class FeedPlayer {
     /// Waits for the decoder if it is still being built, lets it go at display tick `tick`, and returns what the
     /// player saw: a frame it was still waiting for counts as a stall, late until now.
     func leave(at tick: Double) -> FeedPlayerSummary {
-        if waitingSince != nil {
-            summary.stalls += 1
-            summary.latenessSeconds += tick - deadline
-            summary.worstLatenessSeconds = max(summary.worstLatenessSeconds, tick - deadline)
-            waitingSince = nil
+        if waiting {
+            summary.stalled(late: tick - deadline)
+            waiting = false
         }
         loader.join()
         if source == nil { source = try? loading.made.withLock({ $0 })?.get() }
@@ -169,5 +166,12 @@ public struct FeedPlayerSummary: Sendable, Hashable, Codable {
     public init(player: Int, gif: String) {
         self.player = player
         self.gif = gif
+    }
+
+    /// A frame shown, or given up on, `late` seconds after its display tick.
+    mutating func stalled(late: Double) {
+        stalls += 1
+        latenessSeconds += late
+        worstLatenessSeconds = max(worstLatenessSeconds, late)
     }
 }

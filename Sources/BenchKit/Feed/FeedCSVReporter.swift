@@ -37,7 +37,7 @@ public enum FeedCSVReporter {
         ("retained_after_leave_bytes", { "\($0.retainedAfterLeave)" }),
         ("warning_s", { $0.warning.map { Format.fixed($0.seconds, digits: 3) } ?? "" }),
         ("warning_players", { $0.warning?.playersReached.map { "\($0)" } ?? "" }),
-        ("warning_freed_bytes", { $0.warning.map { "\(($0.allocatedBefore ?? 0) - ($0.allocatedAfter ?? 0))" } ?? "" }),
+        ("warning_freed_bytes", { $0.warning.map { "\($0.freedBytes)" } ?? "" }),
         ("failure", { $0.failure ?? "" }),
     ]
 

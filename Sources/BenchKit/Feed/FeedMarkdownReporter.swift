@@ -50,10 +50,9 @@ public enum FeedMarkdownReporter {
         var out: [String] = []
         for model in report.models {
             guard let run = model.runs.first, let warning = run.warning else { continue }
-            let freed = (warning.allocatedBefore ?? 0) - (warning.allocatedAfter ?? 0)
             let warned = run.players.filter(\.warned).count
             out.append("- \(model.model): the warning reached \(warning.playersReached ?? 0) players on screen (\(warned) answered) and freed "
-                       + "\(Format.bytes(Double(freed))) at once")
+                       + "\(Format.bytes(Double(warning.freedBytes))) at once")
         }
         return out.isEmpty ? [] : out + [""]
     }

@@ -16,12 +16,10 @@ public struct FeedRunner: Sendable {
         do {
             let outcome = try ChildProcess.run(executable, feed.arguments, timeout: timeout,
                                                environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
-            if outcome.interrupted { return FeedResult(feed: feed, failure: "interrupted") }
-            if outcome.timedOut { return FeedResult(feed: feed, failure: "timed out after \(Format.fixed(timeout, digits: 0)) s") }
-            if let signal = outcome.signal { return FeedResult(feed: feed, failure: "child crashed with signal \(signal)\(CaseRunner.signalName(signal))") }
-            if outcome.exitStatus == 0, let result = try? Self.decode(outcome.standardOutput) { return result }
-            let lastLine = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
-            return FeedResult(feed: feed, failure: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)")
+            switch CaseRunner.read(outcome, timeout: timeout, Self.decode) {
+            case .success(let result): return result
+            case .failure(let failure): return FeedResult(feed: feed, failure: failure.reason)
+            }
         } catch {
             return FeedResult(feed: feed, failure: "could not start the child process: \(error)")
         }

@@ -3,7 +3,10 @@ import Foundation
 
 /// Everything, for tools: metadata, every case with its memory timeline, and the summaries.
 public enum JSONReporter {
-    public static func render(_ report: RunReport) throws -> Data {
+    public static func render(_ report: RunReport) throws -> Data { try encode(report) }
+
+    /// Any report in this format: pretty, keys sorted and in snake case, non-finite numbers as strings.
+    public static func encode<Report: Encodable>(_ report: Report) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.keyEncodingStrategy = .convertToSnakeCase
