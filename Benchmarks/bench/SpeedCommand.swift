@@ -50,13 +50,14 @@ enum SpeedCommand {
                 skipped += 1
                 continue
             }
-            let lzw = try codecs.map { codec in try lzwThroughput(container, codec: codec) }
+            let comparison = try lzwThroughput(container, codecs: codecs)
+            let lzw = comparison.throughputs
             let pixels = Double(Self.framePixels(container))
             let codes = Double(max(try Self.codeCount(container), 1))
             var lzwRow = [input.name, "\(container.frameCount)", format(pixels / 1e6, digits: 2), format(pixels / codes, digits: 2)]
             lzwRow += lzw.map { format($0.megapixelsPerSecond) }
             lzwRow += lzw.map { format(pixels / ($0.megapixelsPerSecond * 1e6) * 1e9 / codes, digits: 2) }
-            if codecs.count == 2 { lzwRow.append(format(lzw[0].megapixelsPerSecond / lzw[1].megapixelsPerSecond, digits: 2)) }
+            if codecs.count == 2 { lzwRow.append(format(comparison.ratio(0, to: 1), digits: 2)) }
             lzwRows.append(lzwRow)
 
             var row = ["\(container.width)x\(container.height)", format(try cLoop(container).megapixelsPerSecond)]
@@ -103,10 +104,11 @@ enum SpeedCommand {
         }
     }
 
-    static func lzwThroughput(_ container: GIFContainer, codec: LZWCodec) throws -> Throughput {
-        let reader = try FrameIndexReader(container: container, codec: codec)
-        return Throughput.measure("\(codec) LZW", pixelsPerRun: framePixels(container)) {
-            for index in 0..<container.frameCount { reader.decode(frame: index) { _, _ in } }
+    /// LZW alone with each codec, timed in alternation: the ratio column is read from samples taken side by side.
+    static func lzwThroughput(_ container: GIFContainer, codecs: [LZWCodec]) throws -> ThroughputComparison {
+        let readers = try codecs.map { codec in try FrameIndexReader(container: container, codec: codec) }
+        return ThroughputComparison.measure(codecs.map { "\($0) LZW" }, pixelsPerRun: framePixels(container)) { contender in
+            for index in 0..<container.frameCount { readers[contender].decode(frame: index) { _, _ in } }
         }
     }
 

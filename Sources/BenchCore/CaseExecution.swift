@@ -60,8 +60,10 @@ public enum CaseExecution {
         if benchCase.plantedLeakBytes > 0 { plantLeak(benchCase.plantedLeakBytes) }
         // The playback's own records are summarised and dropped inside this scope, so the end reading sees only
         // what the decoder left behind (and the result's few strings).
+        var kernelAfterPlayback: KernelMemory?
         do {
             let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
+            kernelAfterPlayback = played.kernelAfterPlayback
             result.framesHash = played.framesHash.description
             result.displayFramesHash = played.displayFramesHash?.description
             played.spent.record(into: &result)
@@ -72,7 +74,8 @@ public enum CaseExecution {
         }
         try Jemalloc.purge()
         try AllocatorCounters.read().record(since: allocatorAtStart, into: &result)
-        try KernelMemory.current().record(start: kernelAtStart, into: &result)
+        // The kernel's peak as playback left it: the hashing loop after it is the harness's, not the decoder's.
+        try (kernelAfterPlayback ?? KernelMemory.current()).record(start: kernelAtStart, into: &result)
     }
 
     /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can
@@ -91,6 +94,8 @@ public enum CaseExecution {
         var framesHash: FrameHash
         /// Of the display-sized frames, when the decoder scaled.
         var displayFramesHash: FrameHash?
+        /// Read when the measured interval ended, before the frames were hashed.
+        var kernelAfterPlayback: KernelMemory?
     }
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
@@ -114,10 +119,14 @@ public enum CaseExecution {
         observation.scalingSeconds = player.source.scalingSeconds
         InstructionMarks.end()
         let memory = sampler?.stop() ?? (peaks: MemoryPeaks(), timeline: MemoryTimeline(capacity: 2), samples: 0)
+        let kernel = try? KernelMemory.current()
         let lent = try player.framesHash()
-        guard observation.scalingSeconds != nil else { return Played(observation: observation, spent: spent, memory: memory, framesHash: lent) }
+        guard observation.scalingSeconds != nil else {
+            return Played(observation: observation, spent: spent, memory: memory, framesHash: lent, kernelAfterPlayback: kernel)
+        }
         let identity = try Player.fullSizeFramesHash(container, codec: benchCase.codec, limits: benchCase.limits)
-        return Played(observation: observation, spent: spent, memory: memory, framesHash: identity, displayFramesHash: lent)
+        return Played(observation: observation, spent: spent, memory: memory, framesHash: identity, displayFramesHash: lent,
+                      kernelAfterPlayback: kernel)
     }
 
     /// Allocates and touches `bytes`, keeps them while sampling as playback would, then frees them.

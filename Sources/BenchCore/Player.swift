@@ -147,25 +147,23 @@ public struct Player {
     /// little-endian), the frames as the source lends them (display-sized when it scales). Runs after the measured
     /// interval, so hashing costs nothing in the figures.
     public func framesHash() throws(GIFError) -> FrameHash {
-        try Self.framesHash(frameCount: source.frameCount) { index throws(GIFError) in try source.hash(ofFrame: index) }
+        let size = source.keptSize
+        var batch = FrameHashBatch(frameBytes: size.width * size.height * 4, frames: source.frameCount)
+        for index in 0..<source.frameCount {
+            try source.withFrame(at: index) { batch.add($0.pixels) }
+        }
+        return batch.finish()
     }
 
     /// The frames hash of `container` composited at full size with `codec`: a scaled case's frame identity, the same
     /// as any unscaled decoder's ``framesHash()``.
     public static func fullSizeFramesHash(_ container: GIFContainer, codec: LZWCodec, limits: DecodeLimits) throws(GIFError) -> FrameHash {
         let compositor = try Compositor(container: container, limits: limits, codec: codec)
-        return try framesHash(frameCount: container.frameCount) { _ in
+        var batch = FrameHashBatch(frameBytes: compositor.pixels.count, frames: container.frameCount)
+        for _ in 0..<container.frameCount {
             compositor.advance()
-            return FrameHash(of: compositor.pixels)
+            batch.add(compositor.pixels)
         }
-    }
-
-    private static func framesHash(frameCount: Int, _ frame: (Int) throws(GIFError) -> FrameHash) throws(GIFError) -> FrameHash {
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(frameCount)
-        for index in 0..<frameCount {
-            hashes.append(try frame(index).value.littleEndian)
-        }
-        return hashes.withUnsafeBytes { FrameHash(of: $0) }
+        return batch.finish()
     }
 }

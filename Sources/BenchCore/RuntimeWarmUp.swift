@@ -19,7 +19,7 @@ enum RuntimeWarmUp {
     }()
 
     /// Builds `choice` over the tiny GIF with `codec` (downscaling to 2×2 when the case keeps frames at a display
-    /// size), takes every frame twice, and lets it go.
+    /// size), takes every frame twice, hashes a loop, and lets it go.
     static func run(_ choice: DecoderChoice, codec: LZWCodec, display: DisplaySize? = nil) {
         guard let gif, let container = try? GIFContainer(bytes: GIFBytes(gif)) else { return }
         let warmChoice: DecoderChoice = if case .calibration = choice { .eager } else { choice }
@@ -33,5 +33,9 @@ enum RuntimeWarmUp {
         }
         source.waitUntilPrefetched()
         _ = source.heldFramesMax
+        // The hashing loop after the measured interval, once, for the same reason.
+        var batch = FrameHashBatch(frameBytes: source.keptSize.width * source.keptSize.height * 4, frames: container.frameCount)
+        for index in 0..<container.frameCount { _ = try? source.withFrame(at: index) { batch.add($0.pixels) } }
+        _ = batch.finish()
     }
 }

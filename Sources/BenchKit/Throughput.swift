@@ -6,21 +6,16 @@ public struct Throughput: Sendable {
     public let label: String
     /// Median over the runs, in megapixels per second.
     public let megapixelsPerSecond: Double
+    /// Passes of the work timed, over every sample.
     public let runs: Int
 
-    /// Runs `work` (which composites `pixelsPerRun` canvas pixels) at least `minimumRuns` times and for at least
-    /// `minimumSeconds`, and keeps the median rate.
-    public static func measure(_ label: String, pixelsPerRun: Int, minimumRuns: Int = 3, minimumSeconds: Double = 0.5,
-                               _ work: () throws -> Void) rethrows -> Throughput {
-        var rates: [Double] = []
-        let start = CPUTimes.monotonic()
-        while rates.count < minimumRuns || CPUTimes.monotonic() - start < minimumSeconds {
-            let begin = CPUTimes.monotonic()
-            try work()
-            let seconds = max(CPUTimes.monotonic() - begin, 1e-9)
-            rates.append(Double(pixelsPerRun) / seconds / 1e6)
-            if rates.count >= 200 { break }
-        }
-        return Throughput(label: label, megapixelsPerSecond: Statistics.median(rates), runs: rates.count)
+    /// Runs `work` (which composites `pixelsPerRun` canvas pixels) in samples of at least `sampleSeconds` each (a
+    /// sample repeats `work` as often as that takes, so a GIF decoded in microseconds is not timed by a clock read
+    /// around each pass), for at least `minimumSamples` samples and `minimumSeconds`, and keeps the median rate.
+    public static func measure(_ label: String, pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
+                               sampleSeconds: Double = 0.002, _ work: () throws -> Void) rethrows -> Throughput {
+        try ThroughputComparison.measure([label], pixelsPerRun: pixelsPerRun, minimumSamples: minimumSamples,
+                                         minimumSeconds: minimumSeconds, sampleSeconds: sampleSeconds) { _ in try work() }
+            .throughputs[0]
     }
 }

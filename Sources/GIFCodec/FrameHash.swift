@@ -4,14 +4,42 @@ public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
 
     public init(value: UInt64) { self.value = value }
 
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
     /// Hashes `bytes` with offset basis 0xcbf29ce484222325 and prime 0x100000001b3.
     public init(of bytes: UnsafeRawBufferPointer) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        value = Self.continued(Self.offsetBasis, bytes)
+    }
+
+    private static func continued(_ start: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = start
         for byte in bytes {
             hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+            hash &*= prime
         }
-        value = hash
+        return hash
+    }
+
+    /// The hashes of four byte ranges, each the value `init(of:)` gives. One range's hash is a chain in which every
+    /// byte waits for the previous byte's multiply; four chains side by side keep the multiplier busy, about four
+    /// times the bytes a second on one core.
+    public static func four(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ c: UnsafeRawBufferPointer,
+                            _ d: UnsafeRawBufferPointer) -> (FrameHash, FrameHash, FrameHash, FrameHash) {
+        let common = min(a.count, b.count, c.count, d.count)
+        var (h0, h1, h2, h3) = (offsetBasis, offsetBasis, offsetBasis, offsetBasis)
+        if common > 0, let p0 = a.baseAddress, let p1 = b.baseAddress, let p2 = c.baseAddress, let p3 = d.baseAddress {
+            for offset in 0..<common {
+                h0 = (h0 ^ UInt64(p0.load(fromByteOffset: offset, as: UInt8.self))) &* prime
+                h1 = (h1 ^ UInt64(p1.load(fromByteOffset: offset, as: UInt8.self))) &* prime
+                h2 = (h2 ^ UInt64(p2.load(fromByteOffset: offset, as: UInt8.self))) &* prime
+                h3 = (h3 ^ UInt64(p3.load(fromByteOffset: offset, as: UInt8.self))) &* prime
+            }
+        }
+        return (FrameHash(value: continued(h0, UnsafeRawBufferPointer(rebasing: a[common...]))),
+                FrameHash(value: continued(h1, UnsafeRawBufferPointer(rebasing: b[common...]))),
+                FrameHash(value: continued(h2, UnsafeRawBufferPointer(rebasing: c[common...]))),
+                FrameHash(value: continued(h3, UnsafeRawBufferPointer(rebasing: d[common...]))))
     }
 
     /// Hashes the UTF-8 bytes of `text`: stable names for files and shards, the same on every machine.

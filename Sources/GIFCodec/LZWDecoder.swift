@@ -25,6 +25,9 @@ final class LZWDecoder {
     private var compressedCapacity: Int
     /// Entry `code` packs the offset of its string in `storage` (low 32 bits) and its length (high 32 bits).
     private let table: UnsafeMutablePointer<UInt64>
+    /// The minimum code size whose literal and control entries the table holds (entries past them are written before
+    /// they are read), so frames of one size skip refilling them.
+    private var tableCodeSize = -1
 
     /// Sized for frames of up to `maxPixels` pixels; larger frames grow the buffers.
     init(maxPixels: Int) {
@@ -95,23 +98,48 @@ final class LZWDecoder {
         return length
     }
 
-    /// Copies `count` bytes and up to 16 more: two 8-byte loads, two stores, and a loop only for strings over 16 bytes,
-    /// so the short strings of noisy frames take no data-dependent branch.
+    /// Copies `count` bytes and up to 15 more: one 8-byte load and store, which is all the short strings of noisy
+    /// frames need (and a single store keeps later reads of those bytes forwardable), then 16 bytes at a time.
     @inline(__always)
     private static func copy(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
-        let low = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
-        let high = UnsafeRawPointer(source + 8).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(destination).storeBytes(of: low, as: UInt64.self)
-        UnsafeMutableRawPointer(destination + 8).storeBytes(of: high, as: UInt64.self)
-        guard count > 16 else { return }
-        var offset = 16
+        UnsafeMutableRawPointer(destination).storeBytes(
+            of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        guard count > 8 else { return }
+        var offset = 8
         repeat {
             UnsafeMutableRawPointer(destination + offset).storeBytes(
-                of: UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self), as: UInt64.self)
-            offset &+= 8
+                of: UnsafeRawPointer(source + offset).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            offset &+= 16
         } while offset < count
     }
 
+    /// The `width`-bit code at bit `position` of `data` (least significant bit first), read with one 8-byte load.
+    @inline(__always)
+    private static func code(in data: UnsafeRawPointer, at position: Int, width: Int) -> Int {
+        let word = data.loadUnaligned(fromByteOffset: position &>> 3, as: UInt64.self).littleEndian
+        return Int(truncatingIfNeeded: (word &>> UInt64(position & 7)) & ((1 as UInt64) &<< UInt64(width) &- 1))
+    }
+
+    /// Writes the string of `code` at `start` and returns its length: a table entry's string, or for the code about to
+    /// be added (`nextCode`) the previous string and its first byte. Returns 0 for a code with no string: the clear
+    /// and end codes, and any code past `nextCode`.
+    @inline(__always)
+    private static func writeString(_ code: Int, at start: Int, table: UnsafeMutablePointer<UInt64>, nextCode: Int,
+                                    alphabet: UnsafeMutablePointer<UInt8>, previousStart: Int, previousLength: Int) -> Int {
+        if code < nextCode, case let entry = table[code], entry &>> 32 != 0 {
+            let length = Int(truncatingIfNeeded: entry &>> 32)
+            copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)
+            return length
+        }
+        guard code == nextCode else { return 0 }
+        copy(from: alphabet + previousStart, to: alphabet + start, count: previousLength)
+        alphabet[start &+ previousLength] = alphabet[previousStart]
+        return previousLength &+ 1
+    }
+
+    /// Decodes one frame. giflib widens codes when its running code passes `maxCode1`; after the first code of a
+    /// table (which adds no entry) the running code is always `nextCode + 2` (at most 4,097), so a run of codes that
+    /// neither widens nor fills the table, and cannot run out of data, needs none of those checks: the inner loop.
     private func run(minimumCodeSize: Int, dataBytes: Int, limit: Int) -> LZWOutcome {
         let alphabet = storage
         let table = self.table
@@ -120,60 +148,110 @@ final class LZWDecoder {
         let endOfInformation = clear + 1
         // A literal's string is its byte in the alphabet before the output, so literals and longer codes take one
         // path; the clear and end codes have length 0, which sends them down the rare path.
-        for code in 0..<clear { table[code] = UInt64(truncatingIfNeeded: code) | 1 << 32 }
-        table[clear] = 0
-        table[endOfInformation] = 0
+        if tableCodeSize != minimumCodeSize {
+            for code in 0..<clear { table[code] = UInt64(truncatingIfNeeded: code) | 1 << 32 }
+            table[clear] = 0
+            table[endOfInformation] = 0
+            tableCodeSize = minimumCodeSize
+        }
         let totalBits = dataBytes &* 8
         var bitPosition = 0
-        var runningBits = minimumCodeSize &+ 1
-        var maxCode1 = 1 << runningBits
-        var runningCode = endOfInformation &+ 1
-        var nextCode = endOfInformation &+ 1
-        var previousStart = -1
-        var previousLength = 0
         var position = 0
         var codes = 0
-        while position < limit {
+
+        table: while true {
+            // The first code of a table: a literal, or a clear, end or invalid code.
+            var runningBits = minimumCodeSize &+ 1
+            var maxCode1 = 1 << runningBits
+            var nextCode = endOfInformation &+ 1
+            guard position < limit else { break table }
             guard bitPosition &+ runningBits <= totalBits else { return LZWOutcome(pixels: position, stop: .dataEnded, codes: codes) }
-            let word = data.loadUnaligned(fromByteOffset: bitPosition &>> 3, as: UInt64.self).littleEndian
-            let code = Int(truncatingIfNeeded: (word &>> UInt64(bitPosition & 7)) & ((1 as UInt64) &<< UInt64(runningBits) &- 1))
+            let first = Self.code(in: data, at: bitPosition, width: runningBits)
             bitPosition &+= runningBits
             codes &+= 1
-            if runningCode < Self.maxCode &+ 2 {
-                runningCode &+= 1
-                if runningCode > maxCode1, runningBits < 12 {
+            if endOfInformation &+ 2 > maxCode1, runningBits < 12 {
+                maxCode1 &<<= 1
+                runningBits &+= 1
+            }
+            if first == clear { continue table }
+            if first == endOfInformation { return LZWOutcome(pixels: position, stop: .endCodeTooSoon, codes: codes) }
+            guard first < clear else { return LZWOutcome(pixels: position, stop: .invalidCode(first), codes: codes) }
+            var previousStart = Self.outputStart &+ position
+            alphabet[previousStart] = UInt8(truncatingIfNeeded: first)
+            var previousLength = 1
+            position &+= 1
+
+            while position < limit {
+                let plain = min(maxCode1 &- 1, Self.maxCode &+ 1) &- nextCode
+                let safe = min(plain, (totalBits &- bitPosition) / 12)
+                if safe > 0 {
+                    // `safe` codes that each add an entry, at this width, with their bits present.
+                    // Locals only: a variable a closure captured would live in memory, and the chain of bit
+                    // positions would wait on a store and a load at every code.
+                    var remaining = safe
+                    let width = runningBits
+                    let mask = (1 as UInt64) &<< UInt64(width) &- 1
+                    let segmentStart = bitPosition
+                    var bits = bitPosition
+                    var stopCode = -1
+                    repeat {
+                        let word = data.loadUnaligned(fromByteOffset: bits &>> 3, as: UInt64.self).littleEndian
+                        let code = Int(truncatingIfNeeded: (word &>> UInt64(bits & 7)) & mask)
+                        bits &+= width
+                        // ``writeString`` written out: called here, it costs noisy frames about 8% a code.
+                        let start = Self.outputStart &+ position
+                        let length: Int
+                        if code < nextCode, case let entry = table[code], entry &>> 32 != 0 {
+                            length = Int(truncatingIfNeeded: entry &>> 32)
+                            Self.copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)
+                        } else if code == nextCode {
+                            Self.copy(from: alphabet + previousStart, to: alphabet + start, count: previousLength)
+                            alphabet[start &+ previousLength] = alphabet[previousStart]
+                            length = previousLength &+ 1
+                        } else {
+                            stopCode = code
+                            break
+                        }
+                        table[nextCode] = UInt64(truncatingIfNeeded: previousStart) | UInt64(truncatingIfNeeded: previousLength &+ 1) << 32
+                        nextCode &+= 1
+                        previousStart = start
+                        previousLength = length
+                        position &+= length
+                        remaining &-= 1
+                    } while remaining > 0 && position < limit
+                    bitPosition = bits
+                    codes &+= (bits &- segmentStart) / width
+                    if stopCode == clear { continue table }
+                    if stopCode >= 0 {
+                        return LZWOutcome(pixels: position, stop: stopCode == endOfInformation ? .endCodeTooSoon : .invalidCode(stopCode), codes: codes)
+                    }
+                    continue
+                }
+                // One code with every check: it widens the codes, meets a full table, or may run out of data.
+                guard bitPosition &+ runningBits <= totalBits else { return LZWOutcome(pixels: position, stop: .dataEnded, codes: codes) }
+                let code = Self.code(in: data, at: bitPosition, width: runningBits)
+                bitPosition &+= runningBits
+                codes &+= 1
+                if nextCode &+ 1 < Self.maxCode &+ 2, nextCode &+ 2 > maxCode1, runningBits < 12 {
                     maxCode1 &<<= 1
                     runningBits &+= 1
                 }
+                let start = Self.outputStart &+ position
+                let length = Self.writeString(code, at: start, table: table, nextCode: nextCode, alphabet: alphabet,
+                                              previousStart: previousStart, previousLength: previousLength)
+                if length == 0 {
+                    if code == clear { continue table }
+                    return LZWOutcome(pixels: position, stop: code == endOfInformation ? .endCodeTooSoon : .invalidCode(code), codes: codes)
+                }
+                if nextCode <= Self.maxCode {
+                    table[nextCode] = UInt64(truncatingIfNeeded: previousStart) | UInt64(truncatingIfNeeded: previousLength &+ 1) << 32
+                    nextCode &+= 1
+                }
+                previousStart = start
+                previousLength = length
+                position &+= length
             }
-            let start = Self.outputStart &+ position
-            let length: Int
-            if code < nextCode, case let entry = table[code], entry &>> 32 != 0 {
-                length = Int(truncatingIfNeeded: entry &>> 32)
-                Self.copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)
-            } else if code == clear {
-                runningBits = minimumCodeSize &+ 1
-                maxCode1 = 1 << runningBits
-                runningCode = endOfInformation &+ 1
-                nextCode = endOfInformation &+ 1
-                previousStart = -1
-                continue
-            } else if code == endOfInformation {
-                return LZWOutcome(pixels: position, stop: .endCodeTooSoon, codes: codes)
-            } else if code == nextCode, previousStart >= 0 {
-                Self.copy(from: alphabet + previousStart, to: alphabet + start, count: previousLength)
-                alphabet[start &+ previousLength] = alphabet[previousStart]
-                length = previousLength &+ 1
-            } else {
-                return LZWOutcome(pixels: position, stop: .invalidCode(code), codes: codes)
-            }
-            if previousStart >= 0, nextCode <= Self.maxCode {
-                table[nextCode] = UInt64(truncatingIfNeeded: previousStart) | UInt64(truncatingIfNeeded: previousLength &+ 1) << 32
-                nextCode &+= 1
-            }
-            previousStart = start
-            previousLength = length
-            position &+= length
+            break table
         }
         return LZWOutcome(pixels: limit, stop: .complete, codes: codes)
     }

@@ -9,11 +9,16 @@ public struct KernelMemory: Sendable, Hashable, Codable {
     /// Peak resident set size (`VmHWM`), in bytes.
     public var peakResidentBytes: Int
 
-    /// Reads `VmRSS` and `VmHWM`.
+    /// Reads `VmRSS` and `VmHWM` into a buffer on the stack: a reading allocates nothing, so one taken before a
+    /// case's last allocator reading does not move its malloc count.
     public static func current() throws(ProbeError) -> KernelMemory {
-        let path = "/proc/self/status"
-        let text = try ProcFile.read(path)
-        guard let rss = ProcFile.kilobytes("VmRSS", in: text), let hwm = ProcFile.kilobytes("VmHWM", in: text) else { throw .procfs(path: path, reason: "no VmRSS/VmHWM lines") }
+        let path: StaticString = "/proc/self/status"
+        var buffer = InlineArray<4096, UInt8>(repeating: 0)
+        let (rss, hwm) = try withUnsafeMutableBytes(of: &buffer) { (bytes) throws(ProbeError) -> (Int?, Int?) in
+            let text = try ProcFile.read(path, into: bytes)
+            return (ProcFile.kilobytes("VmRSS:", in: text), ProcFile.kilobytes("VmHWM:", in: text))
+        }
+        guard let rss, let hwm else { throw .procfs(path: "\(path)", reason: "no VmRSS/VmHWM lines") }
         return KernelMemory(residentBytes: rss * 1024, peakResidentBytes: hwm * 1024)
     }
 
@@ -39,6 +44,42 @@ public enum ProcFile {
             bytes += chunk[0..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads up to `buffer.count` bytes of `path` into `buffer`; returns the part read.
+    static func read(_ path: StaticString, into buffer: UnsafeMutableRawBufferPointer) throws(ProbeError) -> UnsafeRawBufferPointer {
+        let descriptor = path.withUTF8Buffer { name in open(UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .procfs(path: "\(path)", reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var filled = 0
+        while filled < buffer.count {
+            let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 { throw .procfs(path: "\(path)", reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            filled += count
+        }
+        return UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
+    }
+
+    /// The number after `key` (which ends with its colon) at the start of a line of `text`, or nil; reads bytes only.
+    static func kilobytes(_ key: StaticString, in text: UnsafeRawBufferPointer) -> Int? {
+        let key = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        var lineStart = 0
+        while lineStart + key.count <= text.count {
+            if text[lineStart..<(lineStart + key.count)].elementsEqual(key) {
+                var index = lineStart + key.count, value = 0, digits = 0
+                while index < text.count, text[index] == UInt8(ascii: " ") || text[index] == UInt8(ascii: "\t") { index += 1 }
+                while index < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) {
+                    value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
+                    digits += 1
+                    index += 1
+                }
+                return digits > 0 ? value : nil
+            }
+            guard let newline = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            lineStart = newline + 1
+        }
+        return nil
     }
 
     /// The number after `key:` on its line of `text` (kilobytes in both files), or nil.

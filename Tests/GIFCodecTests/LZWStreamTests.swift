@@ -37,6 +37,37 @@ struct LZWStreamTests {
         return terminated ? bytes + [0, 0x3B] : bytes
     }
 
+    /// A GIF of `width`×`height` frames over eight grey levels, each frame's LZW data packed at its own minimum code
+    /// size and split into sub-blocks of up to 255 bytes.
+    static func gif(width: Int, height: Int, frames: [(minimumCodeSize: Int, codes: [Int])]) -> [UInt8] {
+        let size: [UInt8] = [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8)]
+        var bytes = Array("GIF89a".utf8) + size + [0x82, 0, 0]
+        for level in 0..<8 { bytes += [UInt8](repeating: UInt8(level * 36), count: 3) }
+        for frame in frames {
+            bytes += [0x2C, 0, 0, 0, 0] + size + [0]
+            bytes.append(UInt8(frame.minimumCodeSize))
+            var data = pack(frame.codes, minimumCodeSize: frame.minimumCodeSize)[...]
+            while !data.isEmpty {
+                let block = data.prefix(255)
+                bytes += [UInt8(block.count)] + block
+                data = data.dropFirst(block.count)
+            }
+            bytes.append(0)
+        }
+        return bytes + [0x3B]
+    }
+
+    /// Every frame's rows, joined, with one reader per codec (so the fast decoder keeps its table between frames).
+    static func frames(_ bytes: [UInt8], codec: LZWCodec) throws -> [[UInt8]] {
+        let container = try GIFContainer(bytes: GIFBytes(bytes))
+        let reader = try FrameIndexReader(container: container, codec: codec)
+        return (0..<container.frameCount).map { index in
+            var pixels: [UInt8] = []
+            reader.decode(frame: index) { _, row in pixels += row }
+            return pixels
+        }
+    }
+
     static func rows(_ bytes: [UInt8], codec: LZWCodec) throws -> (rows: [[UInt8]], stop: LZWStop?) {
         let reader = try FrameIndexReader(container: GIFContainer(bytes: GIFBytes(bytes)), codec: codec)
         var rows: [[UInt8]] = []
@@ -95,5 +126,36 @@ struct LZWStreamTests {
         #expect(fast.rows.count > 0 && fast.rows.count < 64)
         #expect(fast.stop == .dataEnded)
         #expect(fast.rows.joined().elementsEqual(noise.prefix(fast.rows.count * 64)))
+    }
+
+    @Test("frames of different minimum code sizes, one reader: each frame's clear, end and literal codes are its own")
+    func codeSizePerFrame() throws {
+        // At size 2 codes 4 and 5 are clear and end; at size 3 they are literals, and 8 and 9 are clear and end.
+        let bytes = Self.gif(width: 4, height: 2, frames: [
+            (2, [4, 1, 2, 4, 3, 0, 1, 2, 3, 1, 5]),
+            (3, [8, 7, 4, 5, 4, 6, 5, 3, 0, 9]),
+            (2, [4, 3, 3, 4, 2, 1, 0, 1, 2, 2, 5]),
+        ])
+        let fast = try Self.frames(bytes, codec: .fast), giflib = try Self.frames(bytes, codec: .giflib)
+        #expect(fast == [[1, 2, 3, 0, 1, 2, 3, 1], [7, 4, 5, 4, 6, 5, 3, 0], [3, 3, 2, 1, 0, 1, 2, 2]])
+        #expect(fast == giflib)
+    }
+
+    @Test("a table that fills to 4,095 and is cleared late: codes stay 12 bits wide and add nothing until the clear")
+    func deferredClear() throws {
+        var state: UInt32 = 1
+        let literals = (0..<4494).map { _ -> Int in
+            state = state &* 1_103_515_245 &+ 12_345
+            return Int(state >> 16) & 3
+        }
+        // After the clear, literal i (i ≥ 1) adds entry 5 + i = [literal i−1, literal i]: entries 6…4095 come from
+        // literals 0…4090. Then three string codes at 12 bits, a clear, and 94 more literals: 4,500 pixels.
+        let head = Array(literals.prefix(4400)), tail = Array(literals.suffix(94))
+        let codes = [4] + head + [4095, 6, 2000] + [4] + tail + [5]
+        let expected = head + [literals[4089], literals[4090], literals[0], literals[1], literals[1994], literals[1995]] + tail
+        let bytes = Self.gif(width: 90, height: 50, frames: [(2, codes)])
+        let fast = try Self.frames(bytes, codec: .fast), giflib = try Self.frames(bytes, codec: .giflib)
+        #expect(fast == [expected.map(UInt8.init)])
+        #expect(fast == giflib)
     }
 }

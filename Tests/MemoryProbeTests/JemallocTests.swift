@@ -32,4 +32,17 @@ struct JemallocTests {
         try Jemalloc.purge()
         #expect(try Jemalloc.mallocCount() > 0)
     }
+
+    @Test("a kernel reading allocates nothing: a case takes one between playback and its last malloc count")
+    func kernelReadingAllocatesNothing() throws {
+        _ = try KernelMemory.current()
+        // Reading the counters may itself allocate; two readings in a row measure that cost.
+        let start = try ThreadAllocationTotals.current()
+        let control = try ThreadAllocationTotals.current()
+        let memory = try KernelMemory.current()
+        let end = try ThreadAllocationTotals.current()
+        let reading = control.allocated - start.allocated
+        #expect(end.allocated - control.allocated == reading, "\(end.allocated - control.allocated - reading) bytes allocated by a kernel reading")
+        #expect(memory.residentBytes > 0)
+    }
 }

@@ -8,6 +8,11 @@ struct KernelAndCPUTests {
         let memory = try KernelMemory.current()
         #expect(memory.residentBytes > 1 << 20)
         #expect(memory.peakResidentBytes >= memory.residentBytes)
+        // The same lines as a text reader finds them (within what the process may grow between the two reads).
+        let text = try ProcFile.read("/proc/self/status")
+        let rss = try #require(ProcFile.kilobytes("VmRSS", in: text)), hwm = try #require(ProcFile.kilobytes("VmHWM", in: text))
+        #expect(abs(rss * 1024 - memory.residentBytes) < 8 << 20, "VmRSS \(rss) kB")
+        #expect(abs(hwm * 1024 - memory.peakResidentBytes) < 8 << 20, "VmHWM \(hwm) kB")
     }
 
     @Test("CPU and wall clocks move forward with work")
