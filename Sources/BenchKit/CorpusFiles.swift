@@ -2,6 +2,7 @@ import BenchCore
 import Foundation
 import GIFCodec
 import GIFCorpus
+import Synchronization
 import SystemFiles
 
 /// What the parent needs to know of a GIF to plan its cases: its frames' size and count, and a loop's length.
@@ -32,6 +33,7 @@ public final class CorpusFiles: Sendable {
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]
         var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:]
+        let encoded = try Self.encode(inputs.compactMap { if case .synthetic(let spec) = $0.source { spec } else { nil } })
         for input in inputs {
             var known = input.facts
             switch input.source {
@@ -42,7 +44,7 @@ public final class CorpusFiles: Sendable {
                 }
             case .synthetic(let spec):
                 let path = scratch.path + "/" + spec.name + ".gif"
-                let bytes = try SyntheticCorpus.gif(for: spec)
+                guard let bytes = encoded[spec.name] else { continue }
                 try AtomicFile.write(bytes, to: path)
                 paths[input.name] = path
                 known = try? GIFFacts(GIFContainer(bytes: GIFBytes(bytes)))
@@ -55,5 +57,20 @@ public final class CorpusFiles: Sendable {
         self.paths = paths
         self.facts = facts
         self.loopSeconds = loopSeconds
+    }
+
+    /// The synthetic GIFs, encoded on every CPU at once (each is independent): the largest takes most of a second.
+    private static func encode(_ specs: [SyntheticSpec]) throws -> [String: [UInt8]] {
+        let results = Mutex<[String: Result<[UInt8], GIFError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
+            let result = Result { () throws(GIFError) -> [UInt8] in try SyntheticCorpus.gif(for: specs[index]) }
+            results.withLock { $0[specs[index].name] = result }
+        }
+        var encoded: [String: [UInt8]] = [:]
+        for spec in specs {
+            guard let result = results.withLock({ $0[spec.name] }) else { continue }
+            encoded[spec.name] = try result.get()
+        }
+        return encoded
     }
 }
