@@ -34,8 +34,6 @@ enum RuntimeWarmUp {
         source.waitUntilPrefetched()
         _ = source.heldFramesMax
         // The hashing loop after the measured interval, once, for the same reason.
-        var batch = FrameHashBatch(frameBytes: source.keptSize.width * source.keptSize.height * 4, frames: container.frameCount)
-        for index in 0..<container.frameCount { _ = try? source.withFrame(at: index) { batch.add($0.pixels) } }
-        _ = batch.finish()
+        _ = try? Player(source: source, sampler: nil).framesHash()
     }
 }

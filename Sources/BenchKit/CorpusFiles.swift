@@ -61,15 +61,14 @@ public final class CorpusFiles: Sendable {
 
     /// The synthetic GIFs, encoded on every CPU at once (each is independent): the largest takes most of a second.
     private static func encode(_ specs: [SyntheticSpec]) throws -> [String: [UInt8]] {
-        let results = Mutex<[String: Result<[UInt8], GIFError>]>([:])
+        let results = Mutex<[Result<[UInt8], GIFError>?]>(Array(repeating: nil, count: specs.count))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
             let result = Result { () throws(GIFError) -> [UInt8] in try SyntheticCorpus.gif(for: specs[index]) }
-            results.withLock { $0[specs[index].name] = result }
+            results.withLock { $0[index] = result }
         }
         var encoded: [String: [UInt8]] = [:]
-        for spec in specs {
-            guard let result = results.withLock({ $0[spec.name] }) else { continue }
-            encoded[spec.name] = try result.get()
+        for (spec, result) in zip(specs, results.withLock { $0 }) {
+            if let result { encoded[spec.name] = try result.get() }
         }
         return encoded
     }
