@@ -14,6 +14,8 @@ enum BenchCommand {
     Usage:
       bench                           run the default suite (same as 'bench run') and write bench-results/latest/
       bench run [options]             run a suite; see 'bench run --help'
+      bench gate [--instructions]     the paired gate: this build against the baseline's commit, built and
+                                      played alternately on this machine (what CI runs); see 'bench gate --help'
       bench compare --baseline FILE   compare a run with a baseline and gate regressions
       bench merge DIR... --out DIR    join the reports of 'bench run --shard i/n' into one
       bench feed [options]            many players at once, as in a scrolling feed; see 'bench feed --help'
@@ -35,6 +37,7 @@ enum BenchCommand {
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
+            case "gate": return try GateCommand.run(rest)
             case "merge": return try MergeCommand.run(rest)
             case "feed": return try FeedCommand.run(rest)
             case "cache": return try CacheCommand.run(rest)

@@ -8,7 +8,7 @@ import SystemFiles
 enum CompareCommand {
     static let help = """
     Usage: bench compare --baseline FILE [--current FILE] [--thresholds FILE] [--summary FILE]
-                         [--gate-times auto|never|always]
+                         [--gate-times never|always]
 
     Compares a run's results.json (default: bench-results/latest/results.json) with a baseline made by
     'bench run --save-baseline FILE', prints a Markdown table per GIF and setting (metric, baseline,
@@ -19,12 +19,12 @@ enum CompareCommand {
       --summary FILE     also write only what changed beyond noise, worst first, for a pull-request comment;
                          with GITHUB_STEP_SUMMARY set, it is appended there too
     \(Exports.help)
-      --gate-times WHEN  when CPU and wall times (and CPU ratios) are gated rather than only reported:
-                         auto    only when the baseline provably comes from this host: the same machine id,
-                                 CPU and core count, and a calibration workload within 10% (default)
-                         never   never: what CI should use, where the host's speed is not the code's
-                         always  always: you vouch that both runs come from one quiet host
-                         Memory, malloc counts and frames are gated whatever this says.
+      --gate-times WHEN  whether CPU and wall times (and CPU ratios) are gated rather than only reported:
+                         never   report them (default): two runs' times are comparable only from one quiet
+                                 host, and no report can prove that; 'bench gate' judges CPU paired instead
+                         always  gate them: you vouch that both runs come from one quiet host
+                         Memory, malloc counts, frames, and instructions counted in the same context are
+                         gated whatever this says.
 
     Exit status: 0 no regression, 1 a regression, 2 bad usage or an unreadable or incompatible file.
     """
@@ -41,7 +41,7 @@ enum CompareCommand {
         let currentPath = try arguments.value("--current") ?? "bench-results/latest/results.json"
         let thresholdsPath = try arguments.value("--thresholds")
         let summaryPath = try arguments.value("--summary")
-        let timeGating = try arguments.value("--gate-times").map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .auto
+        let timeGating = try arguments.value("--gate-times").map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
         let exports = try Exports(&arguments)
         try arguments.finish(command: "compare")
         let baseline = try BaselineFile.load(baselinePath, role: "baseline")
@@ -59,6 +59,12 @@ enum CompareCommand {
             throw UsageError("the baseline and the current run share no GIF and setting; nothing to compare")
         }
         print(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
+        return try finish(outcome, summaryPath: summaryPath)
+    }
+
+    /// Writes the summary (to `summaryPath` and the GitHub step summary), says each cause on stderr, one line each, and
+    /// returns the gate's exit status.
+    static func finish(_ outcome: GateOutcome, summaryPath: String?) throws -> ExitStatus {
         let summary = GateReporter.summary(outcome)
         if let summaryPath { try ReportWriter.writeAtomically(Data(summary.utf8), to: summaryPath) }
         // On GitHub Actions the summary also goes to the job's page, after whatever earlier steps wrote there.
@@ -66,6 +72,12 @@ enum CompareCommand {
             do { try OutputFile.append(Array((summary + "\n").utf8), to: stepSummary) } catch { throw UsageError("GITHUB_STEP_SUMMARY: \(error)") }
         }
         let causes = outcome.causes
+        // CPU that went unjudged is said, never left to the table: counts from another context, or none at all.
+        if let ungated = outcome.comparisons.first(where: { $0.metric == Measure.instructions.column && $0.verdict == .notGated }) {
+            let count = outcome.comparisons.filter { $0.metric == Measure.instructions.column && $0.verdict == .notGated }.count
+            Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged (\(ungated.note ?? "")): "
+                          + "no CPU figure was gated; 'bench gate' judges CPU paired against the baseline's commit")
+        }
         if causes.isEmpty {
             Console.note("gate: no regression against the baseline (\(outcome.improvements.count) improvements beyond noise)")
         } else {

@@ -17,7 +17,7 @@ enum RunCommand {
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--codec fast|giflib] [--out DIR]
                      [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
-                     [--summary FILE] [--gate-times auto|never|always] [--instructions]
+                     [--summary FILE] [--gate-times never|always] [--instructions]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default bench-results/latest, which
@@ -64,7 +64,7 @@ enum RunCommand {
       --gate FILE            after the run, compare with the baseline FILE; exit 1 on a regression
       --thresholds FILE      gate rules as JSON (see 'bench compare --help')
       --summary FILE         with --gate: write what changed beyond noise, worst first, for a pull-request comment
-      --gate-times WHEN      with --gate: when CPU and wall times are gated, as in 'bench compare' (default: auto)
+      --gate-times WHEN      with --gate: whether CPU and wall times are gated, as in 'bench compare' (default: never)
       --instructions         also count each case's instructions once, under Valgrind's Callgrind (about 50× slower
                              than a plain run; needs valgrind): deterministic CPU figures that a gate can compare
                              across machines
@@ -138,6 +138,7 @@ enum RunCommand {
         }
         var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
         if let counter { metadata.instructionContext = .current(valgrindVersion: counter.valgrindVersion, metadata: metadata) }
+        metadata.plan = RunPlan(cases: Set(cases.map(\.identity)).count, repetitions: suite.repetitions)
         if let shard = options.shard {
             var gifs: [String] = []
             for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }
@@ -244,8 +245,11 @@ enum RunCommand {
             thresholds = try arguments.value("--thresholds").map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
             summary = try arguments.value("--summary")
             let gateTimes = try arguments.value("--gate-times")
-            timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .auto
+            timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
             if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
+            if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0) {
+                throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak): a baseline measures the code as it is")
+            }
             if gateTimes != nil && gateBaseline == nil { throw UsageError("--gate-times goes with --gate FILE") }
 
             var settings: [DecoderSetting] = []

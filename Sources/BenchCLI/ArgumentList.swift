@@ -55,6 +55,9 @@ public struct ArgumentList: Sendable {
         return found
     }
 
+    /// What no call has taken yet, in order: flags a command passes on to another.
+    public var rest: [String] { remaining }
+
     /// Throws for anything left over: an unknown flag or a stray word.
     public func finish(command: String) throws(UsageError) {
         if let first = remaining.first {

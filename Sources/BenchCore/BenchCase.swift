@@ -139,9 +139,18 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var display: DisplaySize?
     public var byteSource: ByteSource
     public var codec: LZWCodec
+    /// The test knobs the case was played with: a planted case is never the same case as a clean one.
+    public var planted: PlantedFaults
 
     public var decoder: DecoderChoice { plan.decoder }
     public var policy: String { plan.policy }
+
+    /// The same case without its planted faults: what a gate pairs a planted candidate with in a clean baseline.
+    public var unplanted: CaseIdentity {
+        var clean = self
+        clean.planted = PlantedFaults()
+        return clean
+    }
 
     /// The same case decoded by another plan (its eager partner, for same-run ratios).
     public func with(plan: DecoderPlan) -> CaseIdentity {
@@ -156,8 +165,26 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
 extension BenchCase {
     public var identity: CaseIdentity {
         CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                     memoryWarningAt: memoryWarningAt, device: device, display: display, byteSource: byteSource, codec: codec)
+                     memoryWarningAt: memoryWarningAt, device: device, display: display, byteSource: byteSource, codec: codec,
+                     planted: PlantedFaults(extraWorkPerFrame: extraWorkPerFrame, leakBytes: plantedLeakBytes))
     }
+}
+
+/// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`): part of a case's identity,
+/// so a planted row is never summarised, saved or gated as a clean one.
+public struct PlantedFaults: Sendable, Hashable {
+    /// Extra LZW decodes per frame in the windowed decoder (`--slow-windowed`).
+    public var extraWorkPerFrame: Double
+    /// Bytes allocated in playback and never freed (`--plant-leak`).
+    public var leakBytes: Int
+
+    public init(extraWorkPerFrame: Double = 0, leakBytes: Int = 0) {
+        self.extraWorkPerFrame = extraWorkPerFrame
+        self.leakBytes = leakBytes
+    }
+
+    /// No fault planted.
+    public var isEmpty: Bool { extraWorkPerFrame == 0 && leakBytes == 0 }
 }
 
 extension BenchCase {

@@ -15,6 +15,8 @@ extension CaseIdentity {
         if let cpus { setting += ", \(cpus) CPU" }
         if byteSource == .mmap { setting += ", mmap" }
         if codec != .default { setting += ", \(codec) LZW" }
+        if planted.extraWorkPerFrame > 0 { setting += ", planted slowdown \(Format.fixed(planted.extraWorkPerFrame, digits: 3))" }
+        if planted.leakBytes > 0 { setting += ", planted leak \(Format.bytes(Double(planted.leakBytes)))" }
         return setting
     }
 

@@ -17,8 +17,9 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var buildConfiguration: String
     /// The command line that produced the report.
     public var command: String
-    /// What identifies the host, for deciding whether absolute times may be gated; absent in older reports.
-    public var host: HostIdentity?
+    /// What the run set out to play, so a report missing a case or a repetition is known to be incomplete; absent in
+    /// older reports.
+    public var plan: RunPlan?
     /// What the run's instruction counts depend on, when it counted them (`--instructions`).
     public var instructionContext: InstructionContext?
     /// Which part of a sharded suite this run played (`--shard i/n`); absent for a whole suite.
@@ -39,8 +40,7 @@ public struct RunMetadata: Sendable, Codable, Hashable {
             memoryBytes: ProcessInfo.processInfo.physicalMemory,
             operatingSystem: operatingSystem(),
             buildConfiguration: BuildConfiguration.isDebug ? "debug" : "release",
-            command: command,
-            host: .current())
+            command: command)
     }
 
     static var swiftVersion: String {
@@ -73,11 +73,53 @@ public struct RunMetadata: Sendable, Codable, Hashable {
         return [name ?? "Linux", ProcessInfo.processInfo.operatingSystemVersionString].joined(separator: ", ")
     }
 
+    /// The checked-out commit, with `-dirty` when tracked files differ from it: a paired gate builds the baseline's
+    /// commit, which is only the baseline's code when the tree was clean.
     static func gitCommit() -> String? {
         guard let outcome = try? ChildProcess.run("/usr/bin/env", ["git", "rev-parse", "--short=12", "HEAD"], timeout: 5),
               outcome.exitStatus == 0 else { return nil }
         let text = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
+        guard !text.isEmpty else { return nil }
+        let status = try? ChildProcess.run("/usr/bin/env", ["git", "status", "--porcelain", "--untracked-files=no"], timeout: 10)
+        let dirty = status.map { $0.exitStatus != 0 || !$0.standardOutput.isEmpty } ?? true
+        return dirty ? text + RunMetadata.dirtySuffix : text
+    }
+
+    /// What ``gitCommit()`` appends for a tree with uncommitted changes.
+    public static let dirtySuffix = "-dirty"
+}
+
+/// What a run planned: each case's repetitions, and how many cases.
+public struct RunPlan: Sendable, Codable, Hashable {
+    /// Distinct cases (GIF × setting), each played `repetitions` times.
+    public var cases: Int
+    public var repetitions: Int
+
+    public init(cases: Int, repetitions: Int) {
+        self.cases = cases
+        self.repetitions = repetitions
+    }
+}
+
+extension RunReport {
+    /// How the rows fall short of the report's own plan, one line each: a case with fewer (or more) repetitions than
+    /// planned, or fewer cases. Empty when the report records no plan or matches it.
+    public func planShortfalls() -> [String] {
+        guard let plan = metadata.plan else { return [] }
+        var rows: [CaseIdentity: Int] = [:], played: Set<CaseIdentity> = [], order: [CaseIdentity] = []
+        for result in results {
+            let key = result.benchCase.identity
+            if rows[key] == nil { order.append(key) }
+            rows[key, default: 0] += 1
+            if result.failure == nil { played.insert(key) }
+        }
+        // A case none of whose rows played is reported as failed (a file that could not be read has one row).
+        var shortfalls = order.filter(played.contains).compactMap { key -> String? in
+            let count = rows[key] ?? 0
+            return count == plan.repetitions ? nil : "\(key.gif) · \(key.setting): \(count) of \(plan.repetitions) repetitions"
+        }
+        if order.count < plan.cases { shortfalls.append("\(order.count) of \(plan.cases) planned cases") }
+        return shortfalls
     }
 }
 

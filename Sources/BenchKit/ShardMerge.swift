@@ -38,6 +38,8 @@ public enum ShardMerge {
         var metadata = first.report.metadata
         metadata.shard = nil
         metadata.command = command
+        let plans = reports.compactMap(\.report.metadata.plan)
+        metadata.plan = plans.count == reports.count ? RunPlan(cases: plans.reduce(0) { $0 + $1.cases }, repetitions: plans[0].repetitions) : nil
         let ordered = reports.sorted { $0.report.metadata.shard!.shard.index < $1.report.metadata.shard!.shard.index }
         return RunReport(metadata: metadata, results: ordered.flatMap(\.report.results), incomplete: reports.contains { $0.report.incomplete })
     }

@@ -14,6 +14,9 @@ public struct Comparison: Sendable {
         case missing
         /// The case failed (crash, timeout, bad input) in the current run, which fails the gate.
         case failed
+        /// A figure the gate promised and could not judge (no count on one side, too few rounds, a side that did not
+        /// run): a failure where the gate is strict, as in CI.
+        case unjudged = "not judged"
     }
 
     public var gif: String
@@ -34,23 +37,33 @@ public struct Comparison: Sendable {
 /// The outcome of comparing a run with a baseline.
 public struct GateOutcome: Sendable {
     public var comparisons: [Comparison]
-    /// Whether the baseline provably came from this host.
-    public var host: HostMatch
+    /// One sentence on how CPU was judged: absolute times gated or only reported, or paired against a base.
+    public var cpuScope: String
     /// Absolute CPU and wall times were gated (not only reported).
     public var timesGated: Bool
 
     /// The current run was interrupted: a partial run proves nothing.
     public var incomplete: Bool
+    /// How the current run falls short of its own plan (a missing repetition or case), one line each.
+    public var shortfalls: [String] = []
+    /// Figures the gate could not judge fail it (CI); otherwise they are listed and pass.
+    public var strict = false
 
     public var regressions: [Comparison] { comparisons.filter { $0.verdict == .regressed } }
     public var improvements: [Comparison] { comparisons.filter { $0.verdict == .improved } }
     /// Failed and missing cases.
     public var brokenCases: [Comparison] { comparisons.filter { $0.verdict == .failed || $0.verdict == .missing } }
+    /// Figures the gate promised and could not judge.
+    public var unjudged: [Comparison] { comparisons.filter { $0.verdict == .unjudged } }
 
     /// Each reason the gate fails, one line each: a broken run first, then regressions, worst first.
     public var causes: [String] {
         var causes = incomplete ? ["the current run is incomplete (interrupted)"] : []
+        causes += shortfalls.map { "the current run is incomplete: \($0)" }
         causes += brokenCases.map { "\($0.gif) · \($0.setting): \($0.verdict.rawValue)\($0.note.map { " (\($0))" } ?? "")" }
+        if strict {
+            causes += unjudged.map { "\($0.gif) · \($0.setting): \($0.metric) not judged (\($0.note ?? "no reason given"))" }
+        }
         causes += regressions.sorted { ($0.change ?? .infinity) > ($1.change ?? .infinity) }.map { row in
             "\(row.gif) · \(row.setting): \(row.metric) regressed \(row.change.map { $0.isFinite ? Format.percent($0) : "from 0 to \(Format.fixed(row.current ?? 0, digits: 0))" } ?? "")"
                 + (row.note.map { " (\($0))" } ?? "")
@@ -64,20 +77,15 @@ public struct GateOutcome: Sendable {
 
 /// Decides, metric by metric, whether a run regressed against a baseline (README, "Gating regressions in CI").
 public enum Gate {
-    /// Compares `current` with `baseline`. Rules that depend on the host's speed apply only as `timeGating` says:
-    /// by default, only when the baseline provably came from this host.
+    /// Compares `current` with `baseline`. Rules that depend on the host's speed apply only as `timeGating` says: by
+    /// default they are reported, not judged. A current case with planted faults is compared with the clean case.
     public static func compare(baseline: RunReport, current: RunReport, thresholds: Thresholds = .defaults,
-                               timeGating: TimeGating = .auto) -> GateOutcome {
-        let host = HostIdentity.match(baseline: baseline.metadata, current: current.metadata)
-        let gateTimes = switch timeGating {
-        case .auto: host.isSame
-        case .never: false
-        case .always: true
-        }
+                               timeGating: TimeGating = .never) -> GateOutcome {
+        let gateTimes = timeGating == .always
         let instructionsUngated = instructionsUngatedReason(baseline.metadata, current.metadata)
         let base = Samples(baseline.results), now = Samples(current.results)
         var comparisons = failedCases(current.results)
-        let failedKeys = Set(current.results.filter { $0.failure != nil }.map { $0.benchCase.identity })
+        let failedKeys = Set(current.results.filter { $0.failure != nil }.map { $0.benchCase.identity.unplanted })
         for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) && !failedKeys.contains($0) }) {
             let (gif, setting) = Samples.describe(key, now.groups[key] ?? base.groups[key] ?? [])
             guard base.groups[key] != nil else {
@@ -112,7 +120,10 @@ public enum Gate {
                 comparisons.append(comparison)
             }
         }
-        return GateOutcome(comparisons: comparisons, host: host, timesGated: gateTimes, incomplete: current.incomplete)
+        let scope = gateTimes ? "CPU and wall times are gated (--gate-times always: both runs vouched to come from one quiet host)"
+            : "CPU and wall times are reported, not gated: figures from two runs of unknown hosts are not comparable"
+        return GateOutcome(comparisons: comparisons, cpuScope: scope, timesGated: gateTimes, incomplete: current.incomplete,
+                           shortfalls: current.planShortfalls())
     }
 
     /// Why instruction counts of these two runs may not be compared, or nil when they may.
@@ -128,7 +139,7 @@ public enum Gate {
         var rows: [CaseIdentity: Comparison] = [:], order: [CaseIdentity] = []
         for result in results {
             guard let failure = result.failure else { continue }
-            let key = result.benchCase.identity
+            let key = result.benchCase.identity.unplanted
             if rows[key] == nil {
                 let (gif, setting) = Samples.describe(key, [result])
                 rows[key] = Comparison(gif: gif, setting: setting, metric: "status", unit: .text, verdict: .failed, note: failure)
@@ -192,14 +203,15 @@ public enum Gate {
     }
 }
 
-/// Successful repetitions grouped by GIF and setting, with the same-run ratios to eager.
+/// Successful repetitions grouped by GIF and setting (planted faults set aside, so a planted run meets its clean
+/// baseline), with the same-run ratios to eager.
 struct Samples {
     var groups: [CaseIdentity: [CaseResult]] = [:]
     var keys: [CaseIdentity] = []
 
     init(_ results: [CaseResult]) {
         for result in results where result.failure == nil {
-            let key = result.benchCase.identity
+            let key = result.benchCase.identity.unplanted
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(result)
         }

@@ -7,6 +7,10 @@ extension RunReport {
     public func baselineDefects() -> [String] {
         var defects: [String] = []
         if incomplete { defects.append("it is marked incomplete (an interrupted run)") }
+        if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {
+            defects.append("case \(planted.benchCase.gif) · \(planted.benchCase.identity.setting) was played with a test knob "
+                           + "(--slow-windowed, --plant-leak); a baseline measures the code as it is")
+        }
         if let failed = results.first(where: { $0.failure != nil }) {
             defects.append("case \(failed.benchCase.gif) · \(failed.benchCase.decoder) failed (\(failed.failure ?? ""))")
         }
@@ -16,16 +20,11 @@ extension RunReport {
             if !seen[result.benchCase.identity, default: []].insert(result.benchCase.repetition).inserted {
                 defects.append("\(name) appears twice")
             }
-            let positive: [(String, Double)] = [("frames", Double(result.frames)), ("cpu_total_s", result[.cpuTotal]),
-                                                ("wall_s", result[.wall]), ("rss_peak_bytes", result[.rssPeak]),
-                                                ("malloc_count", result[.mallocCount]),
-                                                ("jemalloc_allocated_peak_bytes", result[.jemallocAllocatedPeak])]
-            let nonNegative: [(String, Double)] = [
-                ("jemalloc_active_peak_bytes", result[.jemallocActivePeak]),
-                ("file_bytes", Double(result.fileBytes)),
-                ("cpu_user_s", result[.cpuUser]), ("cpu_system_s", result[.cpuSystem]),
-                ("instructions", result[.instructions]),
-            ]
+            // Names from the measures' declarations, so a message never names a column that does not exist.
+            let positive = [Measure.cpuTotal, .wall, .rssPeak, .mallocCount, .jemallocAllocatedPeak].map { ($0.column, result[$0]) }
+                + [("frames", Double(result.frames))]
+            let nonNegative = [Measure.jemallocActivePeak, .cpuUser, .cpuSystem, .instructions].map { ($0.column, result[$0]) }
+                + [("file_bytes", Double(result.fileBytes))]
             for (metric, value) in positive where !(value.isFinite && value > 0) {
                 defects.append("\(name): \(metric) is \(value), which no run that played can measure")
             }

@@ -49,6 +49,29 @@ public struct GateRule: Sendable, Codable, Hashable {
     public static let ratioMetrics = ["cpu_ratio_to_eager": Measure.cpuTotal, "peak_ratio_to_eager": .jemallocAllocatedPeak]
 }
 
+/// How the paired gate (`bench gate`) judges one CPU figure: the candidate ÷ base ratio of each round, measured on one
+/// machine in one job.
+public struct PairedRule: Sendable, Codable, Hashable {
+    /// `cpu_total_s` (an interval on the rounds' ratios) or `instructions` (one Callgrind count a side: deterministic).
+    public var metric: String
+    /// The noise band, as a fraction: a regression when the whole interval (or the count's change) lies above it.
+    public var limit: Double
+    /// Time only: a case whose base takes less CPU than this (median, seconds) is judged only within its setting's
+    /// aggregate over every GIF, where short cases still add up.
+    public var minimumCPUSeconds: Double
+    /// Instructions only: a case's count must also grow by more than this many instructions. A case with a prefetch
+    /// thread repeats its count only to within tens of thousands (how often the threads wait on each other), which is
+    /// 1% of the smallest GIF; each setting's sum over every GIF is judged without this floor.
+    public var minimumAbsoluteChange: Double?
+
+    public init(metric: String, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil) {
+        self.metric = metric
+        self.limit = limit
+        self.minimumCPUSeconds = minimumCPUSeconds
+        self.minimumAbsoluteChange = minimumAbsoluteChange
+    }
+}
+
 /// The gate's rules, as data: loaded from a JSON file or the documented defaults.
 public struct Thresholds: Sendable, Codable, Hashable {
     public static let schema = "gif-frame-bench-thresholds/1"
@@ -56,11 +79,38 @@ public struct Thresholds: Sendable, Codable, Hashable {
     /// Bootstrap confidence level, e.g. 0.95.
     public var confidence: Double
     public var rules: [GateRule]
+    /// The paired gate's rules; absent in files written before it, which then get ``defaultPaired``.
+    public var paired: [PairedRule]?
+    /// The paired gate's confidence level for intervals on the rounds' ratios; absent means 0.99.
+    public var pairedConfidence: Double?
 
-    public init(schema: String = Thresholds.schema, confidence: Double, rules: [GateRule]) {
+    public init(schema: String = Thresholds.schema, confidence: Double, rules: [GateRule], paired: [PairedRule]? = nil,
+                pairedConfidence: Double? = nil) {
         self.schema = schema
         self.confidence = confidence
         self.rules = rules
+        self.paired = paired
+        self.pairedConfidence = pairedConfidence
+    }
+
+    /// Paired CPU time in a 1.5% noise band at 99%, each case of at least 20 ms and each setting over all GIFs;
+    /// instructions in a 0.5% band, each case growing by 250,000 instructions at least (a threaded case's count moves by up
+    /// to 75,000 from run to run), and each setting's sum over every GIF. The figures behind
+    /// these bands: Reports/paired-gate/README.md.
+    public static let defaultPaired = [
+        PairedRule(metric: Measure.cpuTotal.column, limit: 0.015, minimumCPUSeconds: 0.02),
+        PairedRule(metric: Measure.instructions.column, limit: 0.005, minimumAbsoluteChange: 250_000),
+    ]
+
+    /// The paired rules in force.
+    public var pairedRules: [PairedRule] { paired ?? Self.defaultPaired }
+    /// The paired confidence in force.
+    public var pairedLevel: Double { pairedConfidence ?? 0.99 }
+
+    /// The rules judged against the baseline's figures in a paired gate: all but times and instructions, which are
+    /// judged against the base built here.
+    public var hostIndependentRules: [GateRule] {
+        rules.filter { !$0.machineDependent && $0.needsSameInstructionContext != true }
     }
 
     /// +5% for memory peaks, +10% for malloc counts, a 10% noise band for CPU and wall time and for the same-run
@@ -84,7 +134,7 @@ public struct Thresholds: Sendable, Codable, Hashable {
         GateRule(metric: Measure.instructions.column, kind: .relative, limit: 0.02, needsSameInstructionContext: true),
         GateRule(metric: "cpu_ratio_to_eager", kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02, machineDependent: true,
                  minimumCPUSeconds: 0.02),
-    ])
+    ], paired: defaultPaired, pairedConfidence: 0.99)
 
     /// Reads a thresholds file; a missing, corrupt or foreign file is a usage error.
     public static func load(_ path: String) throws(UsageError) -> Thresholds {
@@ -103,8 +153,12 @@ public struct Thresholds: Sendable, Codable, Hashable {
         if let descriptive = thresholds.rules.first(where: { Metric(column: $0.metric).map { $0.polarity == nil } ?? false }) {
             throw UsageError("\(path): '\(descriptive.metric)' describes a case, it is not a measurement a rule can judge")
         }
-        guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }) else {
+        guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }),
+              (0.5..<1).contains(thresholds.pairedLevel), thresholds.pairedRules.allSatisfy({ $0.limit >= 0 && $0.minimumCPUSeconds >= 0 }) else {
             throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")
+        }
+        if let unknown = thresholds.pairedRules.first(where: { ![Measure.cpuTotal.column, Measure.instructions.column].contains($0.metric) }) {
+            throw UsageError("\(path): a paired rule judges cpu_total_s or instructions, not '\(unknown.metric)'")
         }
         return thresholds
     }

@@ -23,7 +23,7 @@ public enum GateReporter {
 
     /// Only what changed beyond noise, worst first: fit for a pull-request comment.
     public static func summary(_ outcome: GateOutcome) -> String {
-        let changed = outcome.brokenCases + outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
+        let changed = outcome.brokenCases + (outcome.strict ? outcome.unjudged : []) + outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
             + outcome.improvements.sorted { ($0.change ?? 0) < ($1.change ?? 0) }
         var out = ["### GIF Frame Bench", "", headline(outcome), "", hostLine(outcome), ""]
         guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
@@ -34,20 +34,18 @@ public enum GateReporter {
         return (out + [""]).joined(separator: "\n")
     }
 
-    /// Which host the baseline came from, and whether times were gated because of it.
+    /// How CPU was judged; memory, malloc counts and frames always are.
     static func hostLine(_ outcome: GateOutcome) -> String {
-        let host = switch outcome.host {
-        case .same: "The baseline comes from this host"
-        case .different(let reason): "The baseline is not provably from this host (\(reason))"
-        }
-        return outcome.timesGated
-            ? "> \(host): CPU and wall times are gated, as are memory, malloc counts and frames."
-            : "> \(host); times are reported, not gated: memory, malloc counts and frames are."
+        "> \(outcome.cpuScope). Memory, malloc counts and frames are gated against the baseline's figures."
     }
 
     static func headline(_ outcome: GateOutcome) -> String {
         let regressions = outcome.regressions.count, improvements = outcome.improvements.count
         var broken: [String] = outcome.incomplete ? ["**the run is incomplete (interrupted)**"] : []
+        if !outcome.shortfalls.isEmpty { broken.append("**the run is incomplete: \(outcome.shortfalls[0])**") }
+        if outcome.strict && !outcome.unjudged.isEmpty {
+            broken.append("**\(outcome.unjudged.count) figure\(outcome.unjudged.count == 1 ? "" : "s") not judged**")
+        }
         let failed = outcome.brokenCases.filter { $0.verdict == .failed }.count, missing = outcome.brokenCases.count - failed
         if failed > 0 { broken.append("**\(failed) failed case\(failed == 1 ? "" : "s")**") }
         if missing > 0 { broken.append("**\(missing) baseline case\(missing == 1 ? "" : "s") missing**") }
@@ -69,7 +67,7 @@ public enum GateReporter {
             return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
         } ?? ""
         return [row.metric, row.baseline.map { value(row.unit, $0) } ?? "", row.current.map { value(row.unit, $0) } ?? "", change,
-                ([.regressed, .failed, .missing].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
+                ([.regressed, .failed, .missing, .unjudged].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
     }
 
     static func value(_ unit: MetricUnit, _ number: Double) -> String {

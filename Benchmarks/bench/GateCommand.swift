@@ -1,0 +1,179 @@
+import BenchCLI
+import BenchCore
+import BenchKit
+import Foundation
+import SystemFiles
+
+/// `bench gate`: the paired gate. The baseline's commit is built here and played alternately with this build, round
+/// by round, so CPU is judged against the baseline's code on this machine; memory, malloc counts and frames are judged
+/// against the baseline's figures, which do not depend on the host.
+enum GateCommand {
+    static let help = """
+    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--rounds N] [--instructions]
+                      [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged] [--timeout SECONDS]
+                      [--slow-windowed X] [--plant-leak SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
+
+    Judges this build against a baseline, as CI does. CPU is never compared with numbers from another
+    machine: the baseline's commit (or --base REV) is exported from git history and built for release beside
+    this build, and both play every GIF alternately, N rounds, on this machine in this job. Each case's CPU is
+    judged by the candidate ÷ base ratios of the rounds (an interval beyond a noise band), and each setting's
+    over all GIFs; with --instructions, by one Callgrind count a side. Memory, malloc counts, retained bytes
+    and frames are judged against the baseline file's figures. Writes DIR/gate.md (every verdict),
+    DIR/rounds.csv (each round's paired figures), DIR/candidate.json and DIR/base.json.
+
+      --baseline FILE      the committed baseline (default: Reports/baseline.json)
+      --base REV           the commit to build as the base (default: the one the baseline records)
+      --base-bench PATH    a built base 'bench' to use instead of building a commit (bench-case beside it)
+      --rounds N           rounds of alternation, 3 to 200 (default: 10)
+      --instructions       also count every case's instructions on both sides under Callgrind (needs valgrind)
+      --instructions-on LIST  count instructions only for these GIFs (by name), e.g. the small ones: Callgrind
+                           runs the code about 50 times slower, and a larger GIF runs the same code on more pixels
+      --out DIR            where the gate's files go (default: bench-results/gate)
+      --summary FILE       also write what changed beyond noise, worst first, for a pull-request comment
+      --thresholds FILE    gate rules as JSON, with the paired rules under "paired" (see 'bench compare --help')
+      --allow-unjudged     pass even when a figure the gate promises could not be judged (a count missing on
+                           one side, too few rounds); by default, as in CI, that fails the gate
+      --timeout SECONDS    one side's 'bench run' of one GIF running longer is stopped (default: 1800)
+      --slow-windowed X    candidate only: plant a CPU regression, X extra LZW decodes per windowed frame
+      --plant-leak SIZE    candidate only: plant a leak of SIZE per case
+    Suite flags go to both sides' 'bench run' (not --repetitions, --out, --shard, --save-baseline, --gate).
+
+    Exit status: 0 no regression, 1 a regression, a broken case or an unjudged figure, 2 bad usage, an unreadable
+    file, or a base that cannot be found, built or read (one line saying which).
+    """
+
+    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+        var arguments = arguments
+        if arguments.flag("--help") { print(help); return .success }
+        let options = try Options(&arguments)
+        BuildConfiguration.warnIfDebug(command: "bench gate")
+        let baseline = try BaselineFile.load(options.baselinePath, role: "baseline")
+        let output = try OutputFolder(options.out)
+        let scratch = try PrivateDirectory.forRun()
+        Interruption.install()
+        let gifs = try options.gifFiles(scratch: scratch)
+        let progress = ProgressLine()
+
+        let base = try options.baseSide(baseline: baseline, note: { progress.line($0) })
+        let candidate = PairedSide(name: "candidate", bench: try ownExecutable(), extraArguments: options.candidateKnobs)
+        let runner = PairedRunner(base: base, candidate: candidate, gifs: gifs, suiteArguments: options.suiteArguments,
+                                  timeout: Double(options.timeout), scratch: scratch.path)
+        Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(options.rounds) rounds, \(base.name) and the candidate "
+                     + "alternately\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
+        let started = Date()
+        let rounds = try runner.rounds(options.rounds, progress: { progress.update($0) }, shouldStop: { Interruption.requested })
+        let counted = try options.instructionGIFs.map { names throws(UsageError) in
+            try names.map { name throws(UsageError) in
+                guard let gif = gifs.first(where: { $0.name == name }) else {
+                    throw UsageError("--instructions-on names '\(name)', which is not in the suite (\(gifs.map(\.name).joined(separator: ", ")))")
+                }
+                return gif
+            }
+        } ?? gifs
+        let counts = options.countInstructions && !Interruption.requested
+            ? try runner.instructionCounts(of: counted, progress: { progress.line($0) }) : nil
+        progress.update("")
+
+        let verdict = PairedGate(baseline: baseline, rounds: rounds, plannedRounds: options.rounds, instructions: counts,
+                                 thresholds: options.thresholds, baseName: base.name, interrupted: Interruption.requested)
+        var outcome = verdict.outcome()
+        outcome.strict = !options.allowUnjudged
+        try ReportWriter.write([("gate.md", Data(GateReporter.render(outcome, baseline: baseline.metadata, current: verdict.candidate.metadata).utf8)),
+                                ("rounds.csv", Data(PairedRoundsCSV.render(rounds, instructions: counts).utf8)),
+                                ("candidate.json", try JSONReporter.render(verdict.candidate)),
+                                ("base.json", try JSONReporter.render(verdict.base))], to: output.path)
+        Console.note("bench gate: \(rounds.count) rounds in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
+        return try CompareCommand.finish(outcome, summaryPath: options.summary)
+    }
+
+    /// This process's own program: the candidate side.
+    static func ownExecutable() throws(UsageError) -> String {
+        let child = try CaseRunner.childBesideThisBinary()
+        return (child as NSString).deletingLastPathComponent + "/bench"
+    }
+
+    /// Everything `bench gate` was told, validated before anything is built or run.
+    struct Options {
+        var baselinePath: String
+        var base: String?
+        var baseBench: String?
+        var rounds: Int
+        var countInstructions: Bool
+        /// The GIFs whose instructions are counted, or nil for every GIF.
+        var instructionGIFs: [String]?
+        var out: String
+        var summary: String?
+        var thresholds: Thresholds
+        var allowUnjudged: Bool
+        var timeout: Int
+        var candidateKnobs: [String]
+        var suiteArguments: [String]
+        var inputs: [GIFInput]
+
+        /// `bench run` flags the gate sets itself or that make no sense paired.
+        static let refused = ["--repetitions", "--save-baseline", "--gate", "--gate-times", "--shard", "--export-github-benchmark", "--export-bmf"]
+
+        init(_ arguments: inout ArgumentList) throws {
+            baselinePath = try arguments.value("--baseline") ?? "Reports/baseline.json"
+            base = try arguments.value("--base")
+            baseBench = try arguments.value("--base-bench")
+            if base != nil && baseBench != nil { throw UsageError("--base and --base-bench name the base twice; give one") }
+            rounds = try arguments.integer("--rounds", in: PairedJudge.minimumRounds...200) ?? 10
+            countInstructions = arguments.flag("--instructions")
+            instructionGIFs = try arguments.value("--instructions-on").map { $0.split(separator: ",").map(String.init) }
+            if instructionGIFs?.isEmpty == true { throw UsageError("--instructions-on needs at least one GIF name") }
+            countInstructions = countInstructions || instructionGIFs != nil
+            out = try arguments.value("--out") ?? "bench-results/gate"
+            summary = try arguments.value("--summary")
+            thresholds = try arguments.value("--thresholds").map { path in try Thresholds.load(path) } ?? .defaults
+            allowUnjudged = arguments.flag("--allow-unjudged")
+            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 1800
+            candidateKnobs = []
+            for knob in ["--slow-windowed", "--plant-leak"] {
+                if let value = try arguments.value(knob) { candidateKnobs += [knob, value] }
+            }
+            for flag in Self.refused where arguments.rest.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
+                throw UsageError("bench gate does not take \(flag): it sets each side's runs itself (see 'bench gate --help')")
+            }
+            // The suite as both sides will play it, parsed here so a bad flag fails now and not in round 1.
+            var suite = ArgumentList(arguments.rest + candidateKnobs)
+            let parsed = try RunCommand.Options(&suite)
+            try suite.finish(command: "gate")
+            inputs = parsed.inputs
+            var withoutInputs = ArgumentList(arguments.rest)
+            _ = try withoutInputs.values("--gif")
+            _ = try withoutInputs.values("--corpus")
+            suiteArguments = withoutInputs.rest
+            arguments = ArgumentList([])
+        }
+
+        /// Every input on disk (synthetic GIFs encoded into `scratch`), by the name both sides' reports will give it.
+        func gifFiles(scratch: PrivateDirectory) throws -> [(name: String, path: String)] {
+            let files = try CorpusFiles(inputs, scratch: scratch)
+            return try inputs.map { input throws(UsageError) in
+                guard let path = files.paths[input.name] else { throw UsageError("\(input.name): could not be put on disk for both sides") }
+                let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                guard stem == input.name else {
+                    throw UsageError("bench gate plays each GIF alone, where it is named by its file name: '\(input.name)' would become "
+                                     + "'\(stem)'; give GIFs distinct file names")
+                }
+                return (input.name, path)
+            }
+        }
+
+        /// The base: a given program, or the baseline's commit (or `--base`) built from this repository's history.
+        func baseSide(baseline: RunReport, note: (String) -> Void) throws(UsageError) -> PairedSide {
+            if let baseBench {
+                guard FileManager.default.isExecutableFile(atPath: baseBench) else { throw UsageError("--base-bench \(baseBench): not an executable file") }
+                return PairedSide(name: "base", bench: baseBench)
+            }
+            guard let revision = base ?? baseline.metadata.gitCommit else {
+                throw UsageError("\(baselinePath) records no commit to build as the base; name one with --base REV")
+            }
+            let repository = try BaseBuild.repository(containing: FileManager.default.currentDirectoryPath)
+            let commit = try BaseBuild.resolve(revision, repository: repository)
+            let build = try BaseBuild.build(commit: commit, repository: repository, note: note)
+            return PairedSide(name: "base \(commit.prefix(12))", bench: build.bench)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The base side of a paired gate: a commit of this repository, exported with `git archive` into a folder of its own
+/// and built for release there with the `swift` on PATH, the toolchain that built the candidate. Builds are kept under
+/// `.build/paired/COMMIT/` and reused, so a second gate against the same base costs no build.
+public struct BaseBuild: Sendable {
+    /// The full commit hash.
+    public var commit: String
+    /// Its `bench`, with `bench-case` beside it.
+    public var bench: String
+
+    /// The commit hash `revision` names in `repository`, or one line saying why there is none.
+    public static func resolve(_ revision: String, repository: String) throws(UsageError) -> String {
+        if revision.hasSuffix(RunMetadata.dirtySuffix) {
+            throw UsageError("base \(revision): the baseline was saved from a tree with uncommitted changes, so no commit holds its code; "
+                             + "save the baseline again from a clean tree, or name a base with --base REV")
+        }
+        let outcome = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: repository)
+        let commit = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard outcome.exitStatus == 0, !commit.isEmpty else {
+            throw UsageError("base \(revision) is not a commit of \(repository); a shallow clone lacks it "
+                             + "(fetch the history: git fetch --unshallow, or actions/checkout with fetch-depth: 0)")
+        }
+        return commit
+    }
+
+    /// Builds `commit` unless a finished build of it is kept; `note` hears each step. One line on failure: what
+    /// failed, its last error line, and where the whole log is.
+    public static func build(commit: String, repository: String, timeout: Double = 3600,
+                             note: (String) -> Void = { _ in }) throws(UsageError) -> BaseBuild {
+        let short = String(commit.prefix(12))
+        let folder = repository + "/.build/paired/" + short
+        let bench = folder + "/build/release/bench", finished = folder + "/built"
+        if FileManager.default.fileExists(atPath: finished), FileManager.default.isExecutableFile(atPath: bench) {
+            note("base \(short): reusing the build in \(folder)")
+            return BaseBuild(commit: commit, bench: bench)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        let source = folder + "/source"
+        do { try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true) } catch {
+            throw UsageError("\(folder): cannot make the base's build folder (\(error.localizedDescription))")
+        }
+        note("base \(short): exporting the commit and building it for release (a minute or two) …")
+        let export = try run("/bin/sh", ["-c", "git -C \"$1\" archive --format=tar \"$2\" | tar -x -C \"$3\"", "export", repository, commit, source],
+                             timeout: 300, what: "export base \(short)")
+        guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
+        let log = folder + "/build.log"
+        let build = try run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", source, "--build-path", folder + "/build",
+                                             "--product", "bench"], timeout: timeout, what: "build base \(short)")
+        FileManager.default.createFile(atPath: log, contents: build.standardOutput + build.standardError)
+        guard build.exitStatus == 0, FileManager.default.isExecutableFile(atPath: bench) else {
+            throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build, log: log)
+        }
+        FileManager.default.createFile(atPath: finished, contents: Data())
+        return BaseBuild(commit: commit, bench: bench)
+    }
+
+    /// The top folder of the git work tree holding `directory`.
+    public static func repository(containing directory: String) throws(UsageError) -> String {
+        let outcome = try git(["rev-parse", "--show-toplevel"], in: directory)
+        let top = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard outcome.exitStatus == 0, !top.isEmpty else {
+            throw UsageError("\(directory) is not inside a git repository; the paired gate builds the base from its history (or give --base-bench PATH)")
+        }
+        return top
+    }
+
+    static func git(_ arguments: [String], in directory: String) throws(UsageError) -> ChildOutcome {
+        try run("/usr/bin/env", ["git", "-C", directory] + arguments, timeout: 120, what: "run git")
+    }
+
+    static func run(_ executable: String, _ arguments: [String], timeout: Double, what: String) throws(UsageError) -> ChildOutcome {
+        let outcome: ChildOutcome
+        do { outcome = try ChildProcess.run(executable, arguments, timeout: timeout) } catch {
+            throw UsageError("could not \(what): \(error.localizedDescription)")
+        }
+        if outcome.timedOut { throw UsageError("\(what) took longer than \(Int(timeout)) s and was stopped") }
+        return outcome
+    }
+
+    /// One line: `what`, the last line that names an error (or the last line), and the log.
+    static func failure(_ what: String, _ outcome: ChildOutcome, log: String?) -> UsageError {
+        let lines = String(decoding: outcome.standardOutput + outcome.standardError, as: UTF8.self).split(separator: "\n").map(String.init)
+        let last = lines.last(where: { $0.contains("error:") }) ?? lines.last ?? "no output"
+        return UsageError("\(what): \(last.trimmingCharacters(in: .whitespaces))" + (log.map { "; the whole log is in \($0)" } ?? ""))
+    }
+}

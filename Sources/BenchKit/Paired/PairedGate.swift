@@ -1,0 +1,72 @@
+import BenchCore
+
+/// A paired gate's whole verdict: CPU judged by the paired rounds against the base built here, everything that does
+/// not depend on the host judged against the baseline's figures, and a run short of its plan judged incomplete.
+public struct PairedGate: Sendable {
+    public var baseline: RunReport
+    public var rounds: [PairedRound]
+    public var plannedRounds: Int
+    public var instructions: PairedRound?
+    public var thresholds: Thresholds
+    /// How the base is named in the report ("base 768f7bf8d46d").
+    public var baseName: String
+    public var interrupted: Bool
+
+    public init(baseline: RunReport, rounds: [PairedRound], plannedRounds: Int, instructions: PairedRound?,
+                thresholds: Thresholds, baseName: String, interrupted: Bool) {
+        self.baseline = baseline
+        self.rounds = rounds
+        self.plannedRounds = plannedRounds
+        self.instructions = instructions
+        self.thresholds = thresholds
+        self.baseName = baseName
+        self.interrupted = interrupted
+    }
+
+    /// The candidate's rounds as one report, a round a repetition, planned as `plannedRounds` repetitions of each case.
+    public var candidate: RunReport { Self.joined(rounds.map(\.candidate), planned: plannedRounds) }
+    /// The base's rounds as one report.
+    public var base: RunReport { Self.joined(rounds.map(\.base), planned: plannedRounds) }
+
+    static func joined(_ reports: [RunReport], planned: Int) -> RunReport {
+        guard let first = reports.first else {
+            return RunReport(metadata: RunMetadata.current(command: "bench gate"), results: [], incomplete: true)
+        }
+        var metadata = first.metadata
+        let results = reports.flatMap(\.results)
+        metadata.plan = RunPlan(cases: Set(results.map(\.benchCase.identity)).count, repetitions: planned)
+        return RunReport(metadata: metadata, results: results, incomplete: reports.contains(where: \.incomplete))
+    }
+
+    public func outcome() -> GateOutcome {
+        let figures = Thresholds(confidence: thresholds.confidence, rules: thresholds.hostIndependentRules)
+        var outcome = Gate.compare(baseline: baseline, current: candidate, thresholds: figures)
+        outcome.comparisons += PairedJudge.judge(rounds: rounds, instructions: instructions, thresholds: thresholds)
+        outcome.incomplete = outcome.incomplete || interrupted
+        if rounds.count < plannedRounds && !interrupted {
+            outcome.shortfalls.insert("\(rounds.count) of \(plannedRounds) rounds", at: 0)
+        }
+        outcome.timesGated = true
+        outcome.cpuScope = "CPU is judged paired against \(baseName), built and run on this machine in this job: \(rounds.count) rounds, "
+            + "the two sides alternating GIF by GIF" + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
+        return outcome
+    }
+}
+
+/// Each round's paired CPU figures as CSV: what the intervals in gate.md were computed from.
+public enum PairedRoundsCSV {
+    public static func render(_ rounds: [PairedRound], instructions: PairedRound?) -> String {
+        var lines = ["round,gif,setting,metric,base,candidate,ratio"]
+        func add(_ round: String, _ pair: PairedRound, _ measure: Measure) {
+            let base = PairedJudge.rows(pair.base), candidate = PairedJudge.rows(pair.candidate)
+            for key in PairedJudge.keys([pair.candidate]) {
+                guard let b = base[key]?[measure], let c = candidate[key]?[measure], b > 0 else { continue }
+                lines.append([round, CSVReporter.field(key.gif), CSVReporter.field(key.setting), measure.column,
+                              "\(b)", "\(c)", "\(c / b)"].joined(separator: ","))
+            }
+        }
+        for (index, round) in rounds.enumerated() { add("\(index + 1)", round, .cpuTotal) }
+        if let instructions { add("instructions", instructions, .instructions) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,169 @@
+import BenchCore
+import Foundation
+
+/// One round of a paired gate: the base's and the candidate's reports of the same cases, played back to back.
+public struct PairedRound: Sendable {
+    public var base: RunReport
+    public var candidate: RunReport
+
+    public init(base: RunReport, candidate: RunReport) {
+        self.base = base
+        self.candidate = candidate
+    }
+}
+
+/// Judges CPU by paired ratios, candidate ÷ base, on figures measured on one machine in one job: CPU time by an
+/// interval on the rounds' ratios, instructions by one Callgrind count a side. Pure: the reports in, verdicts out.
+public enum PairedJudge {
+    /// Setting of an aggregate row: every GIF of one setting, round by round.
+    public static let allGIFs = "all GIFs"
+
+    /// Verdicts for every rule in `thresholds.pairedRules`. A case the base never played is `new`; one whose figure
+    /// the gate promised and could not get on both sides is `unjudged`.
+    public static func judge(rounds: [PairedRound], instructions: PairedRound?, thresholds: Thresholds = .defaults) -> [Comparison] {
+        var comparisons: [Comparison] = []
+        for rule in thresholds.pairedRules {
+            if rule.metric == Measure.instructions.column {
+                comparisons += judgeCounts(instructions, rule: rule)
+            } else {
+                comparisons += judgeTimes(rounds, rule: rule, confidence: thresholds.pairedLevel)
+            }
+        }
+        return comparisons
+    }
+
+    /// The one successful row of each case in a report, keyed without planted faults (the base has none).
+    static func rows(_ report: RunReport) -> [CaseIdentity: CaseResult] {
+        var rows: [CaseIdentity: CaseResult] = [:]
+        for result in report.results where result.failure == nil { rows[result.benchCase.identity.unplanted] = result }
+        return rows
+    }
+
+    /// Cases in first-seen order over the candidate's reports.
+    static func keys(_ reports: [RunReport]) -> [CaseIdentity] {
+        var seen: Set<CaseIdentity> = [], keys: [CaseIdentity] = []
+        for report in reports {
+            for result in report.results where seen.insert(result.benchCase.identity.unplanted).inserted {
+                keys.append(result.benchCase.identity.unplanted)
+            }
+        }
+        return keys
+    }
+
+    static func judgeTimes(_ rounds: [PairedRound], rule: PairedRule, confidence: Double) -> [Comparison] {
+        let measure = Measure(rawValue: rule.metric) ?? .cpuTotal
+        let base = rounds.map { rows($0.base) }, candidate = rounds.map { rows($0.candidate) }
+        let everyBaseCase = Set(base.flatMap(\.keys))
+        var comparisons: [Comparison] = [], judged: [CaseIdentity: [Int: Double]] = [:]
+        for key in keys(rounds.map(\.candidate)) {
+            var row = Comparison(gif: key.gif, setting: key.setting, metric: rule.metric, unit: .seconds, verdict: .unjudged)
+            guard everyBaseCase.contains(key) else {
+                row.verdict = .new
+                row.note = "the base has no such case"
+                comparisons.append(row)
+                continue
+            }
+            var logRatios: [Int: Double] = [:], baseValues: [Double] = [], candidateValues: [Double] = []
+            for index in rounds.indices {
+                guard let b = base[index][key]?[measure], let c = candidate[index][key]?[measure], b > 0, c > 0 else { continue }
+                logRatios[index] = Foundation.log(c / b)
+                baseValues.append(b)
+                candidateValues.append(c)
+            }
+            row.baseline = baseValues.isEmpty ? nil : Statistics.median(baseValues)
+            row.current = candidateValues.isEmpty ? nil : Statistics.median(candidateValues)
+            if let median = row.baseline, median < rule.minimumCPUSeconds {
+                row.verdict = .notGated
+                row.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU: scheduling noise alone moves it more than the band"
+            } else {
+                decide(&row, logRatios: Array(logRatios.values), rule: rule, confidence: confidence, of: rounds.count)
+                judged[key] = logRatios
+            }
+            comparisons.append(row)
+        }
+        return comparisons + aggregates(judged, rounds: rounds.count, rule: rule, confidence: confidence)
+    }
+
+    /// One row per setting: in each round, the mean log ratio over every GIF of that setting long enough to time,
+    /// measured on both sides in that round; the interval is over rounds. A slowdown that every GIF shows a little is seen here first.
+    static func aggregates(_ judged: [CaseIdentity: [Int: Double]], rounds: Int, rule: PairedRule, confidence: Double) -> [Comparison] {
+        var settings: [String] = [], members: [String: [CaseIdentity]] = [:]
+        for key in judged.keys.sorted(by: { "\($0.gif)\($0.setting)" < "\($1.gif)\($1.setting)" }) {
+            if members[key.setting] == nil { settings.append(key.setting) }
+            members[key.setting, default: []].append(key)
+        }
+        return settings.compactMap { setting -> Comparison? in
+            let keys = members[setting] ?? []
+            guard keys.count > 1 else { return nil }
+            var row = Comparison(gif: "\(allGIFs) (\(keys.count))", setting: setting, metric: rule.metric, unit: .ratio, verdict: .unjudged)
+            let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
+            let means = complete.map { index in keys.reduce(0) { $0 + judged[$1]![index]! } / Double(keys.count) }
+            decide(&row, logRatios: means, rule: rule, confidence: confidence, of: rounds)
+            return row
+        }
+    }
+
+    /// Sets the verdict from the rounds' log ratios: a regression when the interval lies wholly above the band.
+    static func decide(_ row: inout Comparison, logRatios: [Double], rule: PairedRule, confidence: Double, of rounds: Int) {
+        guard logRatios.count >= minimumRounds, let paired = PairedChange(ratios: logRatios.map { Foundation.exp($0) }, confidence: confidence) else {
+            row.verdict = .unjudged
+            row.note = "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed"
+            return
+        }
+        row.change = paired.change
+        row.interval = paired.interval
+        row.note = "paired, \(paired.rounds) rounds"
+        row.verdict = paired.interval.lower > rule.limit ? .regressed : paired.interval.upper < -rule.limit ? .improved : .withinNoise
+    }
+
+    /// Fewer rounds give an interval too wide to tell anything (t at 99% with 2 degrees of freedom is 9.9).
+    public static let minimumRounds = 3
+
+    static func judgeCounts(_ counts: PairedRound?, rule: PairedRule) -> [Comparison] {
+        guard let counts else { return [] }
+        let base = rows(counts.base), candidate = rows(counts.candidate)
+        let everyBaseCase = Set(counts.base.results.map { $0.benchCase.identity.unplanted })
+        var comparisons: [Comparison] = [], sums: [String: (base: Double, candidate: Double, gifs: Int)] = [:], settings: [String] = []
+        for key in keys([counts.candidate]) {
+            var row = Comparison(gif: key.gif, setting: key.setting, metric: rule.metric, unit: .count, verdict: .unjudged)
+            guard everyBaseCase.contains(key) else {
+                row.verdict = .new
+                row.note = "the base has no such case"
+                comparisons.append(row)
+                continue
+            }
+            row.baseline = base[key].map { $0[.instructions] }.flatMap { $0 > 0 ? $0 : nil }
+            row.current = candidate[key].map { $0[.instructions] }.flatMap { $0 > 0 ? $0 : nil }
+            guard let before = row.baseline, let after = row.current else {
+                let side = row.baseline == nil ? (row.current == nil ? "either side" : "the base") : "the candidate"
+                row.note = "no instruction count from \(side)"
+                comparisons.append(row)
+                continue
+            }
+            if sums[key.setting] == nil { settings.append(key.setting) }
+            sums[key.setting, default: (0, 0, 0)].base += before
+            sums[key.setting, default: (0, 0, 0)].candidate += after
+            sums[key.setting, default: (0, 0, 0)].gifs += 1
+            comparisons.append(judgeCount(row, before: before, after: after, rule: rule, floor: rule.minimumAbsoluteChange ?? 0))
+        }
+        for setting in settings {
+            guard let sum = sums[setting], sum.gifs > 1 else { continue }
+            let row = Comparison(gif: "\(allGIFs) (\(sum.gifs))", setting: setting, metric: rule.metric, unit: .count, verdict: .unjudged)
+            comparisons.append(judgeCount(row, before: sum.base, after: sum.candidate, rule: rule, floor: 0))
+        }
+        return comparisons
+    }
+
+    /// A count's verdict: beyond the band and, for one case, beyond the floor of thread-timing noise.
+    static func judgeCount(_ row: Comparison, before: Double, after: Double, rule: PairedRule, floor: Double) -> Comparison {
+        var row = row
+        row.baseline = before
+        row.current = after
+        let change = after / before - 1
+        row.change = change
+        row.note = "paired, one count a side"
+        row.verdict = change > rule.limit && after - before > floor ? .regressed
+            : change < -rule.limit && before - after > floor ? .improved : .withinNoise
+        return row
+    }
+}

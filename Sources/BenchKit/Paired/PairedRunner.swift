@@ -1,0 +1,112 @@
+import BenchCore
+import Foundation
+
+/// One side of a paired gate: a `bench` program and the flags only it gets (a planted fault on the candidate).
+public struct PairedSide: Sendable {
+    /// "base 768f7bf8d46d" or "candidate".
+    public var name: String
+    public var bench: String
+    public var extraArguments: [String]
+
+    public init(name: String, bench: String, extraArguments: [String] = []) {
+        self.name = name
+        self.bench = bench
+        self.extraArguments = extraArguments
+    }
+}
+
+/// Plays a suite with two `bench` programs alternately, GIF by GIF and round by round, each through its own
+/// `bench run`; the sides agree only on the report's JSON schema, never on the child protocol.
+public struct PairedRunner: Sendable {
+    public var base: PairedSide
+    public var candidate: PairedSide
+    /// GIF name → file; both sides play the same bytes.
+    public var gifs: [(name: String, path: String)]
+    /// `bench run` flags both sides get (decoders, windows, loops, mode…), without `--gif`, `--out` or `--repetitions`.
+    public var suiteArguments: [String]
+    /// Seconds one `bench run` may take before it is stopped.
+    public var timeout: Double
+    /// Where each run's report goes.
+    public var scratch: String
+
+    public init(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)], suiteArguments: [String],
+                timeout: Double, scratch: String) {
+        self.base = base
+        self.candidate = candidate
+        self.gifs = gifs
+        self.suiteArguments = suiteArguments
+        self.timeout = timeout
+        self.scratch = scratch
+    }
+
+    /// Which side goes first for GIF `index` in `round`: the order flips from GIF to GIF and from round to round
+    /// (ABBA), so drift over a run and the cache a first run leaves behave alike for both sides.
+    public static func baseFirst(round: Int, gif index: Int) -> Bool { (round + index) % 2 == 0 }
+
+    /// `rounds` rounds; each side's reports of one round joined into one report. Stops early, with the rounds that
+    /// finished, when `shouldStop` says so.
+    public func rounds(_ rounds: Int, progress: (String) -> Void, shouldStop: () -> Bool) throws(UsageError) -> [PairedRound] {
+        var finished: [PairedRound] = []
+        for round in 0..<rounds {
+            var baseResults: [CaseResult] = [], candidateResults: [CaseResult] = []
+            var baseMetadata: RunMetadata?, candidateMetadata: RunMetadata?
+            for (index, gif) in gifs.enumerated() {
+                let order = Self.baseFirst(round: round, gif: index) ? [base, candidate] : [candidate, base]
+                for side in order {
+                    if shouldStop() { return finished }
+                    progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name)")
+                    let report = try play(side, gifs: [gif], extra: ["--repetitions", "1"], label: "round\(round + 1)")
+                    let results = report.results.map { result in
+                        var numbered = result
+                        numbered.benchCase.repetition = round + 1
+                        return numbered
+                    }
+                    if side.name == base.name {
+                        baseResults += results
+                        baseMetadata = baseMetadata ?? report.metadata
+                    } else {
+                        candidateResults += results
+                        candidateMetadata = candidateMetadata ?? report.metadata
+                    }
+                }
+            }
+            guard let baseMetadata, let candidateMetadata else { break }
+            finished.append(PairedRound(base: RunReport(metadata: baseMetadata, results: baseResults),
+                                        candidate: RunReport(metadata: candidateMetadata, results: candidateResults)))
+        }
+        return finished
+    }
+
+    /// Each side's instruction counts over `counted` (a subset of the GIFs), one Callgrind run per case.
+    public func instructionCounts(of counted: [(name: String, path: String)], progress: (String) -> Void) throws(UsageError) -> PairedRound {
+        var reports: [RunReport] = []
+        for side in [base, candidate] {
+            progress("instructions · \(side.name): \(counted.count) GIF\(counted.count == 1 ? "" : "s") under Callgrind …")
+            reports.append(try play(side, gifs: counted, extra: ["--repetitions", "1", "--instructions"], label: "instructions"))
+        }
+        return PairedRound(base: reports[0], candidate: reports[1])
+    }
+
+    /// One `bench run` of `side`, read back through the report's JSON schema; one line when it cannot be read.
+    func play(_ side: PairedSide, gifs: [(name: String, path: String)], extra: [String], label: String) throws(UsageError) -> RunReport {
+        let folder = "\(scratch)/\(label)-\(side.name.replacingOccurrences(of: " ", with: "-"))-\(gifs.count == 1 ? gifs[0].name : "all")"
+        let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extra + side.extraArguments + ["--out", folder]
+        let outcome: ChildOutcome
+        do { outcome = try ChildProcess.run(side.bench, arguments, timeout: timeout) } catch {
+            throw UsageError("\(side.name): could not start \(side.bench) (\(error.localizedDescription))")
+        }
+        if outcome.timedOut { throw UsageError("\(side.name): bench run took longer than \(Int(timeout)) s and was stopped") }
+        let path = folder + "/results.json"
+        guard FileManager.default.fileExists(atPath: path) else {
+            let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
+            let last = lines.last.map(String.init) ?? "no message"
+            throw UsageError("\(side.name): bench run \(arguments.dropFirst().joined(separator: " ")) wrote no report "
+                             + "(exit \(outcome.exitStatus.map(String.init) ?? "by signal")): \(last)")
+        }
+        do { return try BaselineFile.load(path, role: "\(side.name) report") } catch {
+            let reason = error.description.replacingOccurrences(of: "; make a new one with --save-baseline", with: "")
+            throw UsageError("\(side.name) writes reports this bench cannot read, so the two cannot be paired (\(reason)); "
+                             + "pick a newer base with --base REV")
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import BenchCore
+import BenchKit
+import Foundation
+import GIFCorpus
+import Testing
+import TestFixtures
+
+/// The paired gate's judgement on rounds of known distribution, its instruction rule on real Callgrind counts, and
+/// `bench gate`'s refusals, each with one line and exit 2.
+@Suite("Paired gate")
+struct PairedGateTests {
+    /// One round: GIFs `a`, `b`, `c` with eager and windowed; the candidate's windowed CPU is the base's × `ratio(gif)`.
+    static func round(_ index: Int, windowed ratio: (String) -> Double, eager eagerRatio: Double = 1, gifs: [String] = ["a", "b", "c"]) -> PairedRound {
+        func report(_ scale: (String, DecoderChoice) -> Double) -> RunReport {
+            var results: [CaseResult] = []
+            for gif in gifs {
+                for decoder in [DecoderChoice.eager, .windowed(.frames(4))] {
+                    var result = CaseResult(benchCase: BenchCase(gif: gif, path: "/\(gif).gif", decoder: decoder, loops: 1, repetition: index))
+                    result.frames = 10
+                    result[.cpuTotal] = 0.1 * scale(gif, decoder)
+                    results.append(result)
+                }
+            }
+            return RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+        }
+        return PairedRound(base: report { _, _ in 1 }, candidate: report { gif, decoder in decoder == .eager ? eagerRatio : ratio(gif) })
+    }
+
+    /// A noise pattern with mean 0 and spread about ±`spread`, different for each GIF and round.
+    static func wobble(_ gif: String, _ round: Int, spread: Double) -> Double {
+        let phase = Double(gif.unicodeScalars.first!.value) * 0.7 + Double(round) * 2.3
+        return 1 + spread * sin(phase)
+    }
+
+    @Test("a 5% windowed slowdown under ±2% noise is a regression; the same noise alone is within the band, in each case and over all GIFs")
+    func pairedTimes() {
+        let slow = (1...10).map { round in Self.round(round, windowed: { 1.05 * Self.wobble($0, round, spread: 0.02) }) }
+        let caught = PairedJudge.judge(rounds: slow, instructions: nil)
+        let windowed = caught.filter { $0.setting == "windowed w=4" }
+        #expect(windowed.count == 4, "three GIFs and their aggregate: \(windowed.map(\.gif))")
+        #expect(windowed.allSatisfy { $0.verdict == .regressed }, "\(windowed.map { "\($0.gif) \($0.verdict) \($0.interval.map { "\($0)" } ?? "")" })")
+        #expect(caught.filter { $0.setting == "eager" }.allSatisfy { $0.verdict == .withinNoise })
+
+        let clean = PairedJudge.judge(rounds: (1...10).map { round in Self.round(round, windowed: { Self.wobble($0, round, spread: 0.02) }) },
+                                      instructions: nil)
+        #expect(clean.count == 8)
+        #expect(clean.allSatisfy { $0.verdict == .withinNoise }, "\(clean.filter { $0.verdict != .withinNoise }.map(\.gif))")
+        // The interval is the t interval on the mean log ratio: for the aggregate of a constant 1.05, zero width.
+        let exact = PairedJudge.judge(rounds: (1...5).map { Self.round($0, windowed: { _ in 1.05 }) }, instructions: nil)
+        let aggregate = exact.first { $0.gif.hasPrefix(PairedJudge.allGIFs) && $0.setting == "windowed w=4" }
+        #expect(abs((aggregate?.change ?? 0) - 0.05) < 1e-9)
+        #expect(abs((aggregate?.interval?.lower ?? 0) - 0.05) < 1e-9 && abs((aggregate?.interval?.upper ?? 0) - 0.05) < 1e-9)
+    }
+
+    @Test("the t interval covers a known mean as often as its level says: 95% of 2,000 samples of 10 normal draws")
+    func intervalCoverage() {
+        var generator = SplitMix64(seed: 42)
+        var covered = 0
+        for _ in 0..<2000 {
+            // Box–Muller: log ratios ~ N(0.03, 0.05²).
+            let logs = (0..<10).map { _ -> Double in
+                let u = (Double(generator.next() >> 11) + 0.5) / 0x1p53, v = Double(generator.next() >> 11) / 0x1p53
+                return 0.03 + 0.05 * (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+            }
+            let change = PairedChange(ratios: logs.map { exp($0) }, confidence: 0.95)!
+            if change.interval.lower <= exp(0.03) - 1 && exp(0.03) - 1 <= change.interval.upper { covered += 1 }
+        }
+        #expect((1860...1940).contains(covered), "covered \(covered) of 2000")
+    }
+
+    @Test("too few rounds, a case the base lacks, and a count missing on one side: not judged, new, not judged")
+    func unjudged() {
+        let two = PairedJudge.judge(rounds: [Self.round(1, windowed: { _ in 1 }), Self.round(2, windowed: { _ in 1 })], instructions: nil)
+        #expect(two.filter { !$0.gif.hasPrefix(PairedJudge.allGIFs) }.allSatisfy { $0.verdict == .unjudged })
+        var extra = Self.round(1, windowed: { _ in 1 })
+        extra.candidate = Self.round(1, windowed: { _ in 1 }, gifs: ["a", "b", "c", "d"]).candidate
+        let rounds = [extra] + (2...4).map { Self.round($0, windowed: { _ in 1 }) }
+        #expect(PairedJudge.judge(rounds: rounds, instructions: nil).filter { $0.gif == "d" }.allSatisfy { $0.verdict == .new })
+
+        var counts = Self.round(1, windowed: { _ in 1 })
+        for index in counts.base.results.indices { counts.base.results[index][.instructions] = 1e8 }
+        for index in counts.candidate.results.indices where counts.candidate.results[index].benchCase.gif != "b" {
+            counts.candidate.results[index][.instructions] = 1e8
+        }
+        let judged = PairedJudge.judge(rounds: [], instructions: counts).filter { $0.metric == "instructions" }
+        #expect(judged.filter { $0.gif == "b" }.allSatisfy { $0.verdict == .unjudged && ($0.note ?? "").contains("the candidate") })
+        #expect(judged.filter { $0.gif == "a" }.allSatisfy { $0.verdict == .withinNoise })
+        var outcome = Gate.compare(baseline: counts.base, current: counts.candidate)
+        outcome.comparisons += judged
+        #expect(outcome.passed)
+        outcome.strict = true
+        #expect(!outcome.passed && outcome.causes.contains { $0.contains("b · eager: instructions not judged") }, "\(outcome.causes)")
+    }
+
+    @Test("a report short of its own plan, one repetition missing, is incomplete and fails the gate")
+    func planShortfall() {
+        let full = Self.round(1, windowed: { _ in 1 }).base
+        var planned = full
+        planned.metadata.plan = RunPlan(cases: 6, repetitions: 1)
+        #expect(Gate.compare(baseline: full, current: planned).passed)
+        planned.metadata.plan = RunPlan(cases: 6, repetitions: 2)
+        let short = Gate.compare(baseline: full, current: planned)
+        #expect(!short.passed)
+        #expect(short.causes.first == "the current run is incomplete: a · eager: 1 of 2 repetitions", "\(short.causes)")
+        planned.metadata.plan = RunPlan(cases: 7, repetitions: 1)
+        #expect(Gate.compare(baseline: full, current: planned).causes == ["the current run is incomplete: 6 of 7 planned cases"])
+    }
+
+    @Test("a windowed decoder planted with 2 extra LZW decodes per 100 frames counts more than 0.5% more instructions under Callgrind; the same build twice does not",
+          .enabled(if: InstructionCounter.executableOnPath("valgrind") != nil, "valgrind is not installed: apt-get install -y valgrind"))
+    func plantedInstructions() throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let counter = try InstructionCounter.prepare(child: child, timeout: 300)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(getpid()).gif").path
+        try Data(SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "short-320x240x100")!)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func report(_ extraWork: Double) throws -> RunReport {
+            var result = CaseResult(benchCase: BenchCase(gif: "short", path: path, decoder: .windowed(.frames(4)), loops: 1, extraWorkPerFrame: extraWork))
+            result.frames = 100
+            result[.instructions] = Double(try counter.count(result.benchCase).get())
+            return RunReport(metadata: RunMetadata.current(command: "test"), results: [result])
+        }
+        let base = try report(0), again = try report(0), planted = try report(0.02)
+        let clean = PairedJudge.judge(rounds: [], instructions: PairedRound(base: base, candidate: again))
+        #expect(clean.map(\.verdict) == [.withinNoise], "\(clean.map { "\($0.change ?? 0)" })")
+        let caught = PairedJudge.judge(rounds: [], instructions: PairedRound(base: base, candidate: planted))
+        #expect(caught.map(\.verdict) == [.regressed], "\(caught.map { "\($0.change ?? 0)" })")
+        #expect((caught.first?.change ?? 0) > 0.005)
+    }
+
+    static func bench(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32?, errors: [Substring]) {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        let outcome = try ChildProcess.run("/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh",
+                                                       directory ?? FileManager.default.currentDirectoryPath, bench] + arguments, timeout: 120)
+        return (outcome.exitStatus, String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n"))
+    }
+
+    @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a base whose reports cannot be read, a dirty base, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
+    func refusals() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gif = folder + "/fire.gif"
+        try FileManager.default.copyItem(atPath: ChildBinary.fixtureGIF, toPath: gif)
+        // A baseline of this GIF, saved by a real run.
+        let saved = try Self.bench(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
+                                    "--save-baseline", folder + "/baseline.json"])
+        #expect(saved.status == 0, "\(saved.errors)")
+        let suite = ["--baseline", folder + "/baseline.json", "--gif", gif, "--decoders", "eager", "--rounds", "3", "--out", folder + "/gate"]
+
+        let notACommit = try Self.bench(["gate", "--base", "no-such-revision-\(getpid())"] + suite, in: Fixtures.packageRoot.path)
+        #expect(notACommit.status == 2 && notACommit.errors.count == 1, "\(notACommit.errors)")
+        #expect(notACommit.errors.first?.contains("is not a commit of") == true, "\(notACommit.errors)")
+
+        let dirty = try Self.bench(["gate", "--base", "768f7bf8d46d-dirty"] + suite, in: Fixtures.packageRoot.path)
+        #expect(dirty.status == 2 && dirty.errors.first?.contains("uncommitted changes") == true, "\(dirty.errors)")
+
+        // A base whose `bench run` writes a report of another schema: too old (or too new) to pair with.
+        let foreign = folder + "/foreign-bench"
+        try Data("""
+            #!/bin/sh
+            while [ "$1" != "--out" ]; do shift; done
+            mkdir -p "$2" && printf '{"schema": "gif-frame-bench-report/0", "rows": []}' > "$2/results.json"
+            """.utf8).write(to: URL(fileURLWithPath: foreign))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: foreign)
+        let unreadable = try Self.bench(["gate", "--base-bench", foreign] + suite)
+        let unreadableErrors = unreadable.errors.filter { $0.contains("error:") }
+        #expect(unreadable.status == 2 && unreadableErrors.count == 1, "\(unreadable.errors)")
+        #expect(unreadableErrors.first?.contains("writes reports this bench cannot read") == true, "\(unreadable.errors)")
+
+        let ownFlag = try Self.bench(["gate", "--repetitions", "3"] + suite)
+        #expect(ownFlag.status == 2 && ownFlag.errors.first?.contains("does not take --repetitions") == true, "\(ownFlag.errors)")
+
+        let auto = try Self.bench(["compare", "--baseline", folder + "/baseline.json", "--current", folder + "/run/results.json", "--gate-times", "auto"])
+        #expect(auto.status == 2 && auto.errors.count == 1 && auto.errors.first?.contains("auto was removed") == true, "\(auto.errors)")
+
+        let knob = try Self.bench(["run", "--gif", gif, "--slow-windowed", "1", "--save-baseline", folder + "/knob.json", "--out", folder + "/knob"])
+        #expect(knob.status == 2 && knob.errors.first?.contains("refuses a run with a test knob") == true, "\(knob.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/knob.json"))
+    }
+
+    @Test("a baseline file holding a planted row is refused as untrustworthy")
+    func plantedBaseline() throws {
+        var report = Self.round(1, windowed: { _ in 1 }).base
+        report.results[1].benchCase.plantedLeakBytes = 1 << 20
+        #expect(report.baselineDefects().contains { $0.contains("test knob") })
+        #expect(throws: UsageError.self) { try BaselineFile.save(report, to: "/nonexistent/never-written.json") }
+    }
+}
