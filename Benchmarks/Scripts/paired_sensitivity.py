@@ -1,0 +1,80 @@
+"""Reads paired gates' rounds.csv and gate.md for Benchmarks/Scripts/paired_sensitivity.sh.
+
+  windowed-instructions ROUNDS.csv TARGET   exit 0 when windowed w=4's instructions, summed over GIFs, rose by TARGET
+  summary WORK COMMIT RUNS ROUNDS TIME_X COUNT_X CPU   the Markdown report on stdout
+"""
+import collections
+import csv
+import math
+import re
+import sys
+
+
+def windowed_change(rounds_csv, metric="instructions"):
+    base = candidate = 0.0
+    for row in csv.DictReader(open(rounds_csv)):
+        if row["metric"] == metric and row["setting"] == "windowed w=4":
+            base += float(row["base"])
+            candidate += float(row["candidate"])
+    return candidate / base - 1 if base else float("nan")
+
+
+def time_change(rounds_csv):
+    """Mean over rounds of the mean log ratio over windowed cases of 20 ms or more: the aggregate the gate judges."""
+    by_round = collections.defaultdict(list)
+    for row in csv.DictReader(open(rounds_csv)):
+        if row["metric"] == "cpu_total_s" and row["setting"] == "windowed w=4" and float(row["base"]) >= 0.02:
+            by_round[row["round"]].append(math.log(float(row["ratio"])))
+    means = [sum(v) / len(v) for v in by_round.values() if v]
+    return math.exp(sum(means) / len(means)) - 1 if means else float("nan")
+
+
+def verdicts(work, name):
+    """(alarms, windowed aggregate time row, windowed aggregate instructions row) from gate.md and stderr."""
+    errors = open(f"{work}/{name}.err").read()
+    alarms = re.findall(r"gate: (.*regressed.*)", errors)
+    gate = open(f"{work}/{name}/gate.md").read()
+    section = gate.split("## all GIFs")[1:] if "## all GIFs" in gate else []
+    time_row = count_row = ""
+    for part in section:
+        if part.split("\n")[0].strip().endswith("windowed w=4"):
+            for line in part.split("\n"):
+                if line.startswith("| cpu_total_s"):
+                    time_row = line.split("|")[4].strip() + " " + line.split("|")[5].strip()
+                if line.startswith("| instructions"):
+                    count_row = line.split("|")[4].strip() + " " + line.split("|")[5].strip()
+    return alarms, time_row, count_row
+
+
+def summary(work, commit, runs, rounds, time_x, count_x, cpu):
+    status = {line.split()[0]: (int(line.split()[1]), int(line.split()[2])) for line in open(f"{work}/status.tsv")}
+    out = [f"# The paired gate's sensitivity", "",
+           f"Made by `Benchmarks/Scripts/paired_sensitivity.sh {runs} {rounds}` at commit {commit}, on {cpu} (2 cores), with a",
+           "second CPU-bound process (`while :; do :; done`) running beside every gate. The base is a copy of the same build",
+           "(A/A), so an alarm in a clean run is noise. Each gate: the quick suite, paired time over the rounds, instructions",
+           "on the five smaller GIFs under Callgrind.", "",
+           f"Planted sizes, measured on the windowed decoder's instructions summed over those GIFs: `--slow-windowed {time_x}`",
+           f"(time target, about 3%) and `--slow-windowed {count_x}` (instruction target, about 1%).", ""]
+    for kind, title in (("clean", "clean"), ("time", f"planted {time_x}"), ("count", f"planted {count_x}, 3 rounds")):
+        flagged = 0
+        out += [f"## {title}", "", "| run | exit | seconds | windowed time, all GIFs | windowed instructions, all GIFs | alarms |",
+                "|---:|---:|---:|---|---|---|"]
+        for run in range(1, int(runs) + 1):
+            name = f"{kind}-{run}"
+            if name not in status:
+                continue
+            alarms, time_row, count_row = verdicts(work, name)
+            code, seconds = status[name]
+            flagged += code == 1
+            out.append(f"| {run} | {code} | {seconds} | {time_row} | {count_row} | {len(alarms)}: "
+                       + "; ".join(a.replace('|', '/') for a in alarms[:3]) + " |")
+        out += ["", f"{flagged} of {runs} gates failed.", ""]
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "windowed-instructions":
+        change = windowed_change(sys.argv[2])
+        print(f"windowed instructions {change:+.2%}", file=sys.stderr)
+        sys.exit(0 if change >= float(sys.argv[3]) else 1)
+    print(summary(*sys.argv[2:9]))
