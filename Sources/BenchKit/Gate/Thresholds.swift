@@ -94,8 +94,8 @@ public struct Thresholds: Sendable, Codable, Hashable {
     }
 
     /// Paired CPU time in a 1.5% noise band at 99%, each case of at least 20 ms and each setting over all GIFs;
-    /// instructions in a 0.5% band, each case growing by 250,000 instructions at least (a threaded case's count moves by up
-    /// to 75,000 from run to run), and each setting's sum over every GIF. What is measured of
+    /// instructions in a 0.5% band, each case growing by 250,000 instructions at least (a threaded case's count moves by tens of
+    /// thousands from run to run), and each setting's sum over every GIF. What is measured of
     /// these bands is in Reports/paired-gate/.
     public static let defaultPaired = [
         PairedRule(metric: Measure.cpuTotal.column, limit: 0.015, minimumCPUSeconds: 0.02),
