@@ -3,11 +3,12 @@
 # beside every gate. The base is a copy of this very build (A/A), so any alarm in a clean run is noise, and a planted
 # slowdown is the only difference in a planted run. The planted size is measured, not assumed: the windowed decoder's
 # instructions summed over the instruction GIFs, planted ÷ clean.
-#   - RUNS clean gates (quick suite, ROUNDS rounds, instructions on the five smaller GIFs): no alarm expected;
-#   - RUNS gates with a planted slowdown of about 3% of windowed CPU: paired time should flag windowed w=4;
-#   - RUNS gates with a planted slowdown of about 1% of windowed instructions: the counts should flag it.
-# Writes Reports/paired-gate/sensitivity.md and rows.tsv. Usage: paired_sensitivity.sh [RUNS] [ROUNDS] (10 10).
-# Run it from a clean commit; it takes about RUNS × 3 × (ROUNDS × 10 s + 40 s).
+#   - RUNS clean gates (quick suite, ROUNDS rounds, time only): no alarm expected;
+#   - RUNS gates with a planted slowdown of about 3% of windowed CPU (time only): paired time should flag windowed w=4;
+#   - RUNS gates with a planted slowdown of about 1% of windowed instructions (3 rounds, instructions on the five smaller
+#     GIFs, as CI counts them): the counts should flag it, and a clean count run should not.
+# Writes Reports/paired-gate/sensitivity.md. Usage: paired_sensitivity.sh [RUNS] [ROUNDS] (10 10). Run it from a clean
+# commit, with nothing else running; it takes about RUNS × (2 × ROUNDS × 12 s + 2 × 80 s).
 set -euo pipefail
 runs=${1:-10}
 rounds=${2:-10}
@@ -31,7 +32,7 @@ sh -c 'while :; do :; done' & hog=$!
 gate() {
   local name=$1; shift
   local status=0 start=$SECONDS
-  .build/release/bench gate --quick --base-bench "$work/base/bench" --instructions-on "$small" --out "$work/$name" "$@" \
+  .build/release/bench gate --quick --base-bench "$work/base/bench" --out "$work/$name" "$@" \
     >/dev/null 2>"$work/$name.err" || status=$?
   echo "$name $status $((SECONDS - start))" >>"$work/status.tsv"
 }
@@ -41,7 +42,7 @@ gate() {
 pick() { # pick TARGET X...: prints the first X whose windowed instructions rise by at least TARGET (a fraction)
   local target=$1; shift
   for x in "$@"; do
-    gate "calibrate-$x" --rounds 3 --slow-windowed "$x" --allow-unjudged
+    gate "calibrate-$x" --rounds 3 --instructions-on "$small" --slow-windowed "$x" --allow-unjudged
     if python3 Benchmarks/Scripts/paired_sensitivity.py windowed-instructions "$work/calibrate-$x/rounds.csv" "$target"; then echo "$x"; return; fi
   done
   echo "paired_sensitivity.sh: no planted size reached $target" >&2; exit 1
@@ -52,7 +53,8 @@ count_x=$(pick 0.01 0.005 0.008 0.01 0.012 0.015 0.02) && [ -n "$count_x" ]
 for run in $(seq 1 "$runs"); do
   gate "clean-$run" --rounds "$rounds"
   gate "time-$run" --rounds "$rounds" --slow-windowed "$time_x"
-  gate "count-$run" --rounds 3 --slow-windowed "$count_x"
+  gate "count-$run" --rounds 3 --instructions-on "$small" --slow-windowed "$count_x"
+  gate "countclean-$run" --rounds 3 --instructions-on "$small"
 done
 python3 Benchmarks/Scripts/paired_sensitivity.py summary "$work" "$commit" "$runs" "$rounds" "$time_x" "$count_x" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" >"$out/sensitivity.md"

@@ -39,7 +39,7 @@ public enum PairedJudge {
         return rows
     }
 
-    /// Cases in first-seen order over the candidate's reports.
+    /// Cases in first-seen order over `reports`, failed rows included.
     static func keys(_ reports: [RunReport]) -> [CaseIdentity] {
         var seen: Set<CaseIdentity> = [], keys: [CaseIdentity] = []
         for report in reports {
@@ -50,19 +50,25 @@ public enum PairedJudge {
         return keys
     }
 
+    /// An unjudged row for `key`, or a `new` one when the base's reports have no row of it at all (failed rows count:
+    /// a case the base played and failed is not new, it is unjudged).
+    static func start(_ key: CaseIdentity, _ rule: PairedRule, unit: MetricUnit, baseCases: Set<CaseIdentity>) -> Comparison {
+        var row = Comparison(gif: key.gif, setting: key.setting, metric: rule.metric, unit: unit, verdict: .unjudged)
+        if !baseCases.contains(key) {
+            row.verdict = .new
+            row.note = "the base has no such case"
+        }
+        return row
+    }
+
     static func judgeTimes(_ rounds: [PairedRound], rule: PairedRule, confidence: Double) -> [Comparison] {
         let measure = Measure(rawValue: rule.metric) ?? .cpuTotal
         let base = rounds.map { rows($0.base) }, candidate = rounds.map { rows($0.candidate) }
-        let everyBaseCase = Set(base.flatMap(\.keys))
+        let baseCases = Set(keys(rounds.map(\.base)))
         var comparisons: [Comparison] = [], judged: [CaseIdentity: [Int: Double]] = [:]
         for key in keys(rounds.map(\.candidate)) {
-            var row = Comparison(gif: key.gif, setting: key.setting, metric: rule.metric, unit: .seconds, verdict: .unjudged)
-            guard everyBaseCase.contains(key) else {
-                row.verdict = .new
-                row.note = "the base has no such case"
-                comparisons.append(row)
-                continue
-            }
+            var row = start(key, rule, unit: .seconds, baseCases: baseCases)
+            guard row.verdict != .new else { comparisons.append(row); continue }
             var logRatios: [Int: Double] = [:], baseValues: [Double] = [], candidateValues: [Double] = []
             for index in rounds.indices {
                 guard let b = base[index][key]?[measure], let c = candidate[index][key]?[measure], b > 0, c > 0 else { continue }
@@ -122,16 +128,11 @@ public enum PairedJudge {
     static func judgeCounts(_ counts: PairedRound?, rule: PairedRule) -> [Comparison] {
         guard let counts else { return [] }
         let base = rows(counts.base), candidate = rows(counts.candidate)
-        let everyBaseCase = Set(counts.base.results.map { $0.benchCase.identity.unplanted })
+        let baseCases = Set(keys([counts.base]))
         var comparisons: [Comparison] = [], sums: [String: (base: Double, candidate: Double, gifs: Int)] = [:], settings: [String] = []
         for key in keys([counts.candidate]) {
-            var row = Comparison(gif: key.gif, setting: key.setting, metric: rule.metric, unit: .count, verdict: .unjudged)
-            guard everyBaseCase.contains(key) else {
-                row.verdict = .new
-                row.note = "the base has no such case"
-                comparisons.append(row)
-                continue
-            }
+            var row = start(key, rule, unit: .count, baseCases: baseCases)
+            guard row.verdict != .new else { comparisons.append(row); continue }
             row.baseline = base[key].map { $0[.instructions] }.flatMap { $0 > 0 ? $0 : nil }
             row.current = candidate[key].map { $0[.instructions] }.flatMap { $0 > 0 ? $0 : nil }
             guard let before = row.baseline, let after = row.current else {

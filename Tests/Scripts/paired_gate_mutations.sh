@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Plants each fault the paired gate's tests guard against, one at a time, in a copy of the tree, runs the tests said to
+# guard it, and expects them to fail; a fault that survives is reported and the script exits 1. Usage: from the package
+# root, Tests/Scripts/paired_gate_mutations.sh (about 10 minutes: one incremental build and one test run per fault).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+git ls-files -z | xargs -0 -I{} cp --parents {} "$copy/"
+[ -d .build ] && cp -r .build "$copy/.build"
+survived=0
+# plant FILE OLD NEW FILTER: replaces the literal OLD (which must occur) by NEW, runs FILTER, restores the file.
+plant() {
+  local file=$copy/$1 old=$2 new=$3 filter=$4
+  cp "$file" "$file.orig"
+  OLD=$old NEW=$new python3 -c 'import os,sys; p=sys.argv[1]; s=open(p).read(); o=os.environ["OLD"]; assert o in s, "not found: "+o; open(p,"w").write(s.replace(o,os.environ["NEW"],1))' "$file"
+  if ! (cd "$copy" && swift build -c release >"$copy/log" 2>&1); then
+    echo "BROKEN:   $1: '$old' → '$new' does not compile; a mutation must build"; survived=1
+  elif (cd "$copy" && swift test -c release --disable-testable-imports --filter "$filter" >"$copy/log" 2>&1); then
+    echo "SURVIVED: $1: '$old' → '$new' ($filter passed)"; survived=1
+  else
+    echo "killed:   $1: '$old' → '$new' ($filter failed: $(grep -c '^✘ Test' "$copy/log") tests)"
+  fi
+  mv "$file.orig" "$file"
+}
+plant Sources/BenchKit/Paired/PairedJudge.swift 'paired.interval.lower > rule.limit' 'paired.interval.upper > rule.limit' 'PairedGateTests/pairedTimes'
+plant Sources/BenchKit/Paired/StudentT.swift 'if degrees <= table.count { return table[degrees - 1] }' 'if degrees <= table.count { return z }' 'PairedGateTests/intervalCoverage'
+plant Sources/BenchKit/Paired/PairedJudge.swift 'let change = after / before - 1' 'let change = before / after - 1' 'PairedGateTests/plantedInstructions'
+plant Sources/BenchKit/Gate/Gate.swift 'if strict {' 'if false {' 'PairedGateTests/unjudged'
+plant Sources/BenchKit/RunMetadata.swift 'guard let plan = metadata.plan else { return [] }' 'guard let plan = metadata.plan, plan.cases < 0 else { return [] }' 'PairedGateTests/planShortfall'
+plant Sources/BenchKit/Gate/ReportValidation.swift 'if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {' 'if let planted = results.first(where: { _ in false }) {' 'PairedGateTests/plantedBaseline'
+plant Sources/BenchKit/Paired/BaseBuild.swift 'guard outcome.exitStatus == 0, !commit.isEmpty else {' 'guard true else {' 'PairedGateTests/refusals'
+exit $survived
