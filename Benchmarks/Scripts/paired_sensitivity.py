@@ -1,7 +1,7 @@
 """Reads paired gates' rounds.csv and gate.md for Benchmarks/Scripts/paired_sensitivity.sh.
 
   windowed-instructions ROUNDS.csv TARGET   exit 0 when windowed w=4's instructions, summed over GIFs, rose by TARGET
-  summary WORK COMMIT RUNS ROUNDS TIME_X COUNT_X CPU   the Markdown report on stdout
+  summary WORK COMMIT RUNS ROUNDS TIME_X COUNT_X CPU FINISHED   the Markdown report on stdout
 """
 import collections
 import csv
@@ -46,7 +46,7 @@ def verdicts(work, name):
     return alarms, time_row, count_row
 
 
-def summary(work, commit, runs, rounds, time_x, count_x, cpu):
+def summary(work, commit, runs, rounds, time_x, count_x, cpu, finished):
     status = {line.split()[0]: (int(line.split()[1]), int(line.split()[2])) for line in open(f"{work}/status.tsv")}
     out = [f"# The paired gate's sensitivity", "",
            f"Made by `Benchmarks/Scripts/paired_sensitivity.sh {runs} {rounds}` at commit {commit}, on {cpu} (2 cores), with a",
@@ -54,7 +54,12 @@ def summary(work, commit, runs, rounds, time_x, count_x, cpu):
            "(A/A), so an alarm in a clean run is noise. Each gate plays the quick suite; the instruction gates count the five",
            "smaller GIFs under Callgrind, as CI does. Exit 1 is an alarm (a regression, or a case the gate could not judge).", "",
            f"Planted sizes, measured on the windowed decoder's instructions summed over those GIFs: `--slow-windowed {time_x}`",
-           f"(time target, about 3%) and `--slow-windowed {count_x}` (instruction target, about 1%).", ""]
+           f"(time target, about 3%) and `--slow-windowed {count_x}` (instruction target, about 1%).", "",
+           f"Runs finished: {finished} of {runs}. Seconds per gate are wall time, the Callgrind counts included.", ""]
+    for name in sorted(n for n in status if n.startswith("calibrate-")):
+        out.append(f"- calibration `{name}`: windowed instructions summed over the five GIFs "
+                   f"{windowed_change(f'{work}/{name}/rounds.csv'):+.2%}")
+    out.append("")
     for kind, title in (("clean", f"clean, {rounds} rounds"), ("time", f"planted {time_x}, {rounds} rounds"),
                         ("countclean", "clean, 3 rounds and instructions"), ("count", f"planted {count_x}, 3 rounds and instructions")):
         flagged = 0
@@ -69,7 +74,7 @@ def summary(work, commit, runs, rounds, time_x, count_x, cpu):
             flagged += code == 1
             out.append(f"| {run} | {code} | {seconds} | {time_row} | {count_row} | {len(alarms)}: "
                        + "; ".join(a.replace('|', '/') for a in alarms[:3]) + " |")
-        out += ["", f"{flagged} of {runs} gates failed.", ""]
+        out += ["", f"{flagged} of {sum(1 for r in range(1, int(runs) + 1) if f'{kind}-{r}' in status)} gates failed.", ""]
     return "\n".join(out)
 
 
@@ -78,4 +83,4 @@ if __name__ == "__main__":
         change = windowed_change(sys.argv[2])
         print(f"windowed instructions {change:+.2%}", file=sys.stderr)
         sys.exit(0 if change >= float(sys.argv[3]) else 1)
-    print(summary(*sys.argv[2:9]))
+    print(summary(*sys.argv[2:10]))

@@ -55,7 +55,8 @@ for run in $(seq 1 "$runs"); do
   gate "time-$run" --rounds "$rounds" --slow-windowed "$time_x"
   gate "count-$run" --rounds 3 --instructions-on "$small" --slow-windowed "$count_x"
   gate "countclean-$run" --rounds 3 --instructions-on "$small"
+  # The report after every run, so a study cut short still says what it measured (and how many runs that was).
+  python3 Benchmarks/Scripts/paired_sensitivity.py summary "$work" "$commit" "$runs" "$rounds" "$time_x" "$count_x" \
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$run" >"$out/sensitivity.md"
 done
-python3 Benchmarks/Scripts/paired_sensitivity.py summary "$work" "$commit" "$runs" "$rounds" "$time_x" "$count_x" \
-  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" >"$out/sensitivity.md"
 cat "$out/sensitivity.md"
