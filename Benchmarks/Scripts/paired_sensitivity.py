@@ -74,7 +74,11 @@ def summary(work, commit, runs, rounds, time_x, count_x, cpu, finished):
             flagged += code == 1
             out.append(f"| {run} | {code} | {seconds} | {time_row} | {count_row} | {len(alarms)}: "
                        + "; ".join(a.replace('|', '/') for a in alarms[:3]) + " |")
-        out += ["", f"{flagged} of {sum(1 for r in range(1, int(runs) + 1) if f'{kind}-{r}' in status)} gates failed.", ""]
+        done = [f"{kind}-{r}" for r in range(1, int(runs) + 1) if f"{kind}-{r}" in status]
+        changes = [time_change(f"{work}/{name}/rounds.csv") for name in done]
+        changes = [c for c in changes if c == c]
+        mean = f"; the windowed time change the rounds measured, over the cases of 20 ms or more, averages {sum(changes) / len(changes):+.1%} over these gates (from {min(changes):+.1%} to {max(changes):+.1%})" if changes else ""
+        out += ["", f"{flagged} of {len(done)} gates failed{mean}.", ""]
     return "\n".join(out)
 
 

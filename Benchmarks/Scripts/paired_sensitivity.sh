@@ -19,7 +19,16 @@ out=Reports/paired-gate
 mkdir -p "$out"
 work=$(mktemp -d)
 hog=
-cleanup() { [ -n "$hog" ] && kill "$hog" 2>/dev/null; rm -rf "$work"; }
+# Keeps each gate's rounds.csv, gate.md and stderr in $out/data, so the summary can be rendered again from them.
+cleanup() {
+  [ -n "$hog" ] && kill "$hog" 2>/dev/null
+  rm -rf "$out/data" && mkdir -p "$out/data" && cp "$work"/status.tsv "$work"/*.err "$out/data/" 2>/dev/null
+  for folder in "$work"/*/; do
+    name=$(basename "$folder"); [ "$name" = base ] && continue
+    mkdir -p "$out/data/$name" && cp "$folder"rounds.csv "$folder"gate.md "$out/data/$name/" 2>/dev/null
+  done
+  rm -rf "$work"
+}
 trap cleanup EXIT
 swift build -c release >/dev/null
 mkdir -p "$work/base" && cp .build/release/bench .build/release/bench-case "$work/base/"
