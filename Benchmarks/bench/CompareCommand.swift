@@ -73,9 +73,10 @@ enum CompareCommand {
         }
         let causes = outcome.causes
         // CPU that went unjudged is said, never left to the table: counts from another context, or none at all.
-        if let ungated = outcome.comparisons.first(where: { $0.metric == Measure.instructions.column && $0.verdict == .notGated }) {
-            let count = outcome.comparisons.filter { $0.metric == Measure.instructions.column && $0.verdict == .notGated }.count
-            Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged (\(ungated.note ?? "")): "
+        let ungated = outcome.comparisons.filter { $0.metric == Measure.instructions.column && $0.verdict == .notGated }
+        if let first = ungated.first {
+            let count = ungated.count
+            Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged (\(first.note ?? "")): "
                           + "no CPU figure was gated; 'bench gate' judges CPU paired against the baseline's commit")
         }
         if causes.isEmpty {

@@ -52,6 +52,15 @@ enum GateCommand {
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
         let gifs = try options.gifFiles(scratch: scratch)
+        // The GIFs to count, checked before anything is built or run.
+        let counted = try options.instructionGIFs.map { names throws(UsageError) in
+            try names.map { name throws(UsageError) in
+                guard let gif = gifs.first(where: { $0.name == name }) else {
+                    throw UsageError("--instructions-on names '\(name)', which is not in the suite (\(gifs.map(\.name).joined(separator: ", ")))")
+                }
+                return gif
+            }
+        } ?? gifs
         let progress = ProgressLine()
 
         let base = try options.baseSide(baseline: baseline, note: { progress.line($0) })
@@ -62,14 +71,6 @@ enum GateCommand {
                      + "alternately\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
         let rounds = try runner.rounds(options.rounds, progress: { progress.update($0) }, shouldStop: { Interruption.requested })
-        let counted = try options.instructionGIFs.map { names throws(UsageError) in
-            try names.map { name throws(UsageError) in
-                guard let gif = gifs.first(where: { $0.name == name }) else {
-                    throw UsageError("--instructions-on names '\(name)', which is not in the suite (\(gifs.map(\.name).joined(separator: ", ")))")
-                }
-                return gif
-            }
-        } ?? gifs
         let counts = options.countInstructions && !Interruption.requested
             ? try runner.instructionCounts(of: counted, progress: { progress.line($0) }) : nil
         progress.update("")

@@ -62,7 +62,7 @@ struct PairedGateTests {
                 let u = (Double(generator.next() >> 11) + 0.5) / 0x1p53, v = Double(generator.next() >> 11) / 0x1p53
                 return 0.03 + 0.05 * (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
             }
-            let change = PairedChange(ratios: logs.map { exp($0) }, confidence: 0.95)!
+            let change = PairedChange(logRatios: logs, confidence: 0.95)!
             if change.interval.lower <= exp(0.03) - 1 && exp(0.03) - 1 <= change.interval.upper { covered += 1 }
         }
         #expect((1860...1940).contains(covered), "covered \(covered) of 2000")

@@ -56,8 +56,8 @@ public struct PairedRule: Sendable, Codable, Hashable {
     public var metric: String
     /// The noise band, as a fraction: a regression when the whole interval (or the count's change) lies above it.
     public var limit: Double
-    /// Time only: a case whose base takes less CPU than this (median, seconds) is judged only within its setting's
-    /// aggregate over every GIF, where short cases still add up.
+    /// Time only: a case whose base takes less CPU than this (median, seconds) is too short to time: it is reported, and
+    /// left out of its own verdict and of its setting's aggregate over every GIF.
     public var minimumCPUSeconds: Double
     /// Instructions only: a case's count must also grow by more than this many instructions. A case with a prefetch
     /// thread repeats its count only to within tens of thousands (how often the threads wait on each other), which is

@@ -3,14 +3,19 @@ import BenchCore
 /// A paired gate's whole verdict: CPU judged by the paired rounds against the base built here, everything that does
 /// not depend on the host judged against the baseline's figures, and a run short of its plan judged incomplete.
 public struct PairedGate: Sendable {
-    public var baseline: RunReport
-    public var rounds: [PairedRound]
-    public var plannedRounds: Int
-    public var instructions: PairedRound?
-    public var thresholds: Thresholds
+    public let baseline: RunReport
+    public let rounds: [PairedRound]
+    public let plannedRounds: Int
+    public let instructions: PairedRound?
+    public let thresholds: Thresholds
     /// How the base is named in the report ("base 768f7bf8d46d").
-    public var baseName: String
-    public var interrupted: Bool
+    public let baseName: String
+    public let interrupted: Bool
+    /// The candidate's rounds as one report, a round a repetition, planned as `plannedRounds` repetitions of each case;
+    /// joined once, since a report summarises its rows (bootstrap intervals) when it is made.
+    public let candidate: RunReport
+    /// The base's rounds as one report.
+    public let base: RunReport
 
     public init(baseline: RunReport, rounds: [PairedRound], plannedRounds: Int, instructions: PairedRound?,
                 thresholds: Thresholds, baseName: String, interrupted: Bool) {
@@ -21,12 +26,9 @@ public struct PairedGate: Sendable {
         self.thresholds = thresholds
         self.baseName = baseName
         self.interrupted = interrupted
+        candidate = Self.joined(rounds.map(\.candidate), planned: plannedRounds)
+        base = Self.joined(rounds.map(\.base), planned: plannedRounds)
     }
-
-    /// The candidate's rounds as one report, a round a repetition, planned as `plannedRounds` repetitions of each case.
-    public var candidate: RunReport { Self.joined(rounds.map(\.candidate), planned: plannedRounds) }
-    /// The base's rounds as one report.
-    public var base: RunReport { Self.joined(rounds.map(\.base), planned: plannedRounds) }
 
     static func joined(_ reports: [RunReport], planned: Int) -> RunReport {
         guard let first = reports.first else {

@@ -111,7 +111,7 @@ public enum PairedJudge {
 
     /// Sets the verdict from the rounds' log ratios: a regression when the interval lies wholly above the band.
     static func decide(_ row: inout Comparison, logRatios: [Double], rule: PairedRule, confidence: Double, of rounds: Int) {
-        guard logRatios.count >= minimumRounds, let paired = PairedChange(ratios: logRatios.map { Foundation.exp($0) }, confidence: confidence) else {
+        guard logRatios.count >= minimumRounds, let paired = PairedChange(logRatios: logRatios, confidence: confidence) else {
             row.verdict = .unjudged
             row.note = "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed"
             return

@@ -51,8 +51,9 @@ public struct PairedRunner: Sendable {
             var baseResults: [CaseResult] = [], candidateResults: [CaseResult] = []
             var baseMetadata: RunMetadata?, candidateMetadata: RunMetadata?
             for (index, gif) in gifs.enumerated() {
-                let order = Self.baseFirst(round: round, gif: index) ? [base, candidate] : [candidate, base]
-                for side in order {
+                let baseFirst = Self.baseFirst(round: round, gif: index)
+                for isBase in [baseFirst, !baseFirst] {
+                    let side = isBase ? base : candidate
                     if shouldStop() { return finished }
                     progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name)")
                     let report = try play(side, gifs: [gif], extra: ["--repetitions", "1"], label: "round\(round + 1)")
@@ -61,7 +62,7 @@ public struct PairedRunner: Sendable {
                         numbered.benchCase.repetition = round + 1
                         return numbered
                     }
-                    if side.name == base.name {
+                    if isBase {
                         baseResults += results
                         baseMetadata = baseMetadata ?? report.metadata
                     } else {

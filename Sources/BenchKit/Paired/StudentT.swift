@@ -24,7 +24,8 @@ enum StudentT {
                                                2.787, 2.779, 2.771, 2.763, 2.756, 2.750]
 }
 
-/// The geometric mean of paired ratios (candidate ÷ base, one per round) and a t interval on it, as relative changes.
+/// The geometric mean of paired ratios (candidate ÷ base, one per round), from their logarithms, and a t interval on
+/// it, as relative changes.
 public struct PairedChange: Sendable, Hashable {
     /// Rounds with both sides measured.
     public var rounds: Int
@@ -32,10 +33,9 @@ public struct PairedChange: Sendable, Hashable {
     public var change: Double
     public var interval: ConfidenceInterval
 
-    /// nil with fewer than two ratios, or any ratio that is not positive and finite.
-    public init?(ratios: [Double], confidence: Double) {
-        guard ratios.count >= 2, ratios.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
-        let logs = ratios.map { Foundation.log($0) }
+    /// nil with fewer than two log ratios, or any that is not finite.
+    public init?(logRatios logs: [Double], confidence: Double) {
+        guard logs.count >= 2, logs.allSatisfy(\.isFinite) else { return nil }
         let n = Double(logs.count)
         let mean = logs.reduce(0, +) / n
         let variance = logs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
