@@ -6,6 +6,10 @@ import PackageDescription
 /// and jemalloc replacing malloc beside it corrupts both. MemoryProbe then finds no jemalloc and refuses to measure.
 let linkJemalloc = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_NO_JEMALLOC"] == nil
 
+/// The mutation build (`Tests/Scripts/mutants.sh`) sets GIF_FRAME_BENCH_MUTANTS=1: faults planted in the product can
+/// then be switched on one at a time at run time. Every other build compiles them out.
+let plantableFaults = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_MUTANTS"] != nil
+
 let package = Package(
     name: "GIFFrameBench",
     platforms: [.macOS(.v15)],
@@ -34,17 +38,18 @@ let package = Package(
         .systemLibrary(name: "CValgrind", path: "Sources/CValgrind"),
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
         .target(name: "SystemFiles"),
-        .target(name: "GIFCodec", dependencies: ["CGif", "SystemFiles"]),
+        .target(name: "Mutants", swiftSettings: plantableFaults ? [.define("MUTANTS")] : []),
+        .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "SystemFiles"]),
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
-        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads"]),
+        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads"]),
         .target(
             name: "MemoryProbe",
-            dependencies: ["CJemalloc", "PosixThreads"],
+            dependencies: ["CJemalloc", "Mutants", "PosixThreads"],
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
-        .target(name: "ImageCache", dependencies: ["GIFCodec", "SystemFiles"]),
-        .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe"]),
-        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles"]),
+        .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
+        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
         .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchKit"]),
         .executableTarget(
             name: "bench-case",

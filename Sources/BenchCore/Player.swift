@@ -1,6 +1,7 @@
 import FrameDecoders
 import GIFCodec
 import MemoryProbe
+import Mutants
 
 /// What a playback run observed, apart from memory.
 public struct PlaybackObservation: Sendable {
@@ -117,7 +118,7 @@ public struct Player {
                     origin = obtained
                     deadline = obtained
                 } else if !ready {
-                    observation.stalls += 1
+                    if !Mutant.stallsUncounted.isPlanted { observation.stalls += 1 }
                     observation.lateness.append(max(0, obtained - tick))
                     let shownAt = origin + (((obtained - origin) / period) - 1e-9).rounded(.up) * period
                     deadline += shownAt - tick

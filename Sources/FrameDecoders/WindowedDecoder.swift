@@ -1,4 +1,5 @@
 import GIFCodec
+import Mutants
 import PosixThreads
 import Synchronization
 
@@ -43,7 +44,8 @@ public final class WindowedDecoder: AnimatedFrameSource {
             precondition(frames >= 1, "window must be at least 1")
             self.window = frames
             keepsAll = false
-            buffers = (0...frames).map { _ in FrameBuffer(byteCount: keeping.frameBytes) }
+            let planted = Mutant.windowedExtraBuffer.isPlanted ? 1 : 0
+            buffers = (0...(frames + planted)).map { _ in FrameBuffer(byteCount: keeping.frameBytes) }
             queue = PrefetchQueue(RecyclingWindow(window: frames, slots: frames + 1, frameCount: container.frameCount))
         case .all:
             self.window = container.frameCount

@@ -1,4 +1,6 @@
 import CGif
+import Mutants
+import Synchronization
 
 /// Whether a composited frame came out whole.
 public enum FrameStatus: Sendable, Equatable {
@@ -29,6 +31,7 @@ public final class Compositor {
     public private(set) var nextFrame = 0
     /// Rows of the last drawn frame that came out of the decoder (all of them for a complete frame).
     public private(set) var rowsDecoded = 0
+    private let lzwDecodeCount = Atomic<Int>(0)
 
     /// Allocates the canvas; throws when the screen is over `limits`. With `keepsIndices`, each frame's decoded
     /// indices are kept after its first decode and later draws composite from them.
@@ -61,6 +64,10 @@ public final class Compositor {
 
     /// Bytes of frame indices kept so far (0 unless the compositor keeps indices); readable from any thread.
     public var keptIndexBytes: Int { store?.bytes ?? 0 }
+
+    /// How many times a frame's LZW data has been decoded so far: once per frame drawn, or once per frame in all
+    /// when the compositor keeps indices. Readable from any thread.
+    public var lzwDecodes: Int { lzwDecodeCount.load(ordering: .relaxed) }
 
     /// The canvas after the last drawn frame: width × height RGBA8 pixels, straight alpha.
     public var pixels: UnsafeRawBufferPointer {
@@ -108,7 +115,7 @@ public final class Compositor {
                 (canvas + y * container.width + x0).update(repeating: 0, count: x1 - x0)
             }
         case .previous:
-            if let savedCanvas { canvas.update(from: savedCanvas, count: pixelCount) }
+            if let savedCanvas, !Mutant.restorePreviousKept.isPlanted { canvas.update(from: savedCanvas, count: pixelCount) }
         case .unspecified, .keep:
             break
         }
@@ -140,7 +147,8 @@ public final class Compositor {
         // Only rows above the screen's bottom edge land anywhere: once every one of them is drawn (at the first row
         // below it without interlace; after the pass that holds the last of them with it), the rest is not decoded.
         let onScreenRows = max(0, min(frame.rect.height, y1 - frame.rect.top))
-        let decoded = store?.rows(of: index) ?? decodeRows(of: frame, index: index, onScreenRows: onScreenRows)
+        let kept = Mutant.indexedDecodesAgain.isPlanted ? nil : store?.rows(of: index)
+        let decoded = kept ?? decodeRows(of: frame, index: index, onScreenRows: onScreenRows)
         var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
         var source = decoded.indices + (x0 - frame.rect.left)
         for _ in 0..<decoded.rows {
@@ -157,6 +165,8 @@ public final class Compositor {
     /// Decodes the rows of `frame` that reach the screen, keeping them when the compositor keeps indices.
     private func decodeRows(of frame: FrameRecord, index: Int, onScreenRows: Int) -> DecodedRows {
         let decoded = decoder.decode(frame, rows: Self.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
+        lzwDecodeCount.add(1, ordering: .relaxed)
+        if Mutant.indexedDecodesAgain.isPlanted, store?.rows(of: index) != nil { return decoded }
         return store?.keep(decoded, width: frame.rect.width, as: index) ?? decoded
     }
 

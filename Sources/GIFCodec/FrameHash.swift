@@ -1,3 +1,5 @@
+import Mutants
+
 /// FNV-1a 64 over the RGBA bytes of one composited frame: the project's frame identity (README, "Pixel conventions").
 public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
     public let value: UInt64
@@ -9,7 +11,8 @@ public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes `bytes` with offset basis 0xcbf29ce484222325 and prime 0x100000001b3.
     public init(of bytes: UnsafeRawBufferPointer) {
-        value = Self.continued(Self.offsetBasis, bytes)
+        let hashed = Mutant.frameHashSkipsLastPixel.isPlanted ? UnsafeRawBufferPointer(rebasing: bytes.dropLast(4)) : bytes
+        value = Self.continued(Self.offsetBasis, hashed)
     }
 
     private static func continued(_ start: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt64 {

@@ -1,6 +1,7 @@
 import Foundation
 import GIFCodec
 import SystemFiles
+import Mutants
 
 /// Errors of storing into the cache.
 public enum CacheStoreError: Error, Sendable, CustomStringConvertible {
@@ -61,7 +62,8 @@ public struct DiskCache: Sendable {
         let encoded: (bytes: [UInt8], fidelity: [RGBAFrameEncoder.Fidelity])
         do {
             encoded = try RGBAFrameEncoder.encode(width: image.width, height: image.height,
-                                                  frames: zip(image.frames, image.delays).map { .init(pixels: $0, delay: $1) },
+                                                  frames: zip(image.frames, image.delays).prefix(Mutant.reencodedKeepsFirstFrame.isPlanted ? 1 : .max)
+                                                      .map { .init(pixels: $0, delay: $1) },
                                                   netscapeLoopValue: image.netscapeLoopValue)
         } catch { throw .encoding(error) }
         try write(encoded.bytes, entry: CacheEntry(schema: CacheEntry.schema, key: key, format: .gif, frameCount: image.frames.count,

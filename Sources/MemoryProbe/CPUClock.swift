@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Mutants
 
 /// CPU and wall time of this process at one instant, in seconds.
 public struct CPUTimes: Sendable, Hashable, Codable {
@@ -20,7 +21,7 @@ public struct CPUTimes: Sendable, Hashable, Codable {
         return CPUTimes(
             user: seconds(usage.ru_utime),
             system: seconds(usage.ru_stime),
-            process: clock(CLOCK_PROCESS_CPUTIME_ID),
+            process: clock(Mutant.cpuClockReadsWallClock.isPlanted ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID),
             wall: clock(CLOCK_MONOTONIC))
     }
 

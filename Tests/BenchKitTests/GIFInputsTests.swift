@@ -63,7 +63,7 @@ struct RealCorpusTests {
         #expect(try GIFInputs.resolve([], corpus: .all).count == SyntheticCorpus.all.count + 5)
         #expect(try GIFInputs.resolve([]).count == SyntheticCorpus.all.count)
         let one = real[0]
-        guard case .file(let path) = one.source else { return }
+        guard case .file(let path) = one.source else { Issue.record("\(one.name) is not a file"); return }
         #expect(try GIFInputs.resolve([path]).count == 1)
         #expect(try GIFInputs.resolve([path], corpus: .synthetic).count == SyntheticCorpus.all.count + 1)
     }

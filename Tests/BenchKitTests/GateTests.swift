@@ -98,8 +98,35 @@ struct GateTests {
         slower.metadata.cpuModel = "Some Other CPU"
         let outcome = Gate.compare(baseline: GateTests.syntheticReport(cpu: 1.0, ratioToEager: 1.5), current: slower)
         #expect(!outcome.timesGated)
-        #expect(outcome.comparisons.filter { $0.metric == "cpu_total_s" }.allSatisfy { $0.verdict == .notGated })
+        let cpu = outcome.comparisons.filter { $0.metric == "cpu_total_s" }
+        #expect(cpu.count == 2, "one CPU comparison per setting")
+        #expect(cpu.allSatisfy { $0.verdict == .notGated })
         #expect(outcome.regressions.isEmpty)
+    }
+
+    @Test("an allocated peak 20% above the baseline's is a regression of that metric; 3% is within the 5% limit")
+    func memoryRule() {
+        let report = Self.syntheticReport(cpu: 1.0, ratioToEager: 1.5)
+        let grown = Gate.compare(baseline: Self.lowered(report, by: 0.2), current: report, timeGating: .never)
+        #expect(grown.regressions.filter { $0.metric == "jemalloc_allocated_peak_bytes" }.count == 2, "\(grown.regressions)")
+        let close = Gate.compare(baseline: Self.lowered(report, by: 0.03), current: report, timeGating: .never)
+        #expect(close.regressions.isEmpty, "\(close.regressions)")
+    }
+
+    @Test("a baseline with a negative figure in any column that may be zero but never negative is refused, naming the column")
+    func negativeFigures() {
+        var report = Self.syntheticReport(cpu: 1.0, ratioToEager: 1.5)
+        for index in report.results.indices {
+            report.results[index][.rssPeak] = Double(20 << 20)
+            report.results[index][.mallocCount] = 1000
+            report.results[index].framesHash = "0123456789abcdef"
+        }
+        #expect(report.baselineDefects().isEmpty, "\(report.baselineDefects())")
+        for measure in [Measure.cpuUser, .cpuSystem, .jemallocActivePeak, .instructions] {
+            var negative = report
+            negative.results[0][measure] = -1
+            #expect(negative.baselineDefects().contains { $0.contains("\(measure.column) is -1.0") }, "\(measure.column): \(negative.baselineDefects())")
+        }
     }
 
     @Test("CPU noise within the band is not a regression; a clear shift beyond it is")

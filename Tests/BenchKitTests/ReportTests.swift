@@ -91,6 +91,27 @@ struct ReportTests {
         #expect(interval.lower < 1.0 && interval.upper > 1.0)
     }
 
+    @Test("the bootstrap interval of a median, on samples of a known distribution, covers the true median about 95% of the time and is as wide as theory says")
+    func bootstrapAgainstNormal() {
+        // 100 samples of 25 values from N(0, 1): the median's standard error is √(π/2)/√25 ≈ 0.251, so a 95% interval
+        // is about 2 × 1.96 × 0.251 ≈ 0.98 wide; the true median is 0. A sample's min..max would be about 4 wide.
+        var generator = SplitMix64(seed: 2026)
+        func normal() -> Double {
+            let u = max(Double(generator.next() >> 11) / Double(1 << 53), .leastNonzeroMagnitude), v = Double(generator.next() >> 11) / Double(1 << 53)
+            return (-2 * Foundation.log(u)).squareRoot() * Foundation.cos(2 * .pi * v)
+        }
+        var covered = 0, widths: [Double] = []
+        for _ in 0..<100 {
+            let sample = (0..<25).map { _ in normal() }
+            let interval = Statistics.bootstrapMedianInterval(sample)
+            if interval.lower <= 0 && 0 <= interval.upper { covered += 1 }
+            widths.append(interval.upper - interval.lower)
+        }
+        let width = Statistics.median(widths)
+        #expect((85...100).contains(covered), "covered the true median \(covered) times in 100")
+        #expect(width > 0.6 && width < 1.4, "median width \(width), theory about 0.98")
+    }
+
     @Test("figures carry their units")
     func formatting() {
         #expect(Format.bytes(311_040_000) == "296.6 MiB")

@@ -116,7 +116,6 @@ struct StallCountingTests {
                                         compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
         let dropped = try Player(source: dropping, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(dropped.stalls == 0 && dropped.droppedFrames > 20, "\(dropped.stalls) stalls, \(dropped.droppedFrames) dropped")
-        #expect(dropped.animationSeconds == waited.animationSeconds)
     }
 
     @Test("a memory warning mid-playback: FLAnimatedImage drops to the frame on screen and the poster, SDWebImage to the frame on screen, the windowed decoder does not answer")

@@ -6,7 +6,7 @@ import TestFixtures
 /// The indexed decoder decodes each frame's LZW once and composites every later loop from the indices it kept.
 @Suite("The indexed decoder")
 struct IndexedDecoderTests {
-    @Test("each frame's indices are kept once: three loops keep what one loop kept, within the rule's bound",
+    @Test("each frame's LZW is decoded once: three loops decode and keep what one loop did, within the rule's bound",
           arguments: ["kingfisher-720x720x150", "screencast-800x600x120", "restore-previous-300x300x90", "interlaced-400x300x40"])
     func decodesOnce(name: String) throws {
         let container = try #require(Fixtures.synthetic.first { $0.name == name }?.container)
@@ -21,6 +21,8 @@ struct IndexedDecoderTests {
             }
             decoder.waitUntilPrefetched()
             #expect(decoder.keptIndexBytes == afterOneLoop, "\(name), \(codec): indices were decoded and kept again")
+            // Three loops and the window prefetched into a fourth: still one LZW decode per frame.
+            #expect(decoder.lzwDecodes == container.frameCount, "\(name), \(codec): \(decoder.lzwDecodes) LZW decodes of \(container.frameCount) frames")
         }
     }
 

@@ -20,6 +20,9 @@ struct FormatSniffingTests {
 
     @Test("real GIFs, 87a and 89a")
     func gifs() throws {
+        let versions = try Fixtures.fixtureGIFs.map { String(decoding: try Data(contentsOf: $0).prefix(6), as: UTF8.self) }
+        #expect(Set(versions) == ["GIF87a", "GIF89a"], "the fixtures hold both versions: \(Set(versions))")
+        #expect(Fixtures.fixtureGIFs.count == 9)
         for file in Fixtures.fixtureGIFs {
             #expect(ImageFormat.sniff(Array(try Data(contentsOf: file))) == .gif, "\(file.lastPathComponent)")
         }

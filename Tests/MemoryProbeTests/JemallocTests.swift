@@ -1,6 +1,18 @@
 import MemoryProbe
 import Testing
 import TestFixtures
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("jemalloc is linked")
+struct JemallocLinkedTests {
+    /// The memory suites skip when jemalloc does not serve malloc; only a build that left it out on purpose may.
+    @Test("jemalloc serves this process, unless the build left it out (GIF_FRAME_BENCH_NO_JEMALLOC, a sanitizer build)")
+    func serves() {
+        #expect(Fixtures.jemallocServes || getenv("GIF_FRAME_BENCH_NO_JEMALLOC") != nil, "\(Fixtures.jemallocSkipReason)")
+    }
+}
 
 @Suite("jemalloc probe", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct JemallocTests {
@@ -20,6 +32,23 @@ struct JemallocTests {
         let released = try ThreadAllocationTotals.current().netBytes(since: before)
         #expect(held >= size && held < size + (1 << 20))
         #expect(abs(released) < 1 << 20)
+    }
+
+    @Test("the sampler's peaks are its largest samples: a block held at one sample and freed before the last still counts")
+    func samplerKeepsPeaks() throws {
+        let sampler = MemorySampler(interval: 0)  // no background thread: the samples taken are the three asked for
+        let size = 64 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+        sampler.sample()
+        block.deallocate()
+        let (peaks, timeline, samples) = sampler.stop()
+        #expect(samples == 3 && timeline.samples.count == 3)
+        let held = try #require(timeline.samples.map(\.allocated).max())
+        #expect(held >= size, "no sample saw the \(size)-byte block: \(timeline.samples)")
+        #expect(peaks.allocated == held, "peak \(peaks.allocated), largest sample \(held)")
+        #expect(peaks.active == timeline.samples.map(\.active).max())
+        #expect(peaks.resident == timeline.samples.map(\.resident).max())
     }
 
     @Test("the global statistics are coherent")

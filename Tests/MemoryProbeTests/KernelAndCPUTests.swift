@@ -26,4 +26,13 @@ struct KernelAndCPUTests {
         #expect(spent.user + spent.system > 0)
         #expect(sink > 0)
     }
+
+    @Test("the process CPU clock is CPU time: it agrees with getrusage's user + system")
+    func processClockIsCPUTime() {
+        // Both count every thread's CPU since the process started, from the same scheduler accounting; they are read
+        // a few microseconds apart while other tests' threads run, so they may differ by the CPU of those moments.
+        let times = CPUTimes.now()
+        let rusage = times.user + times.system
+        #expect(abs(times.process - rusage) < 0.05 + 0.02 * rusage, "process clock \(times.process) s, getrusage \(rusage) s")
+    }
 }

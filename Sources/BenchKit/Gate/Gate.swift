@@ -1,4 +1,5 @@
 import BenchCore
+import Mutants
 
 /// One metric of one GIF and setting, baseline against current.
 public struct Comparison: Sendable {
@@ -195,6 +196,7 @@ public enum Gate {
             if worsened && low > rule.limit { comparison.verdict = .regressed }
             if bettered && high < -rule.limit { comparison.verdict = .improved }
         }
+        if Mutant.gateIgnoresMemory.isPlanted, rule.metric == Measure.jemallocAllocatedPeak.column { comparison.verdict = .withinNoise }
         if rule.machineDependent && !gateTimes {
             comparison.verdict = .notGated
             comparison.note = "depends on the host's speed"

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fault planted in the product on purpose, to prove that the test said to guard against it fails
+/// (mutation testing; `Tests/Scripts/mutants.sh` plants each in turn and expects its guard to fail).
+///
+/// A fault can be planted only in a build made with `GIF_FRAME_BENCH_MUTANTS=1` in the environment (which
+/// defines `MUTANTS` for this module); there, `GIF_FRAME_BENCH_MUTANT=NAME` plants one for the process and its
+/// children. In every other build `isPlanted` is the constant `false`, which the optimiser removes with the branch.
+public enum Mutant: String, CaseIterable, Sendable {
+    /// `CPUTimes.process` reads the monotonic (wall) clock instead of the process's CPU clock.
+    case cpuClockReadsWallClock = "cpu-clock-reads-wall-clock"
+    /// The memory sampler's peaks are its last sample, not the largest.
+    case samplerKeepsLastSample = "sampler-keeps-last-sample"
+    /// The indexed decoder's compositor ignores the indices it kept and decodes the LZW again on every loop.
+    case indexedDecodesAgain = "indexed-decodes-again"
+    /// The windowed decoder allocates one frame buffer more than its rule (window + 1 buffers).
+    case windowedExtraBuffer = "windowed-extra-buffer"
+    /// The fast LZW decoder gets the last index of every frame wrong (one bit flipped).
+    case fastCodecWrongIndex = "fast-codec-wrong-index"
+    /// The compositor treats "restore to previous" (disposal 3) as "keep" (disposal 1).
+    case restorePreviousKept = "restore-previous-kept"
+    /// The frame hash leaves the last pixel of a frame out.
+    case frameHashSkipsLastPixel = "frame-hash-skips-last-pixel"
+    /// The player does not count a deadline missed by a frame that was not ready as a stall.
+    case stallsUncounted = "stalls-uncounted"
+    /// The format sniffer does not recognise a GIF87a signature.
+    case snifferMissesGIF87a = "sniffer-misses-gif87a"
+    /// The cache's store path for an image without its bytes re-encodes only the first frame: the animation is lost.
+    case reencodedKeepsFirstFrame = "reencoded-keeps-first-frame"
+    /// A summary's bootstrap interval is the sample's minimum to maximum.
+    case bootstrapIsMinMax = "bootstrap-is-min-max"
+    /// The gate lets an allocated-peak regression of any size pass.
+    case gateIgnoresMemory = "gate-ignores-memory"
+    /// Baseline validation accepts negative figures (user or system CPU, instructions, file size).
+    case validationAcceptsNegative = "validation-accepts-negative"
+
+    /// The fault this process plants, read once from `GIF_FRAME_BENCH_MUTANT`; nil in a build without `MUTANTS`.
+    public static let planted: Mutant? = {
+        #if MUTANTS
+        guard let value = getenv("GIF_FRAME_BENCH_MUTANT") else { return nil }
+        let name = String(cString: value)
+        if name.isEmpty { return nil }
+        guard let mutant = Mutant(rawValue: name) else {
+            fatalError("GIF_FRAME_BENCH_MUTANT=\(name) names no planted fault; known: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return mutant
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Whether this fault is planted in this process.
+    @inlinable public var isPlanted: Bool {
+        #if MUTANTS
+        return Mutant.planted == self
+        #else
+        return false
+        #endif
+    }
+}
