@@ -7,6 +7,7 @@
 #                           codec (three runs each, median), and the windowed decoder's CPU per loop on the seed case
 # Usage: Benchmarks/Scripts/codec_comparison.sh .build/release/bench [OUT]
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 bench=$(realpath "$1")
 out=${2:-Reports/codec-speed}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -14,11 +15,14 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+made="Made by \`Benchmarks/Scripts/codec_comparison.sh\` at commit $report_commit on $(date -u +%Y-%m-%d), release build, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores."
 "$bench" speed --corpus all >"$out/lzw-synthetic-real.md" 2>/dev/null
+printf '\n%s\n' "$made" >>"$out/lzw-synthetic-real.md"
 if [ -d "$root/../shared/corpus" ]; then
   args=()
   for gif in "$root"/../shared/corpus/*.gif; do args+=(--gif "$gif"); done
   "$bench" speed "${args[@]}" >"$out/lzw-shared.md" 2>"$work/shared.err" || true
+  printf '\n%s\n' "$made" >>"$out/lzw-shared.md"
   grep 'skipped' "$work/shared.err" | sed 's/^speed: /- /' >"$out/lzw-shared-skipped.txt" || true
 fi
 
@@ -32,9 +36,9 @@ for codec in fast giflib; do
   done
 done
 
-python3 - "$out" "$work" <<'PY'
+python3 - "$out" "$work" "$report_commit" <<'PY'
 import csv, json, statistics, sys, re, os
-out, work = sys.argv[1], sys.argv[2]
+out, work, commit = sys.argv[1], sys.argv[2], sys.argv[3]
 def ratios(path):
     if not os.path.exists(path): return []
     rows = []
@@ -59,7 +63,7 @@ def cpu_per_loop(codec, decoder):
                 values.append(float(row['cpu_total_s']) / int(row['loops']))
     return statistics.median(values)
 with open(os.path.join(out, 'summary.md'), 'w') as f:
-    f.write('# Fast LZW against giflib: summary\n\nMade by `Benchmarks/Scripts/codec_comparison.sh .build/release/bench` (release build).\n\n')
+    f.write('# Fast LZW against giflib: summary\n\nMade by `Benchmarks/Scripts/codec_comparison.sh .build/release/bench` at commit ' + commit + ' (release build).\n\n')
     values = sorted(r for _, r in rows)
     f.write(f'- LZW only, fast ÷ giflib over {len(values)} GIFs (the synthetic corpus and every playable GIF of ../shared/corpus, those of Tests/Fixtures among them): median {statistics.median(values):.2f}×, '
             f'minimum {values[0]:.2f}× ({min(rows, key=lambda r: r[1])[0]}), maximum {values[-1]:.2f}×; '

@@ -4,6 +4,7 @@
 # second); and a memory warning to six players. Reports/feed/<run>/ and Reports/feed/summary.md with the targets.
 # Usage: Benchmarks/Scripts/feed.sh [REPETITIONS]   (repository root; release build; run it alone on the machine)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 repetitions="${1:-3}"
 swift build -c release >/dev/null
 bench=.build/release/bench

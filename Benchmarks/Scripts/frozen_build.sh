@@ -2,6 +2,7 @@
 # "$work/bin" (a temporary directory removed on exit), so a rebuild while a long run goes on cannot change the binary
 # under test. Sets work, bench and out (Reports/gate-sensitivity, created).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out=Reports/gate-sensitivity
 work=$(mktemp -d)

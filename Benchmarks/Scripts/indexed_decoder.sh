@@ -5,6 +5,7 @@
 # steady-state CPU per loop ((CPU over 3 loops − CPU over 1 loop) ÷ 2).
 # Usage: Benchmarks/Scripts/indexed_decoder.sh [REPETITIONS]   (repository root; release build; run it alone)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 repetitions="${1:-3}"
 swift build -c release --product bench >/dev/null
 bench=.build/release/bench

@@ -10,6 +10,7 @@
 # Writes Reports/paired-gate/sensitivity.md. Usage: paired_sensitivity.sh [RUNS] [ROUNDS] (10 10). Run it from a clean
 # commit, with nothing else running; it takes about RUNS × (2 × ROUNDS × 12 s + 2 × 80 s).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 runs=${1:-10}
 rounds=${2:-10}
 cd "$(dirname "$0")/../.."

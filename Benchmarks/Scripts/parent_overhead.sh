@@ -2,13 +2,22 @@
 # The harness's own cost as a corpus grows (issue 17): runs BENCH over 10, 100 and 1,000 GIFs (copies of the synthetic
 # emoji-64x64x24 under distinct names), eager only, one loop, one repetition, and prints the parent process's own CPU
 # and peak RSS from each report's metadata.parent (getrusage(RUSAGE_SELF) and VmHWM, children excluded).
+# Prints a whole report, with the commit it measured: Benchmarks/Scripts/parent_overhead.sh BENCH > Reports/parent-overhead.md
 # Usage: Benchmarks/Scripts/parent_overhead.sh .build/release/bench [COUNTS...]   (default counts: 10 100 1000)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 bench=$(realpath "$1"); shift
 counts=("${@:-10 100 1000}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bench" corpus --out "$work/corpus" >/dev/null 2>&1
+echo "# The parent's own cost as the corpus grows"
+echo
+echo "Made by \`Benchmarks/Scripts/parent_overhead.sh\` at commit $report_commit on $(date -u +%Y-%m-%d), release build,"
+echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, nothing else running: copies of the synthetic"
+echo "emoji-64x64x24 under distinct names, eager only, 1 loop, 1 repetition. Parent CPU and peak RSS are the bench process's"
+echo "own (metadata.parent), children excluded."
+echo
 echo "| GIFs | cases | parent CPU | parent CPU per case | parent peak RSS | wall |"
 echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
 for count in ${counts[@]}; do

@@ -5,6 +5,7 @@
 # Usage: Benchmarks/Scripts/player_models.sh [REPETITIONS] [full|display|both|summary]   (repository root; release build;
 # run it alone; 'summary' only rewrites summary.md from the reports there)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 repetitions="${1:-1}"
 sizes="${2:-both}"
 swift build -c release --product bench >/dev/null
@@ -32,7 +33,7 @@ print("# Player models in real time at speed 1 (Benchmarks/Scripts/player_models
 print("Medians over repetitions. `held` is held_frames_max; peak is jemalloc_allocated_peak_bytes; CPU is cpu_per_animation_s")
 print("(all threads, per second of animation); scaling is scaling_s, the time spent downscaling to the view.")
 print("The view is 320×320 pixels (the 240×240 streamdeck GIF fits in it, so it is played at full size only).")
-print("Each player's rule and source are in README (\"Comparing prefetch settings\") and in each device's results.md.\n")
+print("Each player's rule and source are in docs/prefetch-settings.md and in each device's results.md.\n")
 print("| device | GIF | player | kept at | window | held | peak allocated | CPU per s of animation | scaling | stalls | dropped |")
 print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
 best = []

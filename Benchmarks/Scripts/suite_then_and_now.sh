@@ -4,6 +4,7 @@
 # one sitting. Writes OUT (default Reports/codec-speed/suite-then-and-now.md).
 # Usage: Benchmarks/Scripts/suite_then_and_now.sh [COMMIT] [OUT]
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 then_commit=$(git -C "$root" rev-parse --short "${1:-cb62aef^}")
 out=${2:-$root/Reports/codec-speed/suite-then-and-now.md}
@@ -13,7 +14,7 @@ git -C "$root" worktree add --detach "$work/then" "$then_commit" >/dev/null 2>&1
 echo "suite: building $then_commit" >&2
 (cd "$work/then" && swift build -c release --product bench >&2 && swift build -c release --product bench-case >&2)
 (cd "$root" && swift build -c release --product bench >&2 && swift build -c release --product bench-case >&2)
-now_commit=$(git -C "$root" describe --always --dirty)
+now_commit=$report_commit
 time_suite() {  # BENCH_DIR LABEL
   for run in 1 2 3; do
     start=$(date +%s.%N)

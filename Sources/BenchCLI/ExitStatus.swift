@@ -1,4 +1,4 @@
-/// The exit statuses of `bench` (README, "Other commands").
+/// The exit statuses of `bench` (README.md, "Other commands").
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case regression = 1

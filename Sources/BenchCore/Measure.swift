@@ -129,7 +129,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
-    /// The values this measure can take; a report with a figure outside is refused (README, "Bad input").
+    /// The values this measure can take; a report with a figure outside is refused (docs/bad-input.md).
     /// Retained bytes and RSS growth are signed: a case may leave less allocated than it found.
     public var validRange: ClosedRange<Double> {
         switch self {

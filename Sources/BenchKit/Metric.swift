@@ -74,7 +74,7 @@ public enum CaseColumn: String, CaseIterable, Sendable {
 }
 
 /// One CSV column: a ``CaseColumn`` that describes the case, or a ``Measure``. The order of ``allCases`` is a contract
-/// with baselines and README's "Report columns"; a measure declared later than that order joins at the end.
+/// with baselines and docs/running.md's "Report columns"; a measure declared later than that order joins at the end.
 public enum Metric: Hashable, Sendable {
     case describing(CaseColumn)
     case measured(Measure)

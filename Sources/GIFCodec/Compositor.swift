@@ -1,6 +1,5 @@
 import CGif
 import Mutants
-import Synchronization
 
 /// Whether a composited frame came out whole.
 public enum FrameStatus: Sendable, Equatable {
@@ -9,7 +8,7 @@ public enum FrameStatus: Sendable, Equatable {
     case partial(GIFError)
 }
 
-/// Turns frame records into full-screen RGBA canvases following the browser conventions in README ("Pixel conventions").
+/// Turns frame records into full-screen RGBA canvases following the browser conventions in docs/decoding.md ("Pixel conventions").
 ///
 /// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one index buffer the size of the largest
 /// frame (1 byte per pixel) and, with giflib, one giflib handle: nothing proportional to the frame count — unless it
@@ -31,7 +30,6 @@ public final class Compositor {
     public private(set) var nextFrame = 0
     /// Rows of the last drawn frame that came out of the decoder (all of them for a complete frame).
     public private(set) var rowsDecoded = 0
-    private let lzwDecodeCount = Atomic<Int>(0)
 
     /// Allocates the canvas; throws when the screen is over `limits`. With `keepsIndices`, each frame's decoded
     /// indices are kept after its first decode and later draws composite from them.
@@ -65,9 +63,9 @@ public final class Compositor {
     /// Bytes of frame indices kept so far (0 unless the compositor keeps indices); readable from any thread.
     public var keptIndexBytes: Int { store?.bytes ?? 0 }
 
-    /// How many times a frame's LZW data has been decoded so far: once per frame drawn, or once per frame in all
-    /// when the compositor keeps indices. Readable from any thread.
-    public var lzwDecodes: Int { lzwDecodeCount.load(ordering: .relaxed) }
+    /// How many times a frame's LZW data has been decoded so far, counted only when the compositor keeps indices
+    /// (then once per frame in all, however many loops are drawn); 0 otherwise. Readable from any thread.
+    public var lzwDecodes: Int { store?.decodes ?? 0 }
 
     /// The canvas after the last drawn frame: width × height RGBA8 pixels, straight alpha.
     public var pixels: UnsafeRawBufferPointer {
@@ -165,7 +163,7 @@ public final class Compositor {
     /// Decodes the rows of `frame` that reach the screen, keeping them when the compositor keeps indices.
     private func decodeRows(of frame: FrameRecord, index: Int, onScreenRows: Int) -> DecodedRows {
         let decoded = decoder.decode(frame, rows: Self.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
-        lzwDecodeCount.add(1, ordering: .relaxed)
+        store?.countDecode()
         if Mutant.indexedDecodesAgain.isPlanted, store?.rows(of: index) != nil { return decoded }
         return store?.keep(decoded, width: frame.rect.width, as: index) ?? decoded
     }

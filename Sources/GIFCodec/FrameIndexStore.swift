@@ -13,6 +13,7 @@ final class FrameIndexStore {
 
     private var entries: [Entry?]
     private let byteCount = Atomic<Int>(0)
+    private let decodeCount = Atomic<Int>(0)
 
     init(frameCount: Int) {
         entries = Array(repeating: nil, count: frameCount)
@@ -39,4 +40,10 @@ final class FrameIndexStore {
 
     /// Bytes of indices stored so far.
     var bytes: Int { byteCount.load(ordering: .relaxed) }
+
+    /// Counts one LZW decode of a frame (the compositor calls it for every decode, kept or not).
+    func countDecode() { decodeCount.add(1, ordering: .relaxed) }
+
+    /// LZW decodes counted so far.
+    var decodes: Int { decodeCount.load(ordering: .relaxed) }
 }

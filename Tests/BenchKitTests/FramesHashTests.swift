@@ -3,7 +3,7 @@ import FrameDecoders
 import GIFCodec
 import Testing
 
-/// The frames hash of a case (README, "Pixel conventions"): FNV-1a 64 over each frame's own hash, the frames hashed
+/// The frames hash of a case (docs/decoding.md, "Pixel conventions"): FNV-1a 64 over each frame's own hash, the frames hashed
 /// four at a time after playback. Checked against the hash of each frame taken alone, for every remainder of four.
 @Suite("Frames hash")
 struct FramesHashTests {

@@ -3,6 +3,7 @@
 # what libFuzzer reported (executions, speed, corpus, peak RSS, any crash) to Reports/fuzz/TARGET.md.
 # Usage: Tests/Fuzz/long_run.sh [SECONDS] [TARGET]
 set -euo pipefail
+source "$(dirname "$0")/../../Benchmarks/Scripts/clean_tree.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
@@ -15,7 +16,7 @@ mkdir -p "$root/Reports/fuzz"
 {
   echo "# Fuzz run: $target"
   echo
-  echo "Made by \`Tests/Fuzz/long_run.sh $seconds $target\` on $(date -u +%Y-%m-%d) at commit $(git -C "$root" describe --always --dirty)"
+  echo "Made by \`Tests/Fuzz/long_run.sh $seconds $target\` on $(date -u +%Y-%m-%d) at commit $report_commit"
   echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; libFuzzer with AddressSanitizer, release build)."
   echo
   echo "| figure | value |"

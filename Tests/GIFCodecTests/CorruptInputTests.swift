@@ -7,7 +7,7 @@ import TestFixtures
 /// counts the time a test waits for a free thread behind much slower tests.
 @Suite("Corrupt files give a clean error or a partial play", .timeLimit(Fixtures.jemallocServes ? .minutes(2) : .minutes(30)))
 struct CorruptInputTests {
-    /// What the playability check must say of each `[corrupt]` file of the shared corpus (README, "Bad input").
+    /// What the playability check must say of each `[corrupt]` file of the shared corpus (docs/bad-input.md).
     static let expected: [String: String] = [
         "gh-image-gif__crashtest-issue-117-out-of-range.gif": "every frame fails to decode",
         "gh-image-gif__stall-issue-101-infinite-empty-loop.gif": "6727x65351 screen",

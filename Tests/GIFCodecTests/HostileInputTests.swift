@@ -4,7 +4,7 @@ import Testing
 import TestFixtures
 
 /// Hostile and damaged GIFs, built byte by byte: each must give a typed error or a (partial) play — never a crash,
-/// a hang, or a huge allocation. README's table of bad inputs lists these cases.
+/// a hang, or a huge allocation. docs/bad-input.md's table of bad inputs lists these cases.
 @Suite("Hostile input", .timeLimit(.minutes(2)))
 struct HostileInputTests {
     typealias H = HandBuilt

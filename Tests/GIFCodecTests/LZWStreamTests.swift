@@ -1,7 +1,7 @@
 import GIFCodec
 import Testing
 
-/// Hand-packed LZW streams for the cases where the two codecs are stated to differ (README, "Codecs"), and one where
+/// Hand-packed LZW streams for the cases where the two codecs are stated to differ (docs/decoding.md, "Codecs"), and one where
 /// they must not.
 @Suite("Hand-packed LZW streams")
 struct LZWStreamTests {

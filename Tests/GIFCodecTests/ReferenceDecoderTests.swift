@@ -8,7 +8,7 @@ import TestFixtures
 /// Tests/Scripts/make_reference_hashes.sh recorded (fully transparent pixels normalised to 0,0,0,0).
 @Suite("An independent decoder agrees")
 struct ReferenceDecoderTests {
-    /// Where a reference decoder follows another convention than ours (README, "Pixel conventions"), so its hashes are not expected to match.
+    /// Where a reference decoder follows another convention than ours (docs/decoding.md, "Pixel conventions"), so its hashes are not expected to match.
     static let otherConventions: [String: String] = [
         "gh-pillow__dispose_bgnd.gif pillow": "Pillow disposes to the background colour for disposal 2; we clear to transparent",
         "gh-pillow__test_extents.gif pillow": "Pillow grows the canvas for a frame outside the logical screen; we clip",

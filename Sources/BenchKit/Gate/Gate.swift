@@ -76,7 +76,7 @@ public struct GateOutcome: Sendable {
     public var passed: Bool { causes.isEmpty }
 }
 
-/// Decides, metric by metric, whether a run regressed against a baseline (README, "Gating regressions in CI").
+/// Decides, metric by metric, whether a run regressed against a baseline (docs/gating.md).
 public enum Gate {
     /// Compares `current` with `baseline`. Rules that depend on the host's speed apply only as `timeGating` says: by
     /// default they are reported, not judged. A current case with planted faults is compared with the clean case.

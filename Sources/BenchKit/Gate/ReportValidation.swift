@@ -43,7 +43,7 @@ extension RunReport {
 extension RunReport {
     /// Figures out of any measurable range in rows that ran, for baselines and current reports alike: times beyond
     /// 10⁶ s, byte figures beyond 1 PiB, counts beyond 2⁵³, negative or non-finite values. The ranges are stated in
-    /// README ("Bad input").
+    /// docs/bad-input.md.
     public func figureDefects() -> [String] {
         var defects: [String] = []
         for result in results where result.failure == nil {

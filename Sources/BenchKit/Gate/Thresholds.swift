@@ -21,7 +21,7 @@ public struct GateRule: Sendable, Codable, Hashable {
     public var limit: Double
     /// Changes smaller than this, in the metric's unit, are never a regression (0 B retained becoming 4 KiB is not +∞%).
     public var minimumAbsoluteChange: Double
-    /// The figure depends on the host's speed (absolute times, and CPU ratios, which move too: see README): gated only
+    /// The figure depends on the host's speed (absolute times, and CPU ratios, which move too: see docs/gating.md): gated only
     /// when ``TimeGating`` allows it, reported otherwise. The JSON name is kept from the first schema.
     public var machineDependent: Bool
     /// Timing rules: a case whose baseline CPU time (median `cpu_total_s`) is below this many seconds is too short

@@ -26,7 +26,7 @@ public struct RetentionStep: Sendable, Equatable {
 public protocol RetentionRule: Sendable {
     /// The library's name, as the `policy` column shows it.
     var name: String { get }
-    /// The rule in a few words, for reports (README's "Player models" table gives it whole).
+    /// The rule in a few words, for reports (docs/prefetch-settings.md's table gives it whole).
     var summary: String { get }
     /// Where the rule was read: repository and file.
     var source: String { get }

@@ -2,7 +2,7 @@ import FuzzDriver
 import GIFCodec
 
 // Differential libFuzzer target: the fast LZW decoder against giflib's on any bytes. Every frame must give the same
-// indices row for row, except where README ("Codecs") states a difference:
+// indices row for row, except where docs/decoding.md ("Codecs") states a difference:
 //   - at a code not yet in the table, the fast decoder ends the frame (as browsers do); giflib invents a string and
 //     goes on, so its rows may run longer, and the fast rows must be a prefix of giflib's;
 //   - when a frame's sub-blocks are cut by the end of the file after its last pixel, giflib drops the frame's last row

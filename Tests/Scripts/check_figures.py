@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Checks that every figure in README.md and docs/*.md comes from a committed report.
+
+A figure is a number with a unit (ms, s, MiB, %, ×, ...) outside code. Each one must sit under a marker,
+an HTML comment on a line of its own that holds until the next marker or heading:
+
+    <!-- figures: Reports/cache/cache.md Reports/sweep/results.md -->   every figure below occurs in one of these files
+    <!-- figures: design -->                                            figures below are the design's: defaults, limits, arithmetic; not results
+
+A cited file must be committed, unchanged since its commit, and must record the commit it was made at (a summary
+may leave that to the run reports in its folder), never one with uncommitted changes ("-dirty"). Exit 0 when every figure is found, 1 with one line per problem otherwise.
+
+    Tests/Scripts/check_figures.py              check README.md and docs/*.md
+    Tests/Scripts/check_figures.py --self-test  also show that editing one checked figure in README fails the check
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+UNITS = r"(?:ns|µs|ms|s|min|B|KiB|MiB|GiB|KB|MB|GB|%|×|x|fps|Hz|px)"
+NUMBER = r"[−+-]?\d[\d,]*(?:\.\d+)?"
+# A figure, or a range of two ("0.41–0.45 s", "+3.7% to +8.2%" is two figures already): each end is checked with the unit.
+FIGURE = re.compile(r"(?<![\w.#/×-])(?:(" + NUMBER + r")\s?[–-]\s?)?(" + NUMBER + r")(\s?)(" + UNITS + r")(?![\w/])")
+MARKER = re.compile(r"^<!--\s*figures:\s*(.*?)\s*-->\s*$")
+
+
+def normalise(text):
+    text = text.replace("−", "-").replace("\u2009", " ").replace("\u00a0", " ")
+    return re.sub(r"(\d) us\b", r"\1 µs", text)
+
+
+def committed(path):
+    tracked = subprocess.run(["git", "ls-files", "--error-unmatch", path], cwd=ROOT, capture_output=True).returncode == 0
+    changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", path], cwd=ROOT).returncode != 0
+    return tracked and not changed
+
+
+def figures_of(line):
+    line = re.sub(r"`[^`]*`", " ", line)
+    line = re.sub(r"\]\([^)]*\)", "]", line)  # link targets are paths, not figures
+    found = []
+    for match in FIGURE.finditer(line):
+        low, high, space, unit = match.groups()
+        if low is not None:
+            found.append(normalise(low + space + unit))
+        found.append(normalise(high + space + unit))
+    return found
+
+
+def check(paths, read=lambda p: open(os.path.join(ROOT, p), encoding="utf-8").read()):
+    problems, checked = [], 0
+    sources_ok = {}
+    for path in paths:
+        sources, fenced = None, False
+        for number, line in enumerate(read(path).splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+                continue
+            if fenced:
+                continue
+            marker = MARKER.match(line.strip())
+            if marker:
+                sources = marker.group(1).split()
+                for source in sources:
+                    if source == "design" or source in sources_ok:
+                        continue
+                    full = os.path.join(ROOT, source)
+                    if not os.path.isfile(full):
+                        problems.append(f"{path}:{number}: cites {source}, which does not exist")
+                    elif not committed(source):
+                        problems.append(f"{path}:{number}: cites {source}, which is not committed as it is")
+                    else:
+                        commits = recorded_commits(full)
+                        if not commits:
+                            problems.append(f"{path}:{number}: cites {source}, which records no commit (nor do the run reports beside it)")
+                        elif any(commit.endswith("-dirty") for commit in commits):
+                            problems.append(f"{path}:{number}: cites {source}, made from a tree with uncommitted changes (-dirty)")
+                    sources_ok[source] = normalise(open(full, encoding="utf-8", errors="replace").read()) if os.path.isfile(full) else ""
+                continue
+            if line.startswith("#"):
+                sources = None
+                continue
+            found = figures_of(line)
+            if not found:
+                continue
+            if sources is None:
+                problems.append(f"{path}:{number}: {', '.join(found)} cite no report; put <!-- figures: REPORT --> or <!-- figures: design --> above")
+                continue
+            if "design" in sources:
+                continue
+            for figure in found:
+                checked += 1
+                if not any(occurs(figure, sources_ok.get(source, "")) for source in sources):
+                    problems.append(f"{path}:{number}: {figure} is not in {' or '.join(sources)}")
+    return problems, checked
+
+
+COMMIT = re.compile(r'(?:git commit \| |"git_commit" ?: ?"|\bat commit )([0-9a-f]{7,40}(?:-dirty)?)\b')
+
+
+def recorded_commits(full):
+    """The commits a report records: its own, or, for a summary that records none, those of the run reports in its
+    folder (each `bench` report records the commit it was built from, with -dirty for a changed tree)."""
+    def of(path):
+        try:
+            return set(COMMIT.findall(open(path, encoding="utf-8", errors="replace").read()))
+        except OSError:
+            return set()
+    own = of(full)
+    if own or os.path.dirname(full) == os.path.join(ROOT, "Reports"):
+        return own
+    found = set()
+    for folder, _, names in os.walk(os.path.dirname(full)):
+        for name in names:
+            if name.endswith((".md", ".json", ".txt")):
+                found |= of(os.path.join(folder, name))
+    return found
+
+
+def occurs(figure, text):
+    """The figure as written, or, for a figure of three or more digits, its number alone as a table cell holds it
+    (a column headed "ns/code" or "fast ÷ giflib" gives the unit once)."""
+    if figure in text:
+        return True
+    number = re.match(r"[+-]?[\d,.]+", figure).group(0)
+    if sum(c.isdigit() for c in number) < 3:
+        return False
+    return re.search(r"(?<![\d.])" + re.escape(number) + r"(?![\d])(?!\.\d)", text) is not None
+
+
+def documents():
+    return ["README.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+
+def self_test():
+    """Edits the first checked figure of README.md in memory and expects the check to fail on that line."""
+    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    lines, sources, fenced = text.splitlines(), None, False
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        marker = MARKER.match(line.strip())
+        if fenced or marker or line.startswith("#"):
+            sources = marker.group(1).split() if marker else (None if line.startswith("#") else sources)
+            continue
+        found = figures_of(line)
+        if found and sources and "design" not in sources:
+            figure = found[0]
+            digits = re.search(r"\d", figure)
+            edited = figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
+            lines[index] = line.replace(figure, edited, 1) if figure in line else line.replace(figure.replace("-", "−"), edited, 1)
+            problems, _ = check(["README.md"], read=lambda p: "\n".join(lines))
+            hit = [p for p in problems if p.startswith(f"README.md:{index + 1}:")]
+            print(f"self-test: README.md:{index + 1}: {figure} edited to {edited}: "
+                  + (f"the check fails ({hit[0]})" if hit else "the check still passes"))
+            return bool(hit)
+    print("self-test: README.md has no checked figure to edit")
+    return False
+
+
+def main():
+    problems, checked = check(documents())
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"figures: {len(problems)} problems in {', '.join(documents())}", file=sys.stderr)
+        return 1
+    print(f"figures: {checked} figures in {len(documents())} documents found in the reports they cite")
+    if "--self-test" in sys.argv[1:] and not self_test():
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
