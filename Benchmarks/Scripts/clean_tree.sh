@@ -8,5 +8,7 @@ if [ -n "$(git -C "$clean_tree_root" status --porcelain -- Package.swift Sources
     exit 2
   fi
 fi
-report_commit=$(git -C "$clean_tree_root" describe --always --dirty --abbrev=12)
+# Only the code counts: a report written into Reports/ before this one does not make the code "dirty".
+report_commit=$(git -C "$clean_tree_root" rev-parse --short=12 HEAD)
+if [ -n "$(git -C "$clean_tree_root" status --porcelain -- Package.swift Sources Benchmarks Tests)" ]; then report_commit="$report_commit-dirty"; fi
 export report_commit
