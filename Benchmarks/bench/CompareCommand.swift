@@ -44,6 +44,8 @@ enum CompareCommand {
         let timeGating = try arguments.value("--gate-times").map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
         let exports = try Exports(&arguments)
         try arguments.finish(command: "compare")
+        try Destinations.check(writes: [("--summary", summaryPath)].compactMap { flag, path in path.map { (flag, $0) } } + exports.destinations,
+                               reads: [("--baseline", baselinePath), ("--current", currentPath)])
         let baseline = try BaselineFile.load(baselinePath, role: "baseline")
         let current = try BaselineFile.load(currentPath, role: "current report")
         let thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults

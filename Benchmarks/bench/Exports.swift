@@ -18,6 +18,11 @@ struct Exports {
         bencherMetricFormat = try arguments.value("--export-bmf")
     }
 
+    /// The files the exports will write, for ``Destinations``.
+    var destinations: [(flag: String, path: String)] {
+        [("--export-github-benchmark", githubBenchmark), ("--export-bmf", bencherMetricFormat)].compactMap { flag, path in path.map { (flag, $0) } }
+    }
+
     func write(_ report: RunReport) throws {
         if let githubBenchmark { try ReportWriter.writeAtomically(try GitHubBenchmarkExporter.render(report), to: githubBenchmark) }
         if let bencherMetricFormat { try ReportWriter.writeAtomically(try BMFExporter.render(report), to: bencherMetricFormat) }

@@ -97,9 +97,8 @@ enum FeedCommand {
     }
 
     static func write(_ report: FeedReport, to directory: String) throws {
-        try ReportWriter.write([(FeedTimelineChart.fileName, Data(FeedTimelineChart.render(report).utf8))],
-                               to: (directory as NSString).appendingPathComponent("charts"))
         try ReportWriter.write([
+            ("charts/" + FeedTimelineChart.fileName, Data(FeedTimelineChart.render(report).utf8)),
             ("feed.csv", Data(FeedCSVReporter.render(report).utf8)),
             ("feed.md", Data(FeedMarkdownReporter.render(report).utf8)),
             ("feed.json", try JSONReporter.encode(report)),

@@ -49,6 +49,8 @@ enum GateCommand {
         BuildConfiguration.warnIfDebug(command: "bench gate")
         let baseline = try BaselineFile.load(options.baselinePath, role: "baseline")
         let output = try OutputFolder(options.out)
+        try Destinations.check(writes: [("--summary", options.summary)].compactMap { flag, path in path.map { (flag, $0) } },
+                               reportFolder: ("--out", output.path), reads: [("--baseline", options.baselinePath)])
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
         let gifs = try options.gifFiles(scratch: scratch)

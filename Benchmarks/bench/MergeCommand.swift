@@ -22,7 +22,10 @@ enum MergeCommand {
         let directories = arguments.positionals()
         try arguments.finish(command: "merge")
         guard !directories.isEmpty else { throw UsageError("merge needs the shards' report folders (see 'bench merge --help')") }
+        try Destinations.checkFolder(("--out", out), against: directories.map { ("the shard folder \($0)", $0) })
         let output = try OutputFolder(out)
+        try Destinations.check(writes: exports.destinations, reportFolder: ("--out", output.path),
+                               reads: directories.map { ("the shard report \($0)/results.json", ($0 as NSString).appendingPathComponent("results.json")) })
         var reports: [(source: String, report: RunReport)] = []
         for directory in directories {
             let path = (directory as NSString).appendingPathComponent("results.json")

@@ -83,6 +83,7 @@ enum RunCommand {
         // Everything that can fail fast does, before the first case: the output folder (made, proved writable and
         // locked against a second run), the scratch directory, and every input file.
         let output = try OutputFolder(options.out)
+        try Destinations.check(writes: options.destinations, reportFolder: ("--out", output.path), reads: options.reads)
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
         let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
@@ -174,11 +175,29 @@ enum RunCommand {
 
     /// Everything `bench run` was told, validated.
     struct Options {
+        /// Every file the run writes besides its report folder.
+        var destinations: [(flag: String, path: String)] {
+            [("--summary", summary), ("--save-baseline", saveBaseline)].compactMap { flag, path in path.map { (flag, $0) } } + exports.destinations
+        }
+
+        /// Every file the run reads: the GIFs, the baseline it gates against, the thresholds.
+        var reads: [(what: String, path: String)] {
+            var files: [(what: String, path: String)] = inputs.compactMap { input in
+                if case .file(let path) = input.source { return ("the input \(path)", path) }
+                return nil
+            }
+            if let gatePath { files.append(("--gate's baseline", gatePath)) }
+            if let thresholdsPath { files.append(("--thresholds", thresholdsPath)) }
+            return files
+        }
+
         var inputs: [GIFInput]
         var suite: Suite
         var out: String
         var timeout: Int
         var saveBaseline: String?
+        var gatePath: String?
+        var thresholdsPath: String?
         /// Loaded before the run, so a bad baseline fails in a second, not after the whole suite.
         var gateBaseline: RunReport?
         var thresholds: Thresholds
@@ -241,8 +260,10 @@ enum RunCommand {
             let limits = try RunCommand.limits(&arguments)
             fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
             saveBaseline = try arguments.value("--save-baseline")
-            gateBaseline = try arguments.value("--gate").map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
-            thresholds = try arguments.value("--thresholds").map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
+            gatePath = try arguments.value("--gate")
+            gateBaseline = try gatePath.map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
+            thresholdsPath = try arguments.value("--thresholds")
+            thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
             summary = try arguments.value("--summary")
             let gateTimes = try arguments.value("--gate-times")
             timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never

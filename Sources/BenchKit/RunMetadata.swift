@@ -2,6 +2,7 @@ import BenchCore
 import Foundation
 import GIFCodec
 import MemoryProbe
+import Mutants
 
 /// Facts about the machine and build that make a report's figures interpretable.
 public struct RunMetadata: Sendable, Codable, Hashable {
@@ -135,7 +136,8 @@ public enum BuildConfiguration {
 
     /// Warns on stderr, in a debug build, that figures from `command` are not representative.
     public static func warnIfDebug(command: String) {
-        guard isDebug else { return }
+        // A mutation build is a debug build made for the tests, whose one-line errors the warning would break.
+        guard isDebug, !Mutant.isMutationBuild else { return }
         Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release \(command)")
     }
 }

@@ -35,6 +35,12 @@ public enum Mutant: String, CaseIterable, Sendable {
     case gateIgnoresMemory = "gate-ignores-memory"
     /// Baseline validation accepts negative figures (user or system CPU, instructions, file size).
     case validationAcceptsNegative = "validation-accepts-negative"
+    /// A report's files are written straight into the report folder, through links, one by one: no staging, no manifest.
+    case reportWrittenInPlace = "report-written-in-place"
+    /// Destinations are not checked against each other, the inputs or the report's own files.
+    case destinationsUnchecked = "destinations-unchecked"
+    /// Publishing a report removes every `*.svg` in its charts folder that it did not write, the user's included.
+    case everyStaleChartSwept = "every-stale-chart-swept"
 
     /// The fault this process plants, read once from `GIF_FRAME_BENCH_MUTANT`; nil in a build without `MUTANTS`.
     public static let planted: Mutant? = {
@@ -50,6 +56,15 @@ public enum Mutant: String, CaseIterable, Sendable {
         return nil
         #endif
     }()
+
+    /// This is a mutation build (`GIF_FRAME_BENCH_MUTANTS=1`), made for the tests alone.
+    @inlinable public static var isMutationBuild: Bool {
+        #if MUTANTS
+        return true
+        #else
+        return false
+        #endif
+    }
 
     /// Whether this fault is planted in this process.
     @inlinable public var isPlanted: Bool {

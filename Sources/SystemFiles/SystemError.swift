@@ -8,14 +8,26 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public let operation: String
     public let path: String
 
+    /// What went wrong in words, when the C library's text for `code` would not say it.
+    public let explanation: String?
+
     public init(_ operation: String, path: String, code: Int32 = errno) {
         self.code = code
         self.operation = operation
         self.path = path
+        explanation = nil
     }
 
-    /// The C library's text for `code`, e.g. "No space left on device".
-    public var reason: String { String(cString: strerror(code)) }
+    /// A failure the C library has no words for: `explanation` says what is wrong.
+    public init(_ operation: String, path: String, code: Int32, explanation: String) {
+        self.code = code
+        self.operation = operation
+        self.path = path
+        self.explanation = explanation
+    }
+
+    /// The C library's text for `code`, e.g. "No space left on device", or the explanation given.
+    public var reason: String { explanation ?? String(cString: strerror(code)) }
 
     public var description: String { "cannot \(operation) \(path): \(reason)" }
 }

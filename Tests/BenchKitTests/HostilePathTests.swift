@@ -306,7 +306,7 @@ struct HostilePathTests {
     }
 
     // 8 and 9. The output folder.
-    @Test("a bad --out fails before the first case; a folder another run holds is refused; charts of an earlier run go")
+    @Test("a bad --out fails before the first case; a folder another run holds is refused; charts of an earlier run go, the user's own stay")
     func outputFolder() throws {
         let file = Self.path("plain-file")
         FileManager.default.createFile(atPath: file, contents: Data())
@@ -322,10 +322,103 @@ struct HostilePathTests {
         flock(lock, LOCK_UN)
 
         try FileManager.default.createDirectory(atPath: shared + "/charts", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: shared + "/charts/old-gif-memory.svg", contents: Data("<svg/>".utf8))
+        FileManager.default.createFile(atPath: shared + "/charts/mine.svg", contents: Data("<svg/>".utf8))
+        FileManager.default.createFile(atPath: shared + "/notes.txt", contents: Data("mine".utf8))
+        let other = Self.path("other.gif")
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: other)
+        #expect(try Self.bench(["run", "--gif", other, "--quick", "--repetitions", "1", "--out", shared]).status == 0)
+        let otherStem = ((other as NSString).lastPathComponent as NSString).deletingPathExtension
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared + "/charts").contains { $0.hasPrefix(ChartSet.fileStem(otherStem)) })
         #expect(try Self.quickRun(shared).status == 0)
         let charts = try FileManager.default.contentsOfDirectory(atPath: shared + "/charts")
-        #expect(charts.sorted() == ["emoji-memory.svg", "emoji-tradeoff.svg"])
+        #expect(charts.sorted() == ["emoji-memory.svg", "emoji-tradeoff.svg", "mine.svg"], "the earlier run's charts go, the user's stays")
+        #expect(FileManager.default.contents(atPath: shared + "/notes.txt") == Data("mine".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).filter { $0.hasPrefix(".bench-staging") || $0.contains(".tmp-") }.isEmpty)
+    }
+
+    // Issue 28: a report is one unit, written only into folders of its own, never through links.
+    @Test("a link in --out where a report file goes is replaced, not written through; a link where charts/ goes is refused; the target is untouched")
+    func linksInsideOut() throws {
+        let out = Self.path("links-out"), elsewhere = Self.path("elsewhere")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: elsewhere + "/precious.json", contents: Data("precious".utf8))
+        FileManager.default.createFile(atPath: elsewhere + "/theirs.svg", contents: Data("<svg/>".utf8))
+        try FileManager.default.createSymbolicLink(atPath: out + "/results.json", withDestinationPath: elsewhere + "/precious.json")
+        #expect(try Self.quickRun(out).status == 0)
+        #expect(FileManager.default.contents(atPath: elsewhere + "/precious.json") == Data("precious".utf8), "written through a link")
+        #expect(FileKind.of(out + "/results.json") == .regular)
+
+        let linked = Self.path("linked-charts")
+        try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: linked + "/charts", withDestinationPath: elsewhere)
+        let refused = try Self.quickRun(linked)
+        #expect(refused.status == 2, "\(refused.errors)")
+        #expect(refused.errors.contains("charts: it is a symbolic link"), "\(refused.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["precious.json", "theirs.svg"])
+        #expect(FileKind.of(linked + "/results.json") == nil, "half a report was published")
+    }
+
+    @Test("over a file size limit the run fails in one line and the earlier report stays whole, with nothing half-written left")
+    func fileSizeLimit() throws {
+        let out = Self.path("limited")
+        #expect(try Self.quickRun(out).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let json = FileManager.default.contents(atPath: out + "/results.json"), csv = FileManager.default.contents(atPath: out + "/results.csv")
+        // 24 KiB: the CSV and the charts fit, the JSON with its memory timelines does not.
+        let limited = try Self.bench([], shell: "ulimit -f 24; exec BENCH run --gif '\(Self.gif)' --quick --repetitions 2 --out '\(out)'")
+        #expect(limited.status != 0, "\(limited.errors)")
+        #expect(limited.errors.contains("File too large"), "\(limited.errors)")
+        #expect(FileManager.default.contents(atPath: out + "/results.json") == json, "results.json changed")
+        #expect(FileManager.default.contents(atPath: out + "/results.csv") == csv, "results.csv changed: two runs mixed")
+        // The failed run's finished rows stay in results.partial.jsonl, as after any run that could not write its report.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != RowJournal.fileName }.sorted() == before,
+                "a file was left behind")
+        let compared = try Self.bench(["compare", "--baseline", out + "/results.json", "--current", out + "/results.json"])
+        #expect(compared.status == 0, "\(compared.errors)")
+    }
+
+    @Test("a results.json that does not match its folder's manifest (a publication cut short) is refused in one line")
+    func manifestMismatch() throws {
+        let out = Self.path("mismatch"), other = Self.path("other-run")
+        #expect(try Self.quickRun(out).status == 0)
+        #expect(try Self.quickRun(other).status == 0)
+        unlink(out + "/results.json")
+        try FileManager.default.copyItem(atPath: other + "/results.json", toPath: out + "/results.json")
+        try Self.expectRefusal(["compare", "--baseline", other + "/results.json", "--current", out + "/results.json"],
+                               "does not match the report the folder's manifest lists")
+    }
+
+    @Test("a GIF whose name is 229 bytes long gets its report; chart names are cut to fit and stay apart")
+    func longName() throws {
+        let folder = Self.path("long-name")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let long = folder + "/" + String(repeating: "a", count: 225) + ".gif"
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: long)
+        let out = Self.path("long-out")
+        let run = try Self.bench(["run", "--gif", long, "--quick", "--repetitions", "1", "--out", out])
+        #expect(run.status == 0, "\(run.errors)")
+        let charts = try FileManager.default.contentsOfDirectory(atPath: out + "/charts")
+        #expect(charts.count == 2 && charts.allSatisfy { $0.utf8.count <= 255 }, "\(charts)")
+    }
+
+    @Test("destinations that collide with each other, with the report's own files or with an input are refused before any case")
+    func collidingDestinations() throws {
+        let out = Self.path("collide-out"), same = Self.path("same.json"), baseline = Self.path("collide-baseline.json")
+        #expect(try Self.bench(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out, "--save-baseline", baseline]).status == 0)
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o1"), "--gate", baseline, "--summary", same,
+                                "--export-github-benchmark", same], "is the same file as --summary")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", out, "--export-bmf", out + "/results.json"],
+                               "is the same file as --out's results.json")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o2"), "--export-bmf", Self.gif],
+                               "is the same file as the input")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o3"), "--gate", baseline, "--save-baseline", baseline],
+                               "is the same file as --gate's baseline")
+        try Self.expectRefusal(["merge", out, "--out", out], "is the shard folder")
+        try Self.expectRefusal(["compare", "--baseline", baseline, "--current", out + "/results.json", "--summary", baseline],
+                               "is the same file as --baseline")
+        let json = FileManager.default.contents(atPath: out + "/results.json")
+        #expect(json != nil && (try? JSONReporter.decode(json!)) != nil, "the report was overwritten")
     }
 
     // 10. Frames far larger than their screen.

@@ -1,6 +1,7 @@
 import BenchCore
 import BenchKit
 import Foundation
+import SystemFiles
 import Testing
 
 @Suite("Reports and statistics")
@@ -123,14 +124,18 @@ struct ReportTests {
         #expect(Format.seconds(0.1234567) == "0.123457")
     }
 
-    @Test("reports are written atomically and an unwritable directory is a clear error")
+    @Test("a report is published as one unit with its manifest; only the earlier report's own files are removed; an unwritable directory is a clear error")
     func writing() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-report-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try ReportWriter.write([("a.txt", Data("one".utf8))], to: directory)
+        try ReportWriter.write([("a.txt", Data("one".utf8)), ("charts/old.svg", Data("<svg/>".utf8))], to: directory)
+        FileManager.default.createFile(atPath: directory + "/charts/mine.svg", contents: Data("<svg/>".utf8))
         try ReportWriter.write([("a.txt", Data("two".utf8))], to: directory)
         #expect(try String(contentsOfFile: directory + "/a.txt", encoding: .utf8) == "two")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["a.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [ReportDirectory.manifestName, "a.txt", "charts"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/charts") == ["mine.svg"])
+        #expect(ReportDirectory.verify(Array("two".utf8), in: directory, name: "a.txt") == nil)
+        #expect(ReportDirectory.verify(Array("one".utf8), in: directory, name: "a.txt") != nil)
         #expect(throws: UsageError.self) { try ReportWriter.write([("a.txt", Data())], to: "/proc/no-such-dir/out") }
     }
 }

@@ -1,5 +1,6 @@
 import BenchCore
 import Foundation
+import SystemFiles
 
 /// Reading and writing baselines: a run's JSON report without its memory timelines, written atomically.
 public enum BaselineFile {
@@ -18,6 +19,13 @@ public enum BaselineFile {
     public static func load(_ path: String, role: String) throws(UsageError) -> RunReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("\(path): cannot read the \(role) (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
+        }
+        // A report a run published lies beside the manifest of its files: one that does not match it is half of a
+        // publication that was cut short, and is not read as a whole report.
+        let directory = (path as NSString).deletingLastPathComponent
+        if let mismatch = ReportDirectory.verify(Array(data), in: directory.isEmpty ? "." : directory,
+                                                 name: (path as NSString).lastPathComponent) {
+            throw UsageError("\(path): \(mismatch)")
         }
         if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), header.schema != RunReport.schema {
             throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads '\(RunReport.schema)'; make a new one with --save-baseline")

@@ -32,13 +32,18 @@ public enum ChartSet {
     }
 
     /// A file-name stem for a GIF's charts: the name itself when it is plain ASCII letters, digits, `-` and `_`;
-    /// otherwise those characters with a hash of the full name, so `a b` and `a_b` never share a chart file.
+    /// otherwise those characters with a hash of the full name, so `a b` and `a_b` never share a chart file. A name
+    /// longer than ``maxStemBytes`` is cut there and hashed too, so a chart's file name always fits the file system
+    /// (255 bytes) with room for its suffix; the report's text shows the full name.
     public static func fileStem(_ gif: String) -> String {
         let plain = gif.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }
         let safe = String(plain)
-        guard safe != gif else { return safe }
-        return safe + "-" + String(FrameHash(ofUTF8: gif).description.prefix(8))
+        guard safe != gif || safe.utf8.count > maxStemBytes else { return safe }
+        return String(safe.prefix(maxStemBytes)) + "-" + String(FrameHash(ofUTF8: gif).description.prefix(8))
     }
+
+    /// The longest stem a chart's file name keeps whole.
+    public static let maxStemBytes = 100
 
     /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.
     static func label(_ row: CaseSummary, severalSpeeds: Bool = false) -> String {

@@ -1,0 +1,81 @@
+import Foundation
+import Mutants
+import SystemFiles
+
+/// The files a command will write, checked before it does any work: each must differ from every other, from every
+/// file the command reads, and from the files of the report folder it publishes; each must name a file, not a folder,
+/// in a folder that exists. Two paths are the same file when they reach one device and inode, or, for a file not made
+/// yet, one name in one folder.
+public enum Destinations {
+    /// The names a report folder's publication owns (``ReportDirectory``).
+    static let reportFolderNames = ["results.csv", "results.md", "results.json", "results.partial.jsonl", "feed.csv", "feed.md",
+                                    "feed.json", "gate.md", "rounds.csv", "candidate.json", "base.json", "cache.csv", "cache.md",
+                                    ReportDirectory.manifestName, ".bench.lock"]
+
+    /// Throws one line naming the flags that collide, or the destination that cannot be written.
+    public static func check(writes outputs: [(flag: String, path: String)], reportFolder: (flag: String, path: String)? = nil,
+                             reads inputs: [(what: String, path: String)] = []) throws(UsageError) {
+        if Mutant.destinationsUnchecked.isPlanted { return }
+        var seen: [(what: String, identity: FileIdentity)] = []
+        if let reportFolder {
+            for name in reportFolderNames {
+                if let identity = FileIdentity.of(reportFolder.path + "/" + name) {
+                    seen.append(("\(reportFolder.flag)'s \(name)", identity))
+                }
+            }
+        }
+        for input in inputs {
+            if let identity = FileIdentity.of(input.path) { seen.append((input.what, identity)) }
+        }
+        for output in outputs where output.path != "/dev/null" {
+            guard let identity = FileIdentity.of(output.path) else {
+                throw UsageError("\(output.flag) \(output.path): its folder does not exist; make it first or choose another path")
+            }
+            if identity.isDirectory {
+                throw UsageError("\(output.flag) \(output.path) is a directory; name a file")
+            }
+            if let reportFolder, let charts = FileIdentity.of(reportFolder.path + "/charts"),
+               FileIdentity.of(folder(of: output.path)).map({ $0.device == charts.device && $0.inode == charts.inode && $0.name == nil }) == true {
+                throw UsageError("\(output.flag) \(output.path) is inside \(reportFolder.flag)'s charts folder, which the report owns; choose another path")
+            }
+            if let earlier = seen.first(where: { $0.identity == identity }) {
+                throw UsageError("\(output.flag) \(output.path) is the same file as \(earlier.what); one would overwrite the other, so choose another path")
+            }
+            seen.append((output.flag, identity))
+        }
+    }
+
+    /// Throws one line when the report folder `out` is one of the folders the command reads.
+    public static func checkFolder(_ out: (flag: String, path: String), against folders: [(what: String, path: String)]) throws(UsageError) {
+        guard let target = FileIdentity.of(out.path) else { return }
+        if let same = folders.first(where: { FileIdentity.of($0.path) == target }) {
+            throw UsageError("\(out.flag) \(out.path) is \(same.what); the report would replace what it is made from, so choose another folder")
+        }
+    }
+
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+}
+
+/// Which file a path reaches: its device and inode when it exists (links followed, as a write to a named path
+/// follows them), else its name in its folder's device and inode.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var name: String?
+    var isDirectory = false
+
+    static func of(_ path: String) -> FileIdentity? {
+        if path == "-" { return FileIdentity(device: 0, inode: 0, name: "standard output") }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), name: nil,
+                                isDirectory: status.st_mode & S_IFMT == S_IFDIR)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard stat(folder.isEmpty ? "." : folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), name: (path as NSString).lastPathComponent)
+    }
+}
