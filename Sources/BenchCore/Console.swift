@@ -5,10 +5,24 @@ import Glibc
 /// Messages for people go to stderr, so stdout stays for results.
 public enum Console {
     /// One `bench: error: …` line.
-    public static func error(_ message: String) { write("bench: error: \(message)\n") }
+    public static func error(_ message: String) { write("bench: error: \(visible(message, keepingNewlines: false))\n") }
 
     /// One line of progress or notice.
-    public static func note(_ message: String) { write("\(message)\n") }
+    public static func note(_ message: String) { write("\(visible(message))\n") }
+
+    /// `text` with control characters (a GIF's name may hold any byte but `/`) written as `\u{1B}`, so a one-line
+    /// message stays one line and cannot move the cursor or retitle the terminal; a notice may keep its newlines.
+    public static func visible(_ text: String, keepingNewlines: Bool = true) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && !(keepingNewlines && scalar == "\n") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 
     /// Whether stderr is a terminal (live progress lines) or a file or pipe (plain lines).
     public static var isInteractive: Bool { isatty(2) != 0 }

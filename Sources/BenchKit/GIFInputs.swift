@@ -60,10 +60,14 @@ public enum GIFInputs {
     /// One input per file, each with its own name: a file given twice is measured once, and files that share a stem
     /// (`a/x.gif`, `b/x.gif`) are named by as many of their parent folders as tell them apart (`a/x`, `b/x`).
     static func uniquelyNamed(_ inputs: [GIFInput]) -> [GIFInput] {
-        var seenPaths: Set<String> = []
+        // One file is one device and inode, whatever the path that reaches it (a link, a hard link, another spelling).
+        var seenFiles: Set<String> = []
         let distinct = inputs.filter { input in
             guard case .file(let path) = input.source else { return true }
-            return seenPaths.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+            var status = stat()
+            let identity = stat(path, &status) == 0 ? "\(status.st_dev):\(status.st_ino)"
+                                                    : URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            return seenFiles.insert(identity).inserted
         }
         var names = distinct.map(\.name)
         for depth in 1...64 {
@@ -74,6 +78,14 @@ public enum GIFInputs {
                 let folders = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().pathComponents.filter { $0 != "/" }
                 names[index] = (folders.suffix(depth) + [input.name]).joined(separator: "/")
             }
+        }
+        // Files in one folder whose names differ only in their extension (`x.gif`, `x.GIF`, `y` and `y.gif`) keep it.
+        let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
+        for (index, input) in distinct.enumerated() where counts[names[index], default: 0] > 1 {
+            guard case .file(let path) = input.source else { continue }
+            let folder = (names[index] as NSString).deletingLastPathComponent
+            let file = (path as NSString).lastPathComponent
+            names[index] = folder.isEmpty ? file : folder + "/" + file
         }
         return zip(distinct, names).map { GIFInput(name: $1, source: $0.source) }
     }

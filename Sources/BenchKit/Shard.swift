@@ -13,6 +13,9 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         self.count = count
     }
 
+    /// The most shards a suite may be dealt into.
+    public static let maxCount = 1000
+
     /// `i/n` with 1 ≤ i ≤ n ≤ 1000.
     public init(parsing text: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

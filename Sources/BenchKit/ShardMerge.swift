@@ -10,6 +10,21 @@ public enum ShardMerge {
         var records: [(source: String, record: ShardRecord)] = []
         for (source, report) in reports {
             guard let record = report.metadata.shard else { throw UsageError("\(source) is not a shard's report (made without --shard)") }
+            // A recorded shard is read as the flag is: a count out of range would trap or allocate without bound.
+            guard (1...Shard.maxCount).contains(record.shard.count), (1...record.shard.count).contains(record.shard.index) else {
+                throw UsageError("\(source) records shard \(record.shard.index)/\(record.shard.count), outside 1 ≤ i ≤ n ≤ \(Shard.maxCount): not a shard's report")
+            }
+            // Its rows must be the GIFs its record names, each repetition of each case once.
+            let named = Set(record.gifs)
+            if let stray = report.results.first(where: { !named.contains($0.benchCase.gif) }) {
+                throw UsageError("\(source) holds rows of \(stray.benchCase.gif), which its shard record does not name: not one shard's report")
+            }
+            var rows: [CaseIdentity: Set<Int>] = [:]
+            for result in report.results {
+                guard rows[result.benchCase.identity, default: []].insert(result.benchCase.repetition).inserted else {
+                    throw UsageError("\(source) holds \(result.benchCase.gif) · \(result.benchCase.identity.setting) repetition \(result.benchCase.repetition) twice")
+                }
+            }
             records.append((source, record))
         }
         let reference = records[0]

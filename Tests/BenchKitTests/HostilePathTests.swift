@@ -402,6 +402,73 @@ struct HostilePathTests {
         #expect(charts.count == 2 && charts.allSatisfy { $0.utf8.count <= 255 }, "\(charts)")
     }
 
+    @Test("merge reads a recorded shard as the flag is read, and refuses rows its record does not name or holds twice")
+    func shardRecords() throws {
+        let second = Self.path("second.gif")
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: second)
+        let one = Self.path("s1"), two = Self.path("s2")
+        for (index, out) in [one, two].enumerated() {
+            let run = try Self.bench(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let first = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: one + "/results.json")))
+        let other = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: two + "/results.json")))
+        func write(_ report: RunReport, _ name: String) throws -> String {
+            let folder = Self.path(name)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try JSONReporter.render(report).write(to: URL(fileURLWithPath: folder + "/results.json"))
+            return folder
+        }
+        for count in [0, 1_000_000_000_000] {
+            var wrong = other
+            wrong.metadata.shard?.shard.count = count
+            try Self.expectRefusal(["merge", one, try write(wrong, "count-\(count)"), "--out", Self.path("m")], "outside 1 ≤ i ≤ n ≤ 1000")
+        }
+        var stolen = first
+        stolen.metadata.shard = other.metadata.shard
+        try Self.expectRefusal(["merge", one, try write(stolen, "stolen"), "--out", Self.path("m")], "which its shard record does not name")
+        var doubled = first
+        doubled.results += first.results
+        try Self.expectRefusal(["merge", try write(doubled, "doubled"), two, "--out", Self.path("m")], "twice")
+    }
+
+    @Test("a FIFO as a baseline says it is a FIFO; a missing key is named as the file spells it; a name's control characters are escaped")
+    func messages() throws {
+        let fifo = Self.path("baseline.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try Self.expectRefusal(["compare", "--baseline", fifo, "--current", fifo], "the baseline is a pipe or FIFO, not a report file")
+        let out = Self.path("keys")
+        #expect(try Self.quickRun(out).status == 0)
+        var json = try String(contentsOfFile: out + "/results.json", encoding: .utf8)
+        let range = try #require(json.range(of: #""frames_hash" *: *"[0-9a-f]*" *,"#, options: .regularExpression))
+        json.removeSubrange(range)
+        let missing = Self.path("missing.json")
+        try json.write(toFile: missing, atomically: true, encoding: .utf8)
+        try Self.expectRefusal(["compare", "--baseline", missing, "--current", out + "/results.json"], "missing 'frames_hash'")
+        let hostile = Self.directory + "/title\u{1B}]0;pwned\u{07}\nline.gif"
+        FileManager.default.createFile(atPath: hostile, contents: Data("not a gif".utf8))
+        defer { unlink(hostile) }
+        let refused = try Self.bench(["run", "--gif", hostile, "--quick", "--out", Self.path("hostile-out")])
+        #expect(refused.status == 2)
+        #expect(refused.errorLines.count == 1, "\(refused.errors)")
+        #expect(!refused.errors.contains("\u{1B}") && refused.errors.contains("\\u{1B}]0;pwned\\u{7}\\u{A}line"), "\(refused.errors)")
+    }
+
+    @Test("x.gif and x.GIF in one folder, and y beside y.gif, are four GIFs measured once each")
+    func sameStem() throws {
+        let folder = Self.path("stems")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for name in ["x.gif", "x.GIF", "y", "y.gif"] { try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/" + name) }
+        let out = Self.path("stems-out")
+        let run = try Self.bench(["run", "--gif", folder + "/x.gif", "--gif", folder + "/x.GIF", "--gif", folder + "/y", "--gif", folder + "/y.gif",
+                                  "--gif", folder + "/y.gif", "--quick", "--repetitions", "1", "--decoders", "eager", "--out", out])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        #expect(report.results.count == 4, "\(report.results.map(\.benchCase.gif))")
+        #expect(Set(report.results.map(\.benchCase.path)).count == 4)
+        #expect(Set(report.results.map(\.benchCase.gif)).count == 4, "\(report.results.map(\.benchCase.gif))")
+    }
+
     @Test("destinations that collide with each other, with the report's own files or with an input are refused before any case")
     func collidingDestinations() throws {
         let out = Self.path("collide-out"), same = Self.path("same.json"), baseline = Self.path("collide-baseline.json")

@@ -17,9 +17,7 @@ public enum BaselineFile {
 
     /// Reads a report or baseline; unreadable, corrupt or foreign-schema files are usage errors (exit 2).
     public static func load(_ path: String, role: String) throws(UsageError) -> RunReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): cannot read the \(role) (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
-        }
+        let data = try readCapped(path, role: role)
         // A report a run published lies beside the manifest of its files: one that does not match it is half of a
         // publication that was cut short, and is not read as a whole report.
         let directory = (path as NSString).deletingLastPathComponent
@@ -48,13 +46,46 @@ public enum BaselineFile {
         return report
     }
 
+    /// The most bytes a report or baseline may hold: a run of thousands of cases with their memory timelines stays far below.
+    public static let maxBytes = 1 << 30
+
+    /// The file's bytes, read only when it is a regular file within ``maxBytes``; otherwise one line saying what it is.
+    static func readCapped(_ path: String, role: String) throws(UsageError) -> Data {
+        guard let kind = FileKind.of(path, followingLinks: true) else { throw UsageError("\(path): cannot read the \(role) (no such file)") }
+        guard kind == .regular else { throw UsageError("\(path): the \(role) is \(kind.description), not a report file") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw UsageError("\(path): cannot read the \(role) (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, Int(status.st_size) > maxBytes {
+            throw UsageError("\(path): the \(role) is \(Format.bytes(Double(status.st_size))), over the \(Format.bytes(Double(maxBytes))) a report may be")
+        }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw UsageError("\(path): cannot read the \(role) (\(String(cString: strerror(errno))))") }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+            if data.count > maxBytes { throw UsageError("\(path): the \(role) is over the \(Format.bytes(Double(maxBytes))) a report may be") }
+        }
+    }
+
     private struct SchemaHeader: Decodable { let schema: String }
+
+    /// A coding key as the file spells it: the reports' keys are snake_case.
+    static func fileKey(_ key: String) -> String {
+        key.reduce(into: "") { name, character in
+            if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
+        }
+    }
 
     /// A short reason for a decoding error.
     static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context): return context.debugDescription
-        case DecodingError.keyNotFound(let key, _): return "missing '\(key.stringValue)'"
+        case DecodingError.keyNotFound(let key, _): return "missing '\(fileKey(key.stringValue))'"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             return "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
         default: return "\(error)"
