@@ -73,7 +73,7 @@ if [ -n "$report" ]; then
   {
     echo "# Planted faults and the tests that catch them"
     echo
-    echo "Made by \`Tests/Scripts/mutants.sh\` at $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- Sources Tests || echo ' with uncommitted changes'),"
+    echo "Made by \`Tests/Scripts/mutants.sh\` at commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- Sources Tests || echo ' with uncommitted changes'),"
     echo "$(date -u +%Y-%m-%d). Each fault is planted alone (\`GIF_FRAME_BENCH_MUTANT\`, in a debug build made with"
     echo "\`GIF_FRAME_BENCH_MUTANTS=1\`); the tests named must fail. $clean"
     echo
