@@ -30,7 +30,7 @@ mkdir -p "$root/Reports/fuzz"
   if grep -qE 'ERROR: libFuzzer|SUMMARY: AddressSanitizer|precondition failure|Fatal error' "$log"; then
     echo "Findings:"; echo; echo '```'; grep -E 'ERROR: libFuzzer|SUMMARY|precondition failure|Fatal error|Test unit written' "$log" | head -20; echo '```'
   else
-    echo "No crash, no sanitizer report, no disagreement between the codecs beyond those README states."
+    echo "No crash, no sanitizer report, no disagreement between the codecs beyond those docs/decoding.md states."
   fi
 } >"$root/Reports/fuzz/$target.md"
 cat "$root/Reports/fuzz/$target.md"
