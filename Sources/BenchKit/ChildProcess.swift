@@ -41,7 +41,7 @@ public enum ChildProcess {
         for (pipe, isOutput) in [(output, true), (errors, false)] {
             group.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                let data = Self.readAll(pipe.fileHandleForReading.fileDescriptor)
                 collected.store(data, isOutput: isOutput)
                 group.leave()
             }
@@ -67,6 +67,21 @@ public enum ChildProcess {
                             exitStatus: signalled ? nil : process.terminationStatus,
                             signal: signalled ? process.terminationStatus : nil,
                             timedOut: timedOut, interrupted: interrupted, seconds: Date().timeIntervalSince(start))
+    }
+}
+
+extension ChildProcess {
+    /// Everything a pipe holds until its writer closes it. A signal that interrupts a read (EINTR) is retried:
+    /// Foundation's `readDataToEndOfFile()` traps on it instead.
+    static func readAll(_ descriptor: Int32) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: chunk[0..<count]); continue }
+            if count < 0 && errno == EINTR { continue }
+            return data
+        }
     }
 }
 

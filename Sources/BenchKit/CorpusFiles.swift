@@ -11,11 +11,15 @@ public struct GIFFacts: Sendable {
     public var frameCount: Int
     /// Seconds one loop plays at speed 1 (the sum of the effective delays).
     public var loopSeconds: Double
+    /// Seconds the last frame shows at speed 1 (its effective delay): a loop's last display tick comes that long
+    /// before its end.
+    public var lastFrameSeconds: Double
 
     public init(_ container: GIFContainer) {
         frameBytes = container.frameBytes
         frameCount = container.frameCount
         loopSeconds = container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }
+        lastFrameSeconds = container.frames.last?.delay.effectiveSeconds ?? 0
     }
 }
 
@@ -29,10 +33,12 @@ public final class CorpusFiles: Sendable {
     public let facts: [String: (frameBytes: Int, frameCount: Int)]
     /// Input name → seconds one loop plays at speed 1 (the sum of the effective delays).
     public let loopSeconds: [String: Double]
+    /// Each GIF's last frame's effective delay, by name.
+    public let lastFrameSeconds: [String: Double]
 
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]
-        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:]
+        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:], lastFrameSeconds: [String: Double] = [:]
         let encoded = try Self.encode(inputs.compactMap { if case .synthetic(let spec) = $0.source { spec } else { nil } })
         for input in inputs {
             var known = input.facts
@@ -52,11 +58,13 @@ public final class CorpusFiles: Sendable {
             if let known {
                 facts[input.name] = (known.frameBytes, known.frameCount)
                 loopSeconds[input.name] = known.loopSeconds
+                lastFrameSeconds[input.name] = known.lastFrameSeconds
             }
         }
         self.paths = paths
         self.facts = facts
         self.loopSeconds = loopSeconds
+        self.lastFrameSeconds = lastFrameSeconds
     }
 
     /// The synthetic GIFs, encoded on every CPU at once (each is independent): the largest takes most of a second.

@@ -172,7 +172,7 @@ struct HostilePathTests {
             (["--codec", ","], "--codec needs fast, giflib or fast,giflib"),
             (["--memory-warning-at", "1"], "--memory-warning-at goes with --mode realtime"),
             (["--mode", "realtime", "--memory-warning-at", "0"], "--memory-warning-at takes a number from 0.01"),
-            (["--mode", "realtime", "--memory-warning-at", "3600"], "--memory-warning-at 3600.000 s comes after the end of"),
+            (["--mode", "realtime", "--memory-warning-at", "3600"], "--memory-warning-at 3600.000 s comes after"),
             (["--device", "unknown"], "unknown device 'unknown' (use iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro)"),
             (["--device", "iphone-se-2", "--device-free", "9GiB"], "--device-free (9GiB) is more than the device's memory (3GiB)"),
             (["--device-free", "1GiB"], "--device-free needs --device NAME or --device-memory SIZE"),
@@ -226,6 +226,33 @@ struct HostilePathTests {
         #expect(hungUp.terminationStatus == 3)
         let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
         #expect(report.incomplete)
+
+        // Ctrl-\ (SIGQUIT) is an interruption too: no crash dump, the report of what finished, exit 3.
+        let quitOut = Self.path("quit")
+        let errors = Pipe()
+        let quit = try Self.launch(bench, ["run", "--gif", long, "--mode", "realtime", "--repetitions", "1", "--out", quitOut], errors: errors)
+        _ = Self.waitFor { Self.children(of: quit.processIdentifier).first }
+        kill(quit.processIdentifier, SIGQUIT)
+        quit.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(quit.terminationStatus == 3, "\(said)")
+        #expect(!said.contains("Crash") && !said.contains("Fatal error"), "\(said)")
+        #expect(try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: quitOut + "/results.json"))).incomplete)
+    }
+
+    @Test("a memory warning after the last frame is shown is refused, 0.3 s on a 0.3 s GIF included (3 × 0.1 is not 0.3)")
+    func lateMemoryWarning() throws {
+        let frames = (0..<3).map { _ in EncoderFrame(rect: FrameRect(left: 0, top: 0, width: 2, height: 2), indices: [0, 1, 1, 0], delayCentiseconds: 10) }
+        let gif = Self.path("three-tenths.gif")
+        FileManager.default.createFile(atPath: gif, contents: Data(try GIFEncoder.encode(EncoderInput(
+            width: 2, height: 2, globalPalette: Palette([RGB(0, 0, 0), RGB(255, 255, 255)]), frames: frames))))
+        for late in ["0.3", "0.25"] {
+            try Self.expectRefusal(["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--memory-warning-at", late, "--out", Self.path("late")],
+                                   "three-tenths's last frame is shown")
+        }
+        let inTime = try Self.bench(["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--repetitions", "1", "--memory-warning-at", "0.2",
+                                     "--policies", "flanimatedimage", "--out", Self.path("in-time")])
+        #expect(inTime.status == 0, "\(inTime.errors)")
     }
 
     static func scratchDirectories(in base: String = PrivateDirectory.temporaryBase) -> [String] {
@@ -285,12 +312,12 @@ struct HostilePathTests {
     }
 
     /// Starts `bench` with `arguments` in the background, its output discarded.
-    static func launch(_ bench: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Process {
+    static func launch(_ bench: String, _ arguments: [String], environment: [String: String]? = nil, errors: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: bench)
         process.arguments = arguments
         if let environment { process.environment = environment }
-        process.standardError = FileHandle.nullDevice
+        if let errors { process.standardError = errors } else { process.standardError = FileHandle.nullDevice }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         return process

@@ -41,6 +41,26 @@ final class ScriptedSource: AnimatedFrameSource, Sendable {
     }
 }
 
+/// Draws with the codec's compositor, then sleeps: every frame takes at least `seconds` of wall time however fast the
+/// machine or busy its cores, so a test of what a too-slow decoder does cannot pass or fail with the CPU's speed.
+final class SleepingCompositor: FrameCompositing {
+    private let compositor: Compositor
+    private let seconds: Double
+
+    init(container: GIFContainer, seconds: Double) throws {
+        compositor = try Compositor(container: container)
+        self.seconds = seconds
+    }
+
+    func composite(frame index: Int) throws(GIFError) -> FrameStatus {
+        let status = try compositor.composite(frame: index)
+        DisplayClock.sleep(until: CPUTimes.monotonic() + seconds)
+        return status
+    }
+
+    var pixels: UnsafeRawBufferPointer { compositor.pixels }
+}
+
 @Suite("Real-time playback counts stalls")
 struct StallCountingTests {
     /// 12 frames of 50 ms each.
@@ -88,10 +108,10 @@ struct StallCountingTests {
     func windowedTooSlow() throws {
         let spec = try #require(SyntheticCorpus.spec(named: "sticker-240x240x60"))
         let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
-        // 60 frames of 60 ms at speed 16: a deadline at every 16.7 ms display tick; 300 extra LZW decodes of a
-        // 240×240 frame take about twice that, on the prefetch thread.
+        // 60 frames of 60 ms at speed 16: a deadline at every 16.7 ms display tick; each frame takes the prefetch
+        // thread at least 40 ms of wall time.
         let slowed = try WindowedDecoder(container: container, window: 1,
-                                         compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
+                                         compositor: SleepingCompositor(container: container, seconds: 0.04))
         let observation = try Player(source: slowed, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls > 40, "\(observation.stalls) stalls of 59 deadlines")
         #expect(observation.lateness.filter { $0 > 0 }.count == observation.stalls)
@@ -109,11 +129,11 @@ struct StallCountingTests {
         let spec = try #require(SyntheticCorpus.spec(named: "sticker-240x240x60"))
         let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
         let waiting = try ModelDecoder(container: container, rule: FLAnimatedImageRule(frameCount: 60, cacheSize: 1),
-                                       compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
+                                       compositor: SleepingCompositor(container: container, seconds: 0.04))
         let waited = try Player(source: waiting, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(waited.stalls > 40 && waited.droppedFrames == 0, "\(waited.stalls) stalls, \(waited.droppedFrames) dropped")
         let dropping = try ModelDecoder(container: container, rule: KingfisherRule(frameCount: 60),
-                                        compositor: SlowedCompositor(container: container, extraWorkPerFrame: 300))
+                                        compositor: SleepingCompositor(container: container, seconds: 0.04))
         let dropped = try Player(source: dropping, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(dropped.stalls == 0 && dropped.droppedFrames > 20, "\(dropped.stalls) stalls, \(dropped.droppedFrames) dropped")
     }
