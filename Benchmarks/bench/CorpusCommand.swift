@@ -1,6 +1,7 @@
 import BenchCLI
 import BenchCore
 import BenchKit
+import SystemFiles
 import Foundation
 import GIFCodec
 import GIFCorpus
@@ -20,7 +21,7 @@ enum CorpusCommand {
         let force = arguments.flag("--force")
         guard let directory = try arguments.value("--out") else { throw UsageError("corpus needs --out DIR") }
         try arguments.finish(command: "corpus")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do { try makeDirectories(directory) } catch { throw UsageError("--out \(directory): \(error.description)") }
         for spec in SyntheticCorpus.all {
             let path = (directory as NSString).appendingPathComponent(spec.name + ".gif")
             if FileManager.default.fileExists(atPath: path) && !force {
@@ -28,7 +29,8 @@ enum CorpusCommand {
                 continue
             }
             let bytes = try SyntheticCorpus.gif(for: spec)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            // One line for a read-only, full or unwritable folder (the raw Foundation error was a multi-line dump).
+            do { try AtomicFile.write(bytes, to: path) } catch { throw UsageError(error.description) }
             Console.note("wrote \(path): \(bytes.count) bytes, \(spec.frameCount) frames, \(spec.width)x\(spec.height)")
         }
         return .success

@@ -496,6 +496,14 @@ struct HostilePathTests {
         #expect(Set(report.results.map(\.benchCase.gif)).count == 4, "\(report.results.map(\.benchCase.gif))")
     }
 
+    @Test("bench corpus into a file, or into a folder it cannot write, is one line and exit 2")
+    func corpusDestination() throws {
+        let file = Self.path("corpus-file")
+        FileManager.default.createFile(atPath: file, contents: Data())
+        try Self.expectRefusal(["corpus", "--out", file], "--out \(file)")
+        try Self.expectRefusal(["corpus", "--out", "/proc/self/gifs"], "--out /proc/self/gifs")
+    }
+
     @Test("destinations that collide with each other, with the report's own files or with an input are refused before any case")
     func collidingDestinations() throws {
         let out = Self.path("collide-out"), same = Self.path("same.json"), baseline = Self.path("collide-baseline.json")
