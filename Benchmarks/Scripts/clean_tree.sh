@@ -12,3 +12,6 @@ fi
 report_commit=$(git -C "$clean_tree_root" rev-parse --short=12 HEAD)
 if [ -n "$(git -C "$clean_tree_root" status --porcelain -- Package.swift Sources Benchmarks Tests)" ]; then report_commit="$report_commit-dirty"; fi
 export report_commit
+# The machine, as every report names it: the CPU model and how many cores.
+report_machine="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
+export report_machine

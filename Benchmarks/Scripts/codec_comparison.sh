@@ -15,7 +15,7 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-made="Made by \`Benchmarks/Scripts/codec_comparison.sh\` at commit $report_commit on $(date -u +%Y-%m-%d), release build, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores."
+made="Made by \`Benchmarks/Scripts/codec_comparison.sh\` at commit $report_commit on $(date -u +%Y-%m-%d), release build, $report_machine."
 "$bench" speed --corpus all >"$out/lzw-synthetic-real.md" 2>/dev/null
 printf '\n%s\n' "$made" >>"$out/lzw-synthetic-real.md"
 if [ -d "$root/../shared/corpus" ]; then

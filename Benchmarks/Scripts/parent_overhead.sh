@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 echo "# The parent's own cost as the corpus grows"
 echo
 echo "Made by \`Benchmarks/Scripts/parent_overhead.sh\` at commit $report_commit on $(date -u +%Y-%m-%d), release build,"
-echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, nothing else running: copies of the synthetic"
+echo "$report_machine, nothing else running: copies of the synthetic"
 echo "emoji-64x64x24 under distinct names, eager only, 1 loop, 1 repetition. Parent CPU and peak RSS are the bench process's"
 echo "own (metadata.parent), children excluded."
 echo

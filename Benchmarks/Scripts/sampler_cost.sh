@@ -14,7 +14,7 @@ trap 'rm -f "$table"' EXIT
   echo "# The memory sampler's own CPU cost"
   echo
   echo "Made by \`Benchmarks/Scripts/sampler_cost.sh\` at commit $report_commit on $(date -u +%Y-%m-%d), release build,"
-  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores: \`bench sampler-cost --repetitions $repetitions\`"
+  echo "$report_machine: \`bench sampler-cost --repetitions $repetitions\`"
   echo "(the seed case, throughput mode, each decoder $repetitions times with the sampler on and $repetitions times off, alternating;"
   echo "medians, and the relative cost with a 95% bootstrap interval)."
   echo

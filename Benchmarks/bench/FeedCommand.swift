@@ -153,7 +153,7 @@ enum FeedCommand {
         /// One feed per model and repetition, repetition-major; the warning must fall inside the feed.
         func feeds(_ inputs: [GIFInput], _ files: CorpusFiles) throws(UsageError) -> [FeedCase] {
             let memory = device?.memory ?? MachineMemory.current()
-            let longest = inputs.compactMap { files.loopSeconds[$0.name] }.max() ?? 0
+            let longest = inputs.compactMap { files.gifFacts[$0.name]?.loopSeconds }.max() ?? 0
             let seconds = Double(loops) * longest / speed
             guard seconds > 0 else { throw UsageError("the GIFs have no delays to play: a feed needs a loop longer than 0 s") }
             if let at = memoryWarningAt, at >= seconds {

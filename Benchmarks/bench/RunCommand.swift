@@ -335,8 +335,9 @@ enum RunCommand {
         // The warning goes out at a display tick before a frame is shown, so the last it can reach is the last frame's
         // (the end of playback less the last frame's delay); a little slack keeps 0.3 from missing 3 × 0.1.
         for input in suite.inputs {
-            let playback = Double(suite.loops) * (files.loopSeconds[input.name] ?? 0) / fastest
-            let lastTick = playback - (files.lastFrameSeconds[input.name] ?? 0) / fastest
+            let known = files.gifFacts[input.name]
+            let playback = Double(suite.loops) * (known?.loopSeconds ?? 0) / fastest
+            let lastTick = playback - (known?.lastFrameSeconds ?? 0) / fastest
             if at > lastTick + 1e-9 {
                 throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after \(input.name)'s last frame is shown "
                                  + "(at \(Format.fixed(lastTick, digits: 3)) s of \(Format.fixed(playback, digits: 3)) s: \(suite.loops) loop\(suite.loops == 1 ? "" : "s") at speed \(Format.fixed(fastest, digits: 2)))")

@@ -31,14 +31,12 @@ public final class CorpusFiles: Sendable {
     public let paths: [String: String]
     /// Input name → frame size and count, from indexing each file once.
     public let facts: [String: (frameBytes: Int, frameCount: Int)]
-    /// Input name → seconds one loop plays at speed 1 (the sum of the effective delays).
-    public let loopSeconds: [String: Double]
-    /// Each GIF's last frame's effective delay, by name.
-    public let lastFrameSeconds: [String: Double]
+    /// Input name → its facts (a loop's length and its last frame's delay among them).
+    public let gifFacts: [String: GIFFacts]
 
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]
-        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], loopSeconds: [String: Double] = [:], lastFrameSeconds: [String: Double] = [:]
+        var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], gifFacts: [String: GIFFacts] = [:]
         let encoded = try Self.encode(inputs.compactMap { if case .synthetic(let spec) = $0.source { spec } else { nil } })
         for input in inputs {
             var known = input.facts
@@ -57,14 +55,12 @@ public final class CorpusFiles: Sendable {
             }
             if let known {
                 facts[input.name] = (known.frameBytes, known.frameCount)
-                loopSeconds[input.name] = known.loopSeconds
-                lastFrameSeconds[input.name] = known.lastFrameSeconds
+                gifFacts[input.name] = known
             }
         }
         self.paths = paths
         self.facts = facts
-        self.loopSeconds = loopSeconds
-        self.lastFrameSeconds = lastFrameSeconds
+        self.gifFacts = gifFacts
     }
 
     /// The synthetic GIFs, encoded on every CPU at once (each is independent): the largest takes most of a second.

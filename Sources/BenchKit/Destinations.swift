@@ -35,7 +35,7 @@ public enum Destinations {
                 throw UsageError("\(output.flag) \(output.path) is a directory; name a file")
             }
             if let reportFolder, let charts = FileIdentity.of(reportFolder.path + "/charts"),
-               FileIdentity.of(folder(of: output.path)).map({ $0.device == charts.device && $0.inode == charts.inode && $0.name == nil }) == true {
+               FileIdentity.of(FileIdentity.folder(of: output.path)) == charts {
                 throw UsageError("\(output.flag) \(output.path) is inside \(reportFolder.flag)'s charts folder, which the report owns; choose another path")
             }
             if let earlier = seen.first(where: { $0.identity == identity }) {
@@ -52,16 +52,11 @@ public enum Destinations {
             throw UsageError("\(out.flag) \(out.path) is \(same.what); the report would replace what it is made from, so choose another folder")
         }
     }
-
-    static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
 }
 
 /// Which file a path reaches: its device and inode when it exists (links followed, as a write to a named path
 /// follows them), else its name in its folder's device and inode.
-struct FileIdentity: Equatable {
+struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
     var name: String?
@@ -74,8 +69,13 @@ struct FileIdentity: Equatable {
             return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), name: nil,
                                 isDirectory: status.st_mode & S_IFMT == S_IFDIR)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        guard stat(folder.isEmpty ? "." : folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard stat(folder(of: path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), name: (path as NSString).lastPathComponent)
+    }
+
+    /// The folder `path` names a file in ("." for a bare name).
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 }

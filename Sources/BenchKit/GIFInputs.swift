@@ -61,12 +61,12 @@ public enum GIFInputs {
     /// (`a/x.gif`, `b/x.gif`) are named by as many of their parent folders as tell them apart (`a/x`, `b/x`).
     static func uniquelyNamed(_ inputs: [GIFInput]) -> [GIFInput] {
         // One file is one device and inode, whatever the path that reaches it (a link, a hard link, another spelling).
-        var seenFiles: Set<String> = []
+        var seenFiles: Set<FileIdentity> = [], seenPaths: Set<String> = []
         let distinct = inputs.filter { input in
             guard case .file(let path) = input.source else { return true }
-            var status = stat()
-            let identity = stat(path, &status) == 0 ? "\(status.st_dev):\(status.st_ino)"
-                                                    : URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            guard let identity = FileIdentity.of(path) else {  // in no folder there is: known by its path alone
+                return seenPaths.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+            }
             return seenFiles.insert(identity).inserted
         }
         var names = distinct.map(\.name)

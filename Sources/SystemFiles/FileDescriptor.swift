@@ -54,3 +54,18 @@ enum RawFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 }
+
+/// Everything `descriptor` holds from where it stands, read in 1 MiB chunks with EINTR retried; more than `limit`
+/// bytes is an error with code EFBIG, so a file's size is capped while it streams in, not after.
+public func readAll(from descriptor: Int32, path: String, limit: Int) throws(SystemError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count >= 0 else { throw SystemError("read", path: path) }
+        if count == 0 { return bytes }
+        bytes += chunk[0..<count]
+        if bytes.count > limit { throw SystemError("read", path: path, code: EFBIG) }
+    }
+}

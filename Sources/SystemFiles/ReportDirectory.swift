@@ -46,7 +46,7 @@ public struct ReportDirectory: Sendable {
         }
         let published = Set(files.map(\.name))
         for stale in earlier where !published.contains(stale) { Self.removeRegularFile(stale, in: directory) }
-        if Mutant.everyStaleChartSwept.isPlanted { Self.sweepCharts(in: directory, keeping: published) }
+        if Mutant.everyStaleChartSwept.isPlanted { Self.sweepCharts(in: path, keeping: published) }
         fsync(directory)
     }
 
@@ -54,33 +54,29 @@ public struct ReportDirectory: Sendable {
     /// manifest lists no such file (or there is none: a file written by hand or by an older version); otherwise why
     /// they cannot be trusted, in one line.
     public static func verify(_ bytes: [UInt8], in directory: String, name: String) -> String? {
-        let descriptor = open(directory + "/" + manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let text = readCapped(descriptor, limit: 16 << 20) else { return nil }
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
-        guard lines.first == Substring(manifestSchema) else { return nil }
-        guard let entry = lines.dropFirst().first(where: { $0.split(separator: " ", maxSplits: 2).last == Substring(name) }) else {
-            return nil  // not a file of the published report (a baseline saved beside it, say)
-        }
-        let fields = entry.split(separator: " ", maxSplits: 2)
-        guard fields.count == 3, Int(fields[1]) == bytes.count, String(fields[0]) == fingerprint(bytes) else {
+        // Not listed: not a file of the published report (a baseline saved beside it, say).
+        guard let entry = manifestEntries(in: descriptor).first(where: { $0.name == name }) else { return nil }
+        guard entry.size == bytes.count, entry.fingerprint == fingerprint(bytes) else {
             return "\(directory)/\(name) does not match the report the folder's manifest lists; its publication was interrupted, run again"
         }
         return nil
     }
 
-    /// The whole of a small file, or nil when it is larger than `limit` or cannot be read.
-    static func readCapped(_ descriptor: Int32, limit: Int) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
-            if bytes.count > limit { return nil }
+    /// The entries of the directory's manifest, each file's name, size and hash; none without a manifest.
+    static func manifestEntries(in directory: Int32) -> [(fingerprint: String, size: Int, name: String)] {
+        let descriptor = openat(directory, manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        guard let bytes = try? readAll(from: descriptor, path: manifestName, limit: 16 << 20) else { return [] }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard lines.first == Substring(manifestSchema) else { return [] }
+        return lines.dropFirst().compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            guard fields.count == 3, let size = Int(fields[1]) else { return nil }
+            return (String(fields[0]), size, String(fields[2]))
         }
     }
 
@@ -96,19 +92,9 @@ public struct ReportDirectory: Sendable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The files the directory's manifest lists; none when it has no manifest.
+    /// The files the directory's manifest lists, those with a name a report may use; none without a manifest.
     static func listedFiles(in directory: Int32) -> [String] {
-        let descriptor = openat(directory, manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        guard let bytes = readCapped(descriptor, limit: 16 << 20) else { return [] }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.first == Substring(manifestSchema) else { return [] }
-        return lines.dropFirst().compactMap { line in
-            let fields = line.split(separator: " ", maxSplits: 2)
-            guard fields.count == 3, (try? checkName(String(fields[2]), in: "")) != nil else { return nil }
-            return String(fields[2])
-        }
+        manifestEntries(in: directory).map(\.name).filter { (try? checkName($0, in: "")) != nil }
     }
 
     /// A report file's name: one or two plain components, none of them empty, `.` or `..`.
@@ -148,13 +134,9 @@ public struct ReportDirectory: Sendable {
     }
 
     /// The planted fault ``Mutant/everyStaleChartSwept``: every `*.svg` in `charts/` not just written is removed.
-    static func sweepCharts(in directory: Int32, keeping published: Set<String>) {
-        let charts = openat(directory, "charts", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard charts >= 0, let stream = fdopendir(charts) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name.hasSuffix(".svg") && !published.contains("charts/" + name) { unlinkat(charts, name, 0) }
+    static func sweepCharts(in path: String, keeping published: Set<String>) {
+        for name in PrivateDirectory.entries(of: path + "/charts") where name.hasSuffix(".svg") && !published.contains("charts/" + name) {
+            unlink(path + "/charts/" + name)
         }
     }
 
@@ -212,22 +194,7 @@ private struct Staging {
 
     /// Removes what is left of the staging directory (everything, after a failure; empty folders, after publication).
     func remove() {
-        Self.empty(descriptor)
         close(descriptor)
-        unlinkat(parent, name, AT_REMOVEDIR)
-    }
-
-    private static func empty(_ directory: Int32) {
-        guard let stream = fdopendir(dup(directory)) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name == "." || name == ".." { continue }
-            if unlinkat(directory, name, 0) != 0 && errno == EISDIR {
-                let folder = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if folder >= 0 { empty(folder); close(folder) }
-                unlinkat(directory, name, AT_REMOVEDIR)
-            }
-        }
+        PrivateDirectory.removeTree(path + "/" + name)
     }
 }

@@ -17,7 +17,7 @@ mkdir -p "$root/Reports/fuzz"
   echo "# Fuzz run: $target"
   echo
   echo "Made by \`Tests/Fuzz/long_run.sh $seconds $target\` on $(date -u +%Y-%m-%d) at commit $report_commit"
-  echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; libFuzzer with AddressSanitizer, release build)."
+  echo "($report_machine; libFuzzer with AddressSanitizer, release build)."
   echo
   echo "| figure | value |"
   echo "| --- | ---: |"

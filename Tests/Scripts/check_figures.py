@@ -51,20 +51,33 @@ def figures_of(line):
     return found
 
 
+def walk(text):
+    """The document's lines that matter, in order: ("marker", number, sources) for a marker line, and
+    ("figures", number, line, figures, sources) for a line with figures outside code, under the sources in force."""
+    sources, fenced = None, False
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        marker = MARKER.match(line.strip())
+        if marker:
+            sources = marker.group(1).split()
+            yield ("marker", number, sources)
+        elif line.startswith("#"):
+            sources = None
+        elif found := figures_of(line):
+            yield ("figures", number, line, found, sources)
+
+
 def check(paths, read=lambda p: open(os.path.join(ROOT, p), encoding="utf-8").read()):
     problems, checked = [], 0
     sources_ok = {}
     for path in paths:
-        sources, fenced = None, False
-        for number, line in enumerate(read(path).splitlines(), 1):
-            if line.lstrip().startswith("```"):
-                fenced = not fenced
-                continue
-            if fenced:
-                continue
-            marker = MARKER.match(line.strip())
-            if marker:
-                sources = marker.group(1).split()
+        for item in walk(read(path)):
+            if item[0] == "marker":
+                _, number, sources = item
                 for source in sources:
                     if source == "design" or source in sources_ok:
                         continue
@@ -81,12 +94,7 @@ def check(paths, read=lambda p: open(os.path.join(ROOT, p), encoding="utf-8").re
                             problems.append(f"{path}:{number}: cites {source}, made from a tree with uncommitted changes (-dirty)")
                     sources_ok[source] = normalise(open(full, encoding="utf-8", errors="replace").read()) if os.path.isfile(full) else ""
                 continue
-            if line.startswith("#"):
-                sources = None
-                continue
-            found = figures_of(line)
-            if not found:
-                continue
+            _, number, _, found, sources = item
             if sources is None:
                 problems.append(f"{path}:{number}: {', '.join(found)} cite no report; put <!-- figures: REPORT --> or <!-- figures: design --> above")
                 continue
@@ -138,26 +146,20 @@ def documents():
 
 def self_test():
     """Edits the first checked figure of README.md in memory and expects the check to fail on that line."""
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
-    lines, sources, fenced = text.splitlines(), None, False
-    for index, line in enumerate(lines):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-        marker = MARKER.match(line.strip())
-        if fenced or marker or line.startswith("#"):
-            sources = marker.group(1).split() if marker else (None if line.startswith("#") else sources)
+    lines = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read().splitlines()
+    for item in walk("\n".join(lines)):
+        if item[0] != "figures" or not item[4] or "design" in item[4]:
             continue
-        found = figures_of(line)
-        if found and sources and "design" not in sources:
-            figure = found[0]
-            digits = re.search(r"\d", figure)
-            edited = figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
-            lines[index] = line.replace(figure, edited, 1) if figure in line else line.replace(figure.replace("-", "−"), edited, 1)
-            problems, _ = check(["README.md"], read=lambda p: "\n".join(lines))
-            hit = [p for p in problems if p.startswith(f"README.md:{index + 1}:")]
-            print(f"self-test: README.md:{index + 1}: {figure} edited to {edited}: "
-                  + (f"the check fails ({hit[0]})" if hit else "the check still passes"))
-            return bool(hit)
+        _, number, line, found, _ = item
+        figure = found[0]
+        digits = re.search(r"\d", figure)
+        edited = figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
+        lines[number - 1] = line.replace(figure, edited, 1) if figure in line else line.replace(figure.replace("-", "−"), edited, 1)
+        problems, _ = check(["README.md"], read=lambda p: "\n".join(lines))
+        hit = [p for p in problems if p.startswith(f"README.md:{number}:")]
+        print(f"self-test: README.md:{number}: {figure} edited to {edited}: "
+              + (f"the check fails ({hit[0]})" if hit else "the check still passes"))
+        return bool(hit)
     print("self-test: README.md has no checked figure to edit")
     return False
 

@@ -17,14 +17,15 @@ public enum BaselineFile {
 
     /// Reads a report or baseline; unreadable, corrupt or foreign-schema files are usage errors (exit 2).
     public static func load(_ path: String, role: String) throws(UsageError) -> RunReport {
-        let data = try readCapped(path, role: role)
+        let bytes = try readCapped(path, role: role)
         // A report a run published lies beside the manifest of its files: one that does not match it is half of a
         // publication that was cut short, and is not read as a whole report.
         let directory = (path as NSString).deletingLastPathComponent
-        if let mismatch = ReportDirectory.verify(Array(data), in: directory.isEmpty ? "." : directory,
+        if let mismatch = ReportDirectory.verify(bytes, in: directory.isEmpty ? "." : directory,
                                                  name: (path as NSString).lastPathComponent) {
             throw UsageError("\(path): \(mismatch)")
         }
+        let data = Data(bytes)
         if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), header.schema != RunReport.schema {
             throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads '\(RunReport.schema)'; make a new one with --save-baseline")
         }
@@ -50,7 +51,7 @@ public enum BaselineFile {
     public static let maxBytes = 1 << 30
 
     /// The file's bytes, read only when it is a regular file within ``maxBytes``; otherwise one line saying what it is.
-    static func readCapped(_ path: String, role: String) throws(UsageError) -> Data {
+    static func readCapped(_ path: String, role: String) throws(UsageError) -> [UInt8] {
         guard let kind = FileKind.of(path, followingLinks: true) else { throw UsageError("\(path): cannot read the \(role) (no such file)") }
         guard kind == .regular else { throw UsageError("\(path): the \(role) is \(kind.description), not a report file") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -60,15 +61,9 @@ public enum BaselineFile {
         if fstat(descriptor, &status) == 0, Int(status.st_size) > maxBytes {
             throw UsageError("\(path): the \(role) is \(Format.bytes(Double(status.st_size))), over the \(Format.bytes(Double(maxBytes))) a report may be")
         }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw UsageError("\(path): cannot read the \(role) (\(String(cString: strerror(errno))))") }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[0..<count])
-            if data.count > maxBytes { throw UsageError("\(path): the \(role) is over the \(Format.bytes(Double(maxBytes))) a report may be") }
+        do { return try readAll(from: descriptor, path: path, limit: maxBytes) } catch {
+            if error.code == EFBIG { throw UsageError("\(path): the \(role) is over the \(Format.bytes(Double(maxBytes))) a report may be") }
+            throw UsageError("\(path): cannot read the \(role) (\(error.reason))")
         }
     }
 

@@ -138,7 +138,7 @@ public struct Thresholds: Sendable, Codable, Hashable {
 
     /// Reads a thresholds file; a missing, corrupt or foreign file is a usage error.
     public static func load(_ path: String) throws(UsageError) -> Thresholds {
-        let data = try BaselineFile.readCapped(path, role: "thresholds file")
+        let data = Data(try BaselineFile.readCapped(path, role: "thresholds file"))
         let thresholds: Thresholds
         do { thresholds = try JSONDecoder().decode(Thresholds.self, from: data) } catch {
             throw UsageError("\(path): not a thresholds file (\(BaselineFile.reason(error)))")
