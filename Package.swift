@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
         .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchKit"]),
+        .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchKit", "Mutants"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore"],

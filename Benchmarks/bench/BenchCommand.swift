@@ -27,12 +27,15 @@ enum BenchCommand {
       bench --help                    this text
     """
 
+    static let helpWords: Set<String> = ["--help", "-h", "help"]
+
     static func run(_ arguments: [String]) -> ExitStatus {
         do {
+            if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
             guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }
             let rest = ArgumentList(arguments.dropFirst())
             switch command {
-            case "--help", "-h", "help": print(overview); return .success
+            case let word where helpWords.contains(word): print(overview); return .success
             case "run": return try RunCommand.run(rest)
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)

@@ -49,8 +49,9 @@ enum CompareCommand {
         let baseline = try BaselineFile.load(baselinePath, role: "baseline")
         let current = try BaselineFile.load(currentPath, role: "current report")
         let thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
-        try exports.write(current)
-        return try gate(current: current, baseline: baseline, thresholds: thresholds, timeGating: timeGating, summaryPath: summaryPath)
+        let exported = exports.write(current)
+        let status = try gate(current: current, baseline: baseline, thresholds: thresholds, timeGating: timeGating, summaryPath: summaryPath)
+        return Exports.status(status, exported: exported)
     }
 
     /// Compares, prints the tables, writes the summary, and returns the gate's exit status.

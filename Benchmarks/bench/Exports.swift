@@ -1,4 +1,5 @@
 import BenchCLI
+import BenchCore
 import BenchKit
 import Foundation
 
@@ -23,8 +24,24 @@ struct Exports {
         [("--export-github-benchmark", githubBenchmark), ("--export-bmf", bencherMetricFormat)].compactMap { flag, path in path.map { (flag, $0) } }
     }
 
-    func write(_ report: RunReport) throws {
-        if let githubBenchmark { try ReportWriter.writeAtomically(try GitHubBenchmarkExporter.render(report), to: githubBenchmark) }
-        if let bencherMetricFormat { try ReportWriter.writeAtomically(try BMFExporter.render(report), to: bencherMetricFormat) }
+    /// Writes each export asked for; one that fails is one line on stderr and does not stop the others, nor what the
+    /// command does next (a baseline, the gate, the summary). False when any failed.
+    func write(_ report: RunReport) -> Bool {
+        var written = true
+        for (flag, path) in destinations {
+            do {
+                let data = flag == "--export-bmf" ? try BMFExporter.render(report) : try GitHubBenchmarkExporter.render(report)
+                try ReportWriter.writeAtomically(data, to: path)
+            } catch {
+                Console.error("\(flag) \(path) was not written: \(error)")
+                written = false
+            }
+        }
+        return written
+    }
+
+    /// `status`, or exit 2 for an export that failed when nothing worse happened.
+    static func status(_ status: ExitStatus, exported: Bool) -> ExitStatus {
+        status == .success && !exported ? .usage : status
     }
 }

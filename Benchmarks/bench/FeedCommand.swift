@@ -16,6 +16,7 @@ enum FeedCommand {
     Usage: bench feed [--gif FILE|DIR]... [--players 6] [--scroll RATE] [--policies LIST] [--loops 2] [--speed 1]
                       [--device NAME] [--refresh HZ] [--cpus N] [--pool-width N] [--display WxH] [--codec fast|giflib]
                       [--memory-warning-at S] [--budget SIZE] [--repetitions 1] [--out DIR] [--timeout SECONDS]
+                      [--max-memory SIZE] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
 
     Plays a feed: N players on screen at once in one measured child process, each playing a GIF (the files are cycled
     when there are fewer than players) in real time against one display link, their background decoding sharing one
@@ -47,6 +48,10 @@ enum FeedCommand {
       --repetitions N        children per model, 1 to 100 (default: 1)
       --out DIR              where the reports go (default: bench-results/feed)
       --timeout SECONDS      a feed running longer is killed and reported as failed (default: 600)
+      --max-memory SIZE      a feed whose players together hold more allocated memory is stopped and reported as
+                             failed, checked after every player's set-up and every tick (default: 4GiB)
+      --max-pixels N, --max-eager-bytes SIZE, --max-file-size SIZE
+                             the limits on each GIF, as in 'bench run --help'
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -59,10 +64,10 @@ enum FeedCommand {
         Interruption.install()
         let runner = FeedRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
         let checker = CaseRunner(executable: runner.executable, timeout: Double(options.timeout))
-        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: .default, rules: InputFileRules(),
-                                                       scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: .default) })
+        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits, rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
+                                                       scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })
         guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
-        let files = try CorpusFiles(playable, scratch: scratch)
+        let files = try CorpusFiles(playable, scratch: scratch, limits: options.limits)
         let feeds = try options.feeds(playable, files)
         let output = try OutputFolder(options.out)
 
@@ -124,6 +129,8 @@ enum FeedCommand {
         var repetitions: Int
         var out: String
         var timeout: Int
+        var limits: DecodeLimits
+        var maxMemoryBytes: Int
 
         init(_ arguments: inout ArgumentList) throws {
             let gifs = try arguments.values("--gif")
@@ -148,6 +155,10 @@ enum FeedCommand {
             repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 1
             out = try arguments.value("--out") ?? "bench-results/feed"
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
+            limits = try RunCommand.limits(&arguments)
+            maxMemoryBytes = try arguments.value("--max-memory").map { text throws(UsageError) in
+                try ByteSize.parse(text, flag: "--max-memory", example: "8GiB")
+            } ?? FeedCase.defaultMaxMemoryBytes
         }
 
         /// One feed per model and repetition, repetition-major; the warning must fall inside the feed.
@@ -156,9 +167,12 @@ enum FeedCommand {
             let longest = inputs.compactMap { files.gifFacts[$0.name]?.loopSeconds }.max() ?? 0
             let seconds = Double(loops) * longest / speed
             guard seconds > 0 else { throw UsageError("the GIFs have no delays to play: a feed needs a loop longer than 0 s") }
-            if let at = memoryWarningAt, at >= seconds {
-                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after the feed's end "
-                                 + "(\(Format.fixed(seconds, digits: 3)) s: \(loops) loop\(loops == 1 ? "" : "s") of the longest GIF at speed \(Format.fixed(speed, digits: 2)))")
+            // The warning goes out at the first display tick at or after it; at the feed's end every player leaves first.
+            let schedule = FeedSchedule(players: players, scrollRate: scrollRate, seconds: seconds)
+            if let at = memoryWarningAt, schedule.warningTick(at: at, refreshHz: refresh) == nil {
+                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s falls on or after the feed's last display tick "
+                                 + "(the feed ends at \(Format.fixed(seconds, digits: 3)) s: \(loops) loop\(loops == 1 ? "" : "s") of the longest GIF at speed "
+                                 + "\(Format.fixed(speed, digits: 2)), ticks every \(Format.fixed(1000 / refresh, digits: 1)) ms), when no player is left to warn")
             }
             var feeds: [FeedCase] = []
             for repetition in 1...repetitions {
@@ -169,7 +183,8 @@ enum FeedCommand {
                     }
                     feeds.append(FeedCase(model: model.description, gifs: gifs, players: players, scrollRate: scrollRate, seconds: seconds,
                                           speed: speed, refreshHz: refresh, cpus: cpus, poolWidth: poolWidth, display: display, codec: codec,
-                                          memoryWarningAt: memoryWarningAt, device: device?.name, repetition: repetition))
+                                          memoryWarningAt: memoryWarningAt, device: device?.name, repetition: repetition,
+                                          limits: limits, maxMemoryBytes: maxMemoryBytes))
                 }
             }
             return feeds

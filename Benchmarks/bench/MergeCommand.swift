@@ -33,10 +33,10 @@ enum MergeCommand {
         }
         let merged = try ShardMerge.merge(reports, command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
         try ReportFiles.write(merged, to: output.path)
-        try exports.write(merged)
+        let exported = exports.write(merged)
         print(MarkdownReporter.render(merged))
         Console.note("bench: merged \(reports.count) shards, \(merged.results.count) cases; reports in \(out)/results.{csv,md,json} and \(out)/charts/")
         let failed = merged.results.contains { $0.failure != nil }
-        return merged.incomplete || failed ? .internalFailure : .success
+        return Exports.status(merged.incomplete || failed ? .internalFailure : .success, exported: exported)
     }
 }

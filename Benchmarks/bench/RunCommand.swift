@@ -86,7 +86,7 @@ enum RunCommand {
         try Destinations.check(writes: options.destinations, reportFolder: ("--out", output.path), reads: options.reads)
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        var runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
                                                        deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
@@ -95,6 +95,7 @@ enum RunCommand {
         var suite = options.suite
         suite.inputs = playable
         let files = try CorpusFiles(playable, scratch: scratch, limits: suite.limits)
+        runner.pinnedBytes = files.bytesHashes
         try RunCommand.checkMemoryWarning(suite, files)
         let wholeSuite = suite.cases(files: files, memory: MachineMemory.current())
         guard !wholeSuite.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
@@ -145,11 +146,11 @@ enum RunCommand {
             for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }
             metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
         }
-        metadata.parent = ParentCost.now(cases: results.count)
-        let report = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
+        let report = try ReportFiles.withParentCost(RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted),
+                                                    cases: results.count)
         try ReportFiles.write(report, to: output.path)
         journal.finish()
-        try options.exports.write(report)
+        let exported = options.exports.write(report)
         print(MarkdownReporter.render(report))
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
@@ -167,10 +168,10 @@ enum RunCommand {
             }
         }
         if let baseline = options.gateBaseline {
-            return try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
-                                           timeGating: options.timeGating, summaryPath: options.summary)
+            return Exports.status(try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
+                                                          timeGating: options.timeGating, summaryPath: options.summary), exported: exported)
         }
-        return interrupted || failed > 0 ? .internalFailure : .success
+        return Exports.status(interrupted || failed > 0 ? .internalFailure : .success, exported: exported)
     }
 
     /// Everything `bench run` was told, validated.

@@ -7,12 +7,15 @@ import SystemFiles
 /// `bench sampler-cost`: what the memory sampler itself costs in CPU, measured rather than assumed.
 enum SamplerCostCommand {
     static let help = """
-    Usage: bench sampler-cost [--gif FILE] [--repetitions N] [--loops N]
+    Usage: bench sampler-cost [--gif FILE] [--repetitions N] [--loops N] [--timeout SECONDS]
+                              [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
 
     Plays one GIF (default: the synthetic kingfisher-720x720x150) in throughput mode with the
     windowed decoder (window 4) and with the eager decoder, each N times (default 7) with the memory
     sampler on (frame steps at most every 2 ms plus a 2 ms background thread) and N times with it off, alternating,
-    and reports the median CPU time of each and the relative cost with a 95% bootstrap interval.
+    and reports the median CPU time of each and the relative cost with a 95% bootstrap interval. Every play is a
+    child process under --timeout (default: 300 s) and the limits of 'bench run --help'; a GIF and decoder whose
+    play fails gets a row saying why, and the command exits 3.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -21,25 +24,37 @@ enum SamplerCostCommand {
         let repetitions = try arguments.integer("--repetitions", in: 2...100) ?? 7
         let loops = try arguments.integer("--loops", in: 1...1000) ?? 3
         let gifs = try arguments.values("--gif")
+        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+        let limits = try RunCommand.limits(&arguments)
         try arguments.finish(command: "sampler-cost")
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
         let scratch = try PrivateDirectory.forRun()
-        let files = try CorpusFiles(inputs, scratch: scratch)
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: 300)
+        let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
+        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(timeout))
+        var failures = 0
 
         print("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")
         print("|---|---|---:|---:|---:|---:|")
         for input in inputs {
             for decoder in [DecoderChoice.windowed(.frames(Suite.defaultWindow)), .eager] {
                 var off: [Double] = [], on: [Double] = [], samples: [Double] = []
-                for repetition in 1...repetitions {
+                var failure: String?
+                plays: for repetition in 1...repetitions {
                     for interval in [-1.0, MemorySampler.defaultInterval] {
-                        let result = runner.run(BenchCase(gif: input.name, path: files.paths[input.name]!, decoder: decoder, loops: loops,
-                                                          repetition: repetition, samplerInterval: interval))
-                        if let failure = result.failure { throw UsageError("\(input.name): \(failure)") }
+                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name]!, decoder: decoder, loops: loops,
+                                                  repetition: repetition, samplerInterval: interval)
+                        benchCase.limits = limits
+                        let result = runner.run(benchCase)
+                        if let reason = result.failure { failure = reason; break plays }
                         if interval < 0 { off.append(result[.cpuTotal]) } else { on.append(result[.cpuTotal]); samples.append(Double(result.samplerSamples)) }
                     }
                     Console.note("sampler-cost: \(input.name) \(decoder) repetition \(repetition)/\(repetitions)")
+                }
+                if let failure {
+                    failures += 1
+                    Console.error("sampler-cost: \(Console.visible(input.name)) \(decoder): \(failure)")
+                    print("| \(input.name) | \(decoder) | failed: \(failure) | | | |")
+                    continue
                 }
                 let cost = zip(on, off).map { $0 / $1 - 1 }
                 let interval = Statistics.bootstrapMedianInterval(cost)
@@ -47,6 +62,6 @@ enum SamplerCostCommand {
                       + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) (\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
             }
         }
-        return .success
+        return failures > 0 ? .internalFailure : .success
     }
 }

@@ -1,15 +1,18 @@
 import BenchCLI
 import BenchCore
 import BenchKit
+import Foundation
 import FrameDecoders
 import GIFCodec
 import GiflibBaseline
+import SystemFiles
 
 /// `bench speed`: LZW-only throughput of each codec, and each decoder end to end with each codec, against a plain C
 /// loop over giflib.
 enum SpeedCommand {
     static let help = """
     Usage: bench speed [--gif FILE|DIR]... [--corpus synthetic|real|all] [--codec fast,giflib] [--window N] [--csv]
+                       [--timeout SECONDS] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
 
     Two tables, every figure the median of at least 3 runs and 0.5 s, in megapixels per second of wall time:
       LZW only      the frames' palette indices decoded and nothing else, per codec; pixels are the frames' own
@@ -22,8 +25,9 @@ enum SpeedCommand {
                       windowed       WindowedDecoder(window: N), one loop of playback (default N = 4)
                       indexed        IndexedDecoder(window: N), three loops of playback: LZW in the first loop only
                     each with every codec of --codec (default: fast,giflib)
-    Default input: the synthetic corpus. A GIF that cannot be played is skipped with one line on stderr.
-    --csv prints CSV instead of Markdown tables.
+    Default input: the synthetic corpus. Each GIF is measured in a child process of its own; one that cannot be played,
+    or runs past --timeout SECONDS (default: 600), is skipped with one line on stderr. A GIF over --max-eager-bytes
+    gets a dash in the eager columns. --csv prints CSV instead of Markdown tables.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -32,43 +36,48 @@ enum SpeedCommand {
         let csv = arguments.flag("--csv")
         let window = try arguments.integer("--window", in: 1...1000) ?? BenchCase.defaultWindow
         let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
+        let limits = try RunCommand.limits(&arguments)
+        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
+        if let one = try arguments.value("--measure-one") {
+            try arguments.finish(command: "speed")
+            return try measureOne(one, window: window, codecs: codecs, limits: limits)
+        }
         let corpus = try RunCommand.corpus(&arguments)
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
         try arguments.finish(command: "speed")
+        BuildConfiguration.warnIfDebug(command: "bench speed")
+        let scratch = try PrivateDirectory.forRun()
+        let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        Interruption.install()
 
+        // Each GIF is measured in a child of its own, under --timeout and the limits: a GIF that cannot be played,
+        // hangs or crashes costs its row, not the tables.
         var lzwRows: [[String]] = [], endToEndRows: [[String]] = []
         var skipped = 0
-        for input in inputs {
-            Console.note("speed: \(input.name)")
-            let container: GIFContainer
-            do {
-                container = try input.container()
-                _ = try Playability.check(container)
-            } catch {
+        for (index, input) in inputs.enumerated() {
+            if Interruption.requested { break }
+            Console.note("speed: [\(index + 1)/\(inputs.count)] \(Console.visible(input.name))")
+            guard let path = files.paths[input.name] else { skipped += 1; continue }
+            let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec", codecs.map(\.description).joined(separator: ","),
+                             "--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
+                             "--max-file-size", "\(limits.maxFileBytes)"]
+            let outcome = try ChildProcess.run(own, arguments, timeout: Double(timeout), environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                               shouldStop: { Interruption.requested })
+            switch CaseRunner.read(outcome, timeout: Double(timeout), { try JSONDecoder().decode(SpeedRows.self, from: $0) }) {
+            case .success(let rows):
+                for note in rows.notes { Console.note("speed: \(Console.visible(input.name)): \(note)") }
+                lzwRows.append([input.name] + rows.lzw)
+                endToEndRows.append(rows.endToEnd)
+            case .failure(let failure):
+                if outcome.interrupted { break }
                 // In a folder of many GIFs one bad file costs its row, not the run.
-                Console.note("speed: skipped \(input.name): \(error.explained)")
+                let reason = failure.reason.components(separatedBy: "bench: error: ").last ?? failure.reason
+                Console.note("speed: skipped \(Console.visible(input.name)): \(reason)")
                 skipped += 1
-                continue
             }
-            let comparison = try lzwThroughput(container, codecs: codecs)
-            let lzw = comparison.throughputs
-            let pixels = Double(Self.framePixels(container))
-            let codes = Double(max(try Self.codeCount(container), 1))
-            var lzwRow = [input.name, "\(container.frameCount)", format(pixels / 1e6, digits: 2), format(pixels / codes, digits: 2)]
-            lzwRow += lzw.map { format($0.megapixelsPerSecond) }
-            lzwRow += lzw.map { format(pixels / ($0.megapixelsPerSecond * 1e6) * 1e9 / codes, digits: 2) }
-            if codecs.count == 2 { lzwRow.append(format(comparison.ratio(0, to: 1), digits: 2)) }
-            lzwRows.append(lzwRow)
-
-            var row = ["\(container.width)x\(container.height)", format(try cLoop(container).megapixelsPerSecond)]
-            for decoder in ["compositor", "eager", "windowed", "indexed"] {
-                for codec in codecs {
-                    row.append(format(try endToEnd(decoder, container, codec: codec, window: window).megapixelsPerSecond))
-                }
-            }
-            endToEndRows.append(row)
         }
-        if lzwRows.isEmpty { throw UsageError("no GIF could be measured (\(skipped) skipped)") }
+        if lzwRows.isEmpty { throw UsageError("no GIF could be measured (\(skipped) skipped\(Interruption.requested ? ", interrupted" : ""))") }
         let ratio = codecs.count == 2 ? ["\(codecs[0]) ÷ \(codecs[1])"] : []
         let lzwHeader = ["gif", "frames", "frame Mpx", "px/code"] + codecs.map { "\($0) LZW (Mpx/s)" } + codecs.map { "\($0) (ns/code)" } + ratio
         var endToEndHeader = ["screen", "giflib C loop (Mpx/s)"]
@@ -82,6 +91,47 @@ enum SpeedCommand {
             print("")
             print(table(["gif", "frames"] + endToEndHeader, zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
         }
+        if Interruption.requested {
+            Console.error("interrupted: the tables hold the \(lzwRows.count) of \(inputs.count) GIFs measured before the signal")
+            return .internalFailure
+        }
+        return .success
+    }
+
+    /// One GIF's two rows, as a child measures them (`--measure-one`), without the GIF's name.
+    struct SpeedRows: Codable {
+        var lzw: [String]
+        var endToEnd: [String]
+        /// What the parent says on stderr for this GIF (a decoder left out, and why).
+        var notes: [String]
+    }
+
+    /// The child's side: measures the GIF at `path` and prints its rows as JSON; a GIF that cannot be played is one line
+    /// on stderr and exit 2.
+    static func measureOne(_ path: String, window: Int, codecs: [LZWCodec], limits: DecodeLimits) throws -> ExitStatus {
+        let container = try GIFContainer(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes))
+        _ = try Playability.check(container, limits: limits)
+        let comparison = try lzwThroughput(container, codecs: codecs)
+        let lzw = comparison.throughputs
+        let pixels = Double(Self.framePixels(container))
+        let codes = Double(max(try Self.codeCount(container), 1))
+        var lzwRow = ["\(container.frameCount)", format(pixels / 1e6, digits: 2), format(pixels / codes, digits: 2)]
+        lzwRow += lzw.map { format($0.megapixelsPerSecond) }
+        lzwRow += lzw.map { format(pixels / ($0.megapixelsPerSecond * 1e6) * 1e9 / codes, digits: 2) }
+        if codecs.count == 2 { lzwRow.append(format(comparison.ratio(0, to: 1), digits: 2)) }
+
+        var row = ["\(container.width)x\(container.height)", format(try cLoop(container).megapixelsPerSecond)]
+        // Eager over --max-eager-bytes is a dash in its columns (said once on stderr), not a lost row.
+        var eagerRefusal: GIFError?
+        do throws(GIFError) { try limits.checkEager(container) } catch { eagerRefusal = error }
+        let notes = eagerRefusal.map { ["eager not measured: \($0.explained)"] } ?? []
+        for decoder in ["compositor", "eager", "windowed", "indexed"] {
+            for codec in codecs {
+                if decoder == "eager", eagerRefusal != nil { row.append("–"); continue }
+                row.append(format(try endToEnd(decoder, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
+            }
+        }
+        print(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)), as: UTF8.self))
         return .success
     }
 
@@ -120,7 +170,7 @@ enum SpeedCommand {
         }
     }
 
-    static func endToEnd(_ decoder: String, _ container: GIFContainer, codec: LZWCodec, window: Int) throws -> Throughput {
+    static func endToEnd(_ decoder: String, _ container: GIFContainer, codec: LZWCodec, window: Int, limits: DecodeLimits) throws -> Throughput {
         let pixels = container.frameCount * container.width * container.height
         switch decoder {
         case "compositor":
@@ -129,7 +179,7 @@ enum SpeedCommand {
                 for _ in 0..<container.frameCount { compositor.advance() }
             }
         case "eager":
-            return try Throughput.measure("eager", pixelsPerRun: pixels) { _ = try EagerDecoder(container: container, codec: codec) }
+            return try Throughput.measure("eager", pixelsPerRun: pixels) { _ = try EagerDecoder(container: container, limits: limits, codec: codec) }
         case "indexed":
             return try Throughput.measure("indexed", pixelsPerRun: 3 * pixels) {
                 let decoder = try IndexedDecoder(container: container, window: .frames(window), codec: codec)

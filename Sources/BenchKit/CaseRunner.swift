@@ -1,6 +1,7 @@
 import BenchCore
 import Foundation
 import GIFCodec
+import Mutants
 
 /// Runs each case in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
 /// jemalloc's state start clean; a crash or a timeout becomes a failed row and the run goes on.
@@ -15,6 +16,9 @@ public struct CaseRunner: Sendable {
     public var executable: String
     /// Seconds a case may take before it is killed.
     public var timeout: Double
+    /// GIF name → the hash of the bytes the run pinned when it began: a case that played other bytes (the file was
+    /// replaced or changed during the run) fails, rather than being averaged in under the first file's facts.
+    public var pinnedBytes: [String: String] = [:]
 
     public init(executable: String, timeout: Double = 300) {
         self.executable = executable
@@ -53,21 +57,27 @@ public struct CaseRunner: Sendable {
             let outcome = try ChildProcess.run(executable, benchCase.arguments, timeout: timeout,
                                                environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
             switch Self.read(outcome, timeout: timeout, Self.decodeResult) {
-            case .success(let result): return result
+            case .success(var result):
+                if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned,
+                   !Mutant.changedBytesPlayed.isPlanted {
+                    result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
+                }
+                return result
             case .failure(let failure): return CaseResult(benchCase: benchCase, failure: failure.reason)
             }
         } catch {
-            return CaseResult(benchCase: benchCase, failure: "could not start the child process: \(error)")
+            return CaseResult(benchCase: benchCase, failure: error.description)
         }
     }
 
     /// Composites every frame of `path` once in a child (``PlayabilityCheck``), within the case time limit; `nil`
     /// when the file plays, else the one-line reason.
     public func checkPlayability(of path: String, limits: DecodeLimits) -> String? {
-        guard let outcome = try? ChildProcess.run(executable, PlayabilityCheck.arguments(path: path, limits: limits), timeout: timeout,
-                                                  environment: ["SWIFT_BACKTRACE": "enable=no"]) else {
-            return "could not start \(executable)"
-        }
+        let outcome: ChildOutcome
+        do {
+            outcome = try ChildProcess.run(executable, PlayabilityCheck.arguments(path: path, limits: limits), timeout: timeout,
+                                           environment: ["SWIFT_BACKTRACE": "enable=no"])
+        } catch { return error.description }
         if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
         if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
         if outcome.exitStatus == 0 { return nil }
@@ -77,7 +87,7 @@ public struct CaseRunner: Sendable {
 
     /// A child's result, decoded from its standard output, or the one line saying why there is none: interrupted,
     /// timed out, crashed, or exited badly (with the last line it wrote on stderr).
-    static func read<Value>(_ outcome: ChildOutcome, timeout: Double, _ decode: (Data) throws -> Value) -> Result<Value, ChildFailure> {
+    public static func read<Value>(_ outcome: ChildOutcome, timeout: Double, _ decode: (Data) throws -> Value) -> Result<Value, ChildFailure> {
         if outcome.interrupted { return .failure(ChildFailure(reason: "interrupted")) }
         if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after \(Format.fixed(timeout, digits: 0)) s")) }
         if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal \(signal)\(signalName(signal))")) }
@@ -107,6 +117,6 @@ public struct CaseRunner: Sendable {
 }
 
 /// Why a child process gave no result, in one line.
-struct ChildFailure: Error {
-    let reason: String
+public struct ChildFailure: Error {
+    public let reason: String
 }

@@ -16,12 +16,25 @@ public struct ChildOutcome: Sendable {
     public var seconds: Double
 }
 
+/// A child that could not be started, in one line with the system's reason ("Too many open files"), not
+/// Foundation's nested error dump.
+public struct ChildStartError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(executable: String, error: Error) {
+        var innermost = error as NSError
+        while let underlying = innermost.userInfo[NSUnderlyingErrorKey] as? NSError { innermost = underlying }
+        let reason = innermost.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(innermost.code))) : innermost.localizedDescription
+        description = "could not start \(executable): \(reason)"
+    }
+}
+
 /// Runs one program to completion with a time limit, collecting its stdout and stderr.
 public enum ChildProcess {
     /// Starts `executable` with `arguments`; kills it with SIGKILL after `timeout` seconds, or as soon as
     /// `shouldStop` says so (the parent was interrupted).
     public static func run(_ executable: String, _ arguments: [String], timeout: Double,
-                           environment: [String: String] = [:], shouldStop: () -> Bool = { false }) throws -> ChildOutcome {
+                           environment: [String: String] = [:], shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -34,7 +47,7 @@ public enum ChildProcess {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         let start = Date()
-        try process.run()
+        do { try process.run() } catch { throw ChildStartError(executable: executable, error: error) }
 
         let collected = CollectedOutput()
         let group = DispatchGroup()

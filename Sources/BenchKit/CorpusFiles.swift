@@ -14,12 +14,15 @@ public struct GIFFacts: Sendable {
     /// Seconds the last frame shows at speed 1 (its effective delay): a loop's last display tick comes that long
     /// before its end.
     public var lastFrameSeconds: Double
+    /// The hash of the file's bytes when the run read it first: the bytes every case must play (``CaseRunner/pinnedBytes``).
+    public var bytesHash: String
 
     public init(_ container: GIFContainer) {
         frameBytes = container.frameBytes
         frameCount = container.frameCount
         loopSeconds = container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }
         lastFrameSeconds = container.frames.last?.delay.effectiveSeconds ?? 0
+        bytesHash = FrameHash(of: container.bytes.buffer).description
     }
 }
 
@@ -33,6 +36,9 @@ public final class CorpusFiles: Sendable {
     public let facts: [String: (frameBytes: Int, frameCount: Int)]
     /// Input name → its facts (a loop's length and its last frame's delay among them).
     public let gifFacts: [String: GIFFacts]
+
+    /// Input name → the hash of its bytes when the run first read them.
+    public var bytesHashes: [String: String] { gifFacts.mapValues(\.bytesHash) }
 
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]

@@ -41,8 +41,32 @@ public enum Destinations {
             if let earlier = seen.first(where: { $0.identity == identity }) {
                 throw UsageError("\(output.flag) \(output.path) is the same file as \(earlier.what); one would overwrite the other, so choose another path")
             }
+            if let reason = unwritable(output.path) {
+                throw UsageError("\(output.flag) \(output.path) cannot be written (\(reason)); choose another path")
+            }
             seen.append((output.flag, identity))
         }
+    }
+
+    /// Why `path` cannot be written, found by trying as the write will (permissions alone say nothing to root, nor
+    /// of a read-only file system or /proc): an existing file is opened for writing and closed untouched; for a new
+    /// one, an empty file of a private name is made in its folder and removed. Nil when it can be written.
+    static func unwritable(_ path: String) -> String? {
+        if path == "-" { return nil }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            // O_NONBLOCK: a FIFO with no reader yet is not an error here.
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            if descriptor < 0 { return errno == ENXIO ? nil : String(cString: strerror(errno)) }
+            close(descriptor)
+            return nil
+        }
+        let probe = FileIdentity.folder(of: path) + "/.bench-probe-\(getpid())-\((path as NSString).lastPathComponent.hashValue & 0xFFFF)"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor < 0 { return String(cString: strerror(errno)) }
+        close(descriptor)
+        unlink(probe)
+        return nil
     }
 
     /// Throws one line when the report folder `out` is one of the folders the command reads.

@@ -1,4 +1,5 @@
 import CGif
+import Mutants
 
 /// Where giflib's memory reader is in the compressed bytes.
 struct ReadCursor {
@@ -105,14 +106,18 @@ final class GiflibReader {
         DGifGetLine(handle, destination, count) == GIF_OK
     }
 
-    /// Reads one extension record: its function code and the concatenated payload of its sub-blocks, each as its own array.
-    func extensionRecord() throws(GIFError) -> (code: Int32, blocks: [[UInt8]]) {
+    /// Reads one extension record: its function code and its first `kept` sub-blocks, each as its own array.
+    /// The sub-blocks after those are read and dropped, so an extension split into millions of one-byte sub-blocks
+    /// costs no memory (no extension this reader knows needs more than two).
+    func extensionRecord(keeping kept: Int = 2) throws(GIFError) -> (code: Int32, blocks: [[UInt8]]) {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>? = nil
         guard DGifGetExtension(handle, &code, &block) == GIF_OK else { throw fail("DGifGetExtension") }
         var blocks: [[UInt8]] = []
         while let current = block {
-            blocks.append(Array(UnsafeBufferPointer(start: current + 1, count: Int(current[0]))))
+            if blocks.count < kept || Mutant.extensionSubBlocksKept.isPlanted {
+                blocks.append(Array(UnsafeBufferPointer(start: current + 1, count: Int(current[0]))))
+            }
             guard DGifGetExtensionNext(handle, &block) == GIF_OK else { throw fail("DGifGetExtensionNext") }
         }
         return (code, blocks)

@@ -41,6 +41,14 @@ public enum Mutant: String, CaseIterable, Sendable {
     case destinationsUnchecked = "destinations-unchecked"
     /// Publishing a report removes every `*.svg` in its charts folder that it did not write, the user's included.
     case everyStaleChartSwept = "every-stale-chart-swept"
+    /// The GIF reader keeps every sub-block of an extension, each as its own array, not only the two it reads.
+    case extensionSubBlocksKept = "extension-sub-blocks-kept"
+    /// `bench` starts without checking or raising the open-file limit (`ulimit -n`).
+    case descriptorLimitUnchecked = "descriptor-limit-unchecked"
+    /// A case that played bytes other than those the run pinned at its start is kept as if nothing changed.
+    case changedBytesPlayed = "changed-bytes-played"
+    /// The parent's peak memory is read before the report is built, as it was: building the report is left out.
+    case parentPeakBeforeReport = "parent-peak-before-report"
 
     /// The fault this process plants, read once from `GIF_FRAME_BENCH_MUTANT`; nil in a build without `MUTANTS`.
     public static let planted: Mutant? = {

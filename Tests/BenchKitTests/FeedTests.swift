@@ -103,7 +103,7 @@ extension FeedTests {
                       (["--players", "65"], "--players takes a whole number from 1 to 64"),
                       (["--scroll", "-1"], "--scroll takes a number from 0"),
                       (["--scroll", "fast"], "--scroll takes a number from 0"),
-                      (["--memory-warning-at", "999"], "comes after the feed's end"),
+                      (["--memory-warning-at", "999"], "falls on or after the feed's last display tick"),
                       (["--memory-warning-at", "-2"], "--memory-warning-at takes a number"),
                       (["--pool-width", "0"], "--pool-width takes a whole number from 1 to 64"),
                       (["--policies", "gifu"], "unknown model 'gifu'"),

@@ -56,6 +56,116 @@ struct HostilePathTests {
         try bench(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra)
     }
 
+    @Test("a low open-file limit is raised up to the hard limit, or refused in one line before any case; an inherited high descriptor is allowed for")
+    func descriptorLimit() throws {
+        try Self.expectRefusal([], "'ulimit -n' is 32", shell: "ulimit -n 32; exec BENCH run --gif \(Self.gif) --quick --out \(Self.path("low"))")
+        // A soft limit of 40 under a higher hard limit, and descriptor 100 open (as bash scripts hold 255): raised.
+        let raised = try Self.bench([], shell: "ulimit -Sn 40; exec 100</dev/null; exec BENCH run --gif \(Self.gif) --quick --repetitions 1 --out \(Self.path("raised"))")
+        #expect(raised.status == 0, "\(raised.errors.suffix(600))")
+        #expect(!raised.errors.contains("FAILED"), "\(raised.errors.suffix(600))")
+    }
+
+    @Test("bench speed measures each GIF in a child under --timeout and the limits: a bad, slow or too-large GIF costs its row or cells, not the tables")
+    func speedInChildren() throws {
+        let bad = Self.path("zero-screen.gif")
+        FileManager.default.createFile(atPath: bad, contents: Data(Array("GIF89a".utf8) + [0, 0, 0, 0, 0, 0, 0]))
+        let measured = try Self.bench(["speed", "--gif", bad, "--gif", Self.gif, "--codec", "fast", "--max-eager-bytes", "1KiB"])
+        #expect(measured.status == 0, "\(measured.errors)")
+        #expect(measured.errors.contains("skipped") && measured.errors.contains("zero-screen: the logical screen"), "\(measured.errors)")
+        #expect(measured.errors.contains("eager not measured") && measured.errors.contains("--max-eager-bytes"), "\(measured.errors)")
+        let row = try #require(measured.output.split(separator: "\n").last { $0.contains("64x64") }, "\(measured.output)")
+        #expect(row.contains("| – |"), "the eager cell: \(row)")
+        let late = try Self.bench(["speed", "--gif", Self.gif, "--codec", "fast", "--timeout", "1"])
+        #expect(late.status == 2, "\(late.errors)")
+        #expect(late.errors.contains("timed out after 1 s"), "\(late.errors)")
+        #expect(late.seconds < 20, "the child ran past its time limit: \(late.seconds) s")
+    }
+
+    @Test("bench feed has a limit on the whole feed's memory, and takes the limit flags its messages name")
+    func feedMemoryLimit() throws {
+        // Four eager players of a 24-frame 64×64 GIF hold 4 × 393 KB, over 1 MiB; four windowed ones about 0.7 MiB.
+        let out = Self.path("feed-limit")
+        let feed = try Self.bench(["feed", "--gif", Self.gif, "--policies", "eager,windowed", "--players", "4", "--loops", "1",
+                                   "--max-memory", "1MiB", "--out", out])
+        #expect(feed.status == 3, "\(feed.errors)")
+        let failure = try #require(feed.errors.split(separator: "\n").first { $0.contains("eager") && $0.contains("FAILED") }, "\(feed.errors)")
+        #expect(failure.contains("over the feed's limit of 1048576 bytes (raise it with --max-memory)"), "\(failure)")
+        #expect(feed.errors.contains("windowed w=4 · repetition 1: peak"), "the windowed feed stays under the limit: \(feed.errors)")
+        // The eager limit's message names --max-eager-bytes, which the feed takes.
+        let eager = try Self.bench(["feed", "--gif", Self.gif, "--policies", "eager", "--players", "1", "--loops", "1",
+                                    "--max-eager-bytes", "100KiB", "--out", Self.path("feed-eager")])
+        #expect(eager.errors.contains("raise it with --max-eager-bytes"), "\(eager.errors)")
+        #expect(!eager.errors.contains("unknown option"), "\(eager.errors)")
+    }
+
+    @Test("a GIF replaced on disk during a run fails each case that played the new bytes, in one line; the run exits 3")
+    func changedDuringRun() throws {
+        let gif = Self.path("changing.gif")
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: gif)
+        let bench = try #require(ChildBinary.program("bench"))
+        let errors = Pipe()
+        // Real time, so that each case lasts the GIF's loop (about a second) and the file is replaced while one plays.
+        let process = try Self.launch(bench, ["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--decoders", "windowed",
+                                              "--repetitions", "3", "--out", Self.path("changing")], errors: errors)
+        let child = Self.waitFor { Self.children(of: process.processIdentifier).first }
+        #expect(child != nil, "no case started")
+        let frames = (0..<3).map { _ in EncoderFrame(rect: FrameRect(left: 0, top: 0, width: 2, height: 2), indices: [0, 1, 1, 0], delayCentiseconds: 10) }
+        let other = try GIFEncoder.encode(EncoderInput(width: 2, height: 2, globalPalette: Palette([RGB(0, 0, 0), RGB(255, 255, 255)]), frames: frames))
+        FileManager.default.createFile(atPath: gif + ".new", contents: Data(other))
+        #expect(rename(gif + ".new", gif) == 0)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3, "\(text)")
+        let failed = text.split(separator: "\n").filter { $0.contains("FAILED: the file changed during the run") }
+        #expect(!failed.isEmpty, "\(text)")
+    }
+
+    @Test("the parent's recorded peak memory includes building the report: within 15% of the kernel's own figure for the process")
+    func parentPeakIncludesReport() throws {
+        // 300 GIFs: building the report then costs the parent about a third of its peak (at 1,000, about two thirds).
+        let folder = Self.path("many")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 1...300 { try FileManager.default.copyItem(atPath: Self.gif, toPath: "\(folder)/g\(index).gif") }
+        let bench = try #require(ChildBinary.program("bench"))
+        let out = Self.path("many-out")
+        // The kernel's peak resident set of bench (VmHWM), read every 2 ms until it exits: it only grows, so the
+        // last reading is bench's peak but for its last few milliseconds. (wait4's ru_maxrss would be the test
+        // process's own: posix_spawn's vfork carries the high-water mark over the exec.)
+        let process = try Self.launch(bench, ["run", "--gif", folder, "--decoders", "eager", "--loops", "1", "--repetitions", "1", "--out", out])
+        var kernel = 0
+        while process.isRunning {
+            if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kibibytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+                kernel = max(kernel, kibibytes * 1024)
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(kernel > 16 << 20, "VmHWM was never read: \(kernel) bytes")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/results.json"))
+        let metadata = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["metadata"] as? [String: Any])
+        let recorded = try #require((metadata["parent"] as? [String: Any])?["peak_resident_bytes"] as? Int)
+        // Within 15%: publishing may hold a little more than the rendering measured (more so in a debug build);
+        // reading the peak before the report was built recorded about a third less.
+        #expect(Double(recorded) >= 0.85 * Double(kernel), "recorded \(recorded) bytes, the kernel saw \(kernel)")
+    }
+
+    @Test("a destination that cannot be written is refused before the first case; an export that fails at the end skips nothing else")
+    func unwritableDestinations() throws {
+        for flag in ["--save-baseline", "--export-github-benchmark", "--export-bmf"] {
+            try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("unwritable"), flag, "/proc/gfb-destination.json"],
+                                   "\(flag) /proc/gfb-destination.json cannot be written")
+        }
+        // /dev/full opens, and every write to it fails: the baseline is still saved, and the run exits 2.
+        let baseline = Self.path("after-export.json")
+        let run = try Self.quickRun(Self.path("export-full"), ["--export-bmf", "/dev/full", "--save-baseline", baseline])
+        #expect(run.status == 2, "\(run.errors)")
+        #expect(run.errors.contains("--export-bmf /dev/full was not written"), "\(run.errors)")
+        #expect(FileManager.default.fileExists(atPath: baseline), "the baseline was skipped: \(run.errors)")
+    }
+
     // 1. Writing keeps what the path is.
     @Test("--summary and --save-baseline write through a symbolic link, into a device, and to standard output; never replace them")
     func writesKeepWhatThePathIs() throws {
@@ -253,6 +363,15 @@ struct HostilePathTests {
         let inTime = try Self.bench(["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--repetitions", "1", "--memory-warning-at", "0.2",
                                      "--policies", "flanimatedimage", "--out", Self.path("in-time")])
         #expect(inTime.status == 0, "\(inTime.errors)")
+        // A feed of one loop ends at 0.3 s, when every player leaves: a warning whose first display tick (60 Hz) is
+        // there reaches nobody. 0.29 s falls on that tick; 0.25 s is a tick of its own, with the players on screen.
+        try Self.expectRefusal(["feed", "--gif", gif, "--loops", "1", "--memory-warning-at", "0.29", "--out", Self.path("late-feed")],
+                               "falls on or after the feed's last display tick")
+        let feedOut = Self.path("feed-in-time")
+        let feed = try Self.bench(["feed", "--gif", gif, "--loops", "1", "--players", "2", "--memory-warning-at", "0.25", "--out", feedOut])
+        #expect(feed.status == 0, "\(feed.errors)")
+        let report = try String(contentsOfFile: feedOut + "/feed.md", encoding: .utf8)
+        #expect(report.contains("the warning reached 2 players"), "\(report)")
     }
 
     static func scratchDirectories(in base: String = PrivateDirectory.temporaryBase) -> [String] {

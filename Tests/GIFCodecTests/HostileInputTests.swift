@@ -197,6 +197,26 @@ struct HostileInputTests {
         #expect(try GIFContainer(bytes: GIFBytes(bytes)).netscapeLoopValue == nil)
     }
 
+    @Test("an extension split into a million one-byte sub-blocks costs no memory of its own") func oneByteSubBlocks() throws {
+        var bytes = try Self.twoFrames()
+        let marker = Array("NETSCAPE2.0".utf8)
+        let at = try #require((0..<(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        let count = 1_000_000
+        var comment: [UInt8] = [0x21, 0xFE]
+        comment.reserveCapacity(2 * count + 3)
+        for _ in 0..<count { comment += [1, 0x78] }
+        comment.append(0)
+        bytes.insert(contentsOf: comment, at: at - 3)
+        try Jemalloc.resetThreadPeak()
+        let container = try GIFContainer(bytes: GIFBytes(bytes))
+        let peak = try Jemalloc.threadPeak()
+        #expect(container.frameCount == 2)
+        #expect(container.netscapeLoopValue == 0, "the loop block after the comment is still read")
+        // The reader's own copy of the bytes is its only cost in proportion to the file; before this rule each
+        // sub-block was kept as its own array, about 56 bytes of heap per byte of comment.
+        #expect(peak < UInt64(2 * bytes.count + (1 << 20)), "peak \(peak) bytes for a \(bytes.count)-byte GIF")
+    }
+
     @Test("a transparent index beyond the palette is harmless") func transparentBeyondPalette() throws {
         let bytes = try GIFEncoder.encode(EncoderInput(width: 4, height: 4, globalPalette: H.palette,
                                                        frames: [H.frame(0, 0, 4, 4, fill: 1, transparent: 200)]))

@@ -155,11 +155,82 @@ try:
     rows[-1] = rows[-1][:5] + ("heading: " + next(l for l in open(work + "/o18/results.md") if l.startswith("## two")).strip(),)
     run("13 TMPDIR missing", [bench, "run", "--gif", gif, "--out", "o19"], env=dict(os.environ, TMPDIR="/nonexistent-gfb"))
     rows[-1] = rows[-1][:5] + (rows[-1][5] + "; created: %s" % os.path.exists("/nonexistent-gfb"),)
+
+    # Issue 28: a report is one unit, and nothing a user owns is lost.
+    def said(text):
+        rows[-1] = rows[-1][:5] + (text,)
+    os.makedirs(work + "/elsewhere")
+    open(work + "/elsewhere/mine.svg", "w").write("<svg/>")
+    os.makedirs(work + "/linked-out")
+    os.symlink(work + "/elsewhere", work + "/linked-out/charts")
+    run("28.1 OUT/charts a link to another folder", quick + ["--repetitions", "1", "--out", "linked-out"])
+    said("charts written into the linked folder: %s; its mine.svg kept: %s; OUT/charts still a link: %s" % (
+        any(name != "mine.svg" for name in os.listdir(work + "/elsewhere")), os.path.exists(work + "/elsewhere/mine.svg"),
+        os.path.islink(work + "/linked-out/charts")))
+    os.makedirs(work + "/long-name")
+    shutil.copy(gif, work + "/long-name/" + "n" * 225 + ".gif")
+    run("28.2 a 229-byte file name", [bench, "run", "--gif", "long-name", "--quick", "--repetitions", "1", "--out", "o20"])
+    said("exit %d; longest chart name: %d bytes" % (rows[-1][2], max(len(n) for n in os.listdir(work + "/o20/charts"))))
+    run("28.3 a report under ulimit -f 64 (KiB)", "ulimit -f 64; %s run --gif %s --quick --repetitions 1 --out o21" % (bench, gif), shell=True)
+    left = sorted(n for n in os.listdir(work + "/o21") if n.startswith(".bench-staging")) if os.path.isdir(work + "/o21") else []
+    said(rows[-1][5] + "; staging folders left: %d" % len(left))
+    run("28.4 --summary X --export-github-benchmark X", quick + ["--out", "o22", "--gate", "base.json", "--summary", "x.json",
+                                                                 "--export-github-benchmark", "x.json"])
+    run("28.4 --export-bmf OUT/results.json", quick + ["--out", "base", "--export-bmf", "base/results.json"])
+    run("28.4 --export-bmf INPUT.gif", quick + ["--out", "o23", "--export-bmf", gif])
+    os.makedirs(work + "/user-charts/charts")
+    open(work + "/user-charts/charts/mine.svg", "w").write("<svg/>")
+    run("28.5 the user's own *.svg in OUT/charts", quick + ["--repetitions", "1", "--out", "user-charts"])
+    said("mine.svg kept: %s" % os.path.exists(work + "/user-charts/charts/mine.svg"))
+    shutil.copy(work + "/base.json", work + "/gate-save.json")
+    before = open(work + "/gate-save.json", "rb").read()
+    run("28.6 --gate X --save-baseline X, a planted leak", quick + ["--out", "o24", "--gate", "gate-save.json", "--save-baseline", "gate-save.json",
+                                                                    "--gate-times", "never", "--plant-leak", "10MiB"])
+    said(rows[-1][5] + "; X unchanged: %s" % (open(work + "/gate-save.json", "rb").read() == before))
+    open(work + "/sub-blocks.gif", "wb").write(gif_with_frame(8, 8, 8, interlaced=False)[:19] + b"\x21\xFE" + b"\x01x" * 25_000_000 + b"\x00"
+                                               + gif_with_frame(8, 8, 8, interlaced=False)[19:])
+    run("28.8 inspect an 8x8 GIF with a 50 MB comment in one-byte sub-blocks", [bench, "inspect", "sub-blocks.gif"])
+    with open(work + "/sparse.json", "wb") as sparse:
+        sparse.truncate(2 << 30)
+    run("28.9 a 2 GiB sparse file as the baseline", [bench, "compare", "--baseline", "sparse.json", "--current", "base/results.json"])
+    parent = subprocess.Popen([bench, "run", "--gif", long_gif, "--mode", "realtime", "--repetitions", "1", "--out", "o25"],
+                              cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(3)
+    parent.send_signal(signal.SIGQUIT)
+    quit_errors = parent.stderr.read().decode(errors="replace")
+    parent.wait()
+    rows.append(("28.10 SIGQUIT (Ctrl-\\) of bench run", "bench run --mode realtime … ; kill -QUIT", parent.returncode, 3.0, 0,
+                 "report incomplete: %s; stderr lines: %d" % (json.load(open(work + "/o25/results.json"))["incomplete"], len(quit_errors.splitlines()))))
+    run("28.11 ulimit -n 12", "ulimit -n 12; %s run --gif %s --quick --out o26" % (bench, gif), shell=True)
+    run("28.11 ulimit -Sn 16, descriptor 200 open", "ulimit -Sn 16; exec 200</dev/null; %s run --gif %s --quick --repetitions 1 --out o27" % (bench, gif), shell=True)
+    run("28.12 feed: 8 eager players, --max-memory 1MiB", [bench, "feed", "--gif", gif, "--policies", "eager", "--players", "8", "--loops", "1",
+                                                           "--max-memory", "1MiB", "--out", "o28"])
+    said(next((l for l in open(work + "/o28/feed.md") if "FAILED" in l or "failed" in l), rows[-1][5]).strip()[:150])
+    run("28.12 feed --max-eager-bytes 1KiB", [bench, "feed", "--gif", gif, "--policies", "eager", "--players", "1", "--loops", "1",
+                                              "--max-eager-bytes", "1KiB", "--out", "o29"])
+    run("28.13 speed --timeout 1", [bench, "speed", "--gif", gif, "--codec", "fast", "--timeout", "1"])
+    run("28.13 speed --max-eager-bytes 1KiB", [bench, "speed", "--gif", gif, "--codec", "fast", "--max-eager-bytes", "1KiB"])
+    os.makedirs(work + "/cases")
+    shutil.copy(gif, work + "/cases/x.gif")
+    shutil.copy(work + "/corpus/sticker-240x240x60.gif", work + "/cases/x.GIF")
+    run("28.14 x.gif and x.GIF in one folder", [bench, "run", "--gif", "cases", "--decoders", "eager", "--repetitions", "1", "--out", "o30"])
+    said("rows per GIF: %s" % sorted({r["gif"] for r in json.load(open(work + "/o30/results.json"))["results"]}))
+    open(work + "/tenths.gif", "wb").write(tiny_frames_on_big_screen(2, 3))
+    run("28.15 feed: a warning at 0.29 s of a 0.3 s feed (its last tick)", [bench, "feed", "--gif", "tenths.gif", "--loops", "1",
+                                                                         "--memory-warning-at", "0.29", "--out", "o31"])
+    os.mkfifo(work + "/baseline-fifo")
+    run("28.20 a FIFO as the baseline", [bench, "compare", "--baseline", "baseline-fifo", "--current", "base/results.json"])
+    run("28.21 bench corpus --out FILE", [bench, "corpus", "--out", "plain-file"])
+    os.makedirs(work + "/control")
+    shutil.copy(gif, work + "/control/\x1b]0;title\x07.gif")
+    run("28.22 an escape sequence in a GIF name", [bench, "inspect", "control/\x1b]0;title\x07.gif", "--max-pixels", "1"])
 finally:
     shutil.rmtree(work, ignore_errors=True)
 
 print("# Hostile paths: what `bench` does with each kind (issue 13)\n")
-print("Made by `Tests/Scripts/hostile_paths.py .build/release/bench` on a release build. Peak RSS is bench's own and its")
+commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
+dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
+print("Made by `Tests/Scripts/hostile_paths.py .build/release/bench` at commit %s%s on a release build. Peak RSS is bench's own and its" % (commit, "-dirty" if dirty else ""))
 print("waited-for children's (wait4); 0 where the row was timed by the script itself.\n")
 print("| kind | command | exit | time | peak RSS | what it said |")
 print("| --- | --- | ---: | ---: | ---: | --- |")

@@ -40,10 +40,16 @@ public struct FeedCase: Sendable, Hashable, Codable {
     public var device: String?
     public var repetition: Int
     public var limits: DecodeLimits
+    /// Most bytes the feed's players may hold allocated together; past it the feed stops with a failure.
+    public var maxMemoryBytes: Int
+
+    /// The default of ``maxMemoryBytes``: the eager limit of one GIF, for all the players together.
+    public static let defaultMaxMemoryBytes = DecodeLimits.default.maxEagerBytes
 
     public init(model: String, gifs: [FeedGIF], players: Int, scrollRate: Double = 0, seconds: Double, speed: Double = 1,
                 refreshHz: Double = 60, cpus: Int? = nil, poolWidth: Int = 2, display: DisplaySize? = nil, codec: LZWCodec = .default,
-                memoryWarningAt: Double? = nil, device: String? = nil, repetition: Int = 1, limits: DecodeLimits = .default) {
+                memoryWarningAt: Double? = nil, device: String? = nil, repetition: Int = 1, limits: DecodeLimits = .default,
+                maxMemoryBytes: Int = FeedCase.defaultMaxMemoryBytes) {
         self.model = model
         self.gifs = gifs
         self.players = players
@@ -59,6 +65,7 @@ public struct FeedCase: Sendable, Hashable, Codable {
         self.device = device
         self.repetition = repetition
         self.limits = limits
+        self.maxMemoryBytes = maxMemoryBytes
     }
 
     /// When each player enters and leaves.

@@ -38,3 +38,26 @@ struct FeedMemory {
         drift = max(drift, abs(now - statsAllocated))
     }
 }
+
+/// A feed whose players together allocated more than ``FeedCase/maxMemoryBytes``: it is stopped at once, so a feed of
+/// many eager players fails in one line instead of taking the machine's memory.
+public struct FeedOverMemory: Error, CustomStringConvertible, Sendable {
+    public let allocated: Int
+    public let limit: Int
+    public let seconds: Double
+
+    public var description: String {
+        "the feed's players together held \(allocated) bytes \((seconds * 100).rounded() / 100) s in, over the feed's limit of "
+            + "\(limit) bytes (raise it with --max-memory)"
+    }
+}
+
+extension FeedMemory {
+    /// Throws when the bytes allocated since the feed started pass the feed's limit; checked after every player's
+    /// set-up and every tick, so the feed overshoots by at most one player's set-up (each within the eager limit) or
+    /// one tick's work.
+    func check(limit: Int, at seconds: Double) throws(FeedOverMemory) {
+        let allocated = now - statsAtStart
+        if allocated > limit { throw FeedOverMemory(allocated: allocated, limit: limit, seconds: seconds) }
+    }
+}

@@ -42,7 +42,7 @@ struct FeedObservation {
 /// warning at the first tick at or after their time, then gives every player on screen the tick.
 enum FeedPlayback {
     static func run(_ feed: FeedCase, containers: [String: GIFContainer], pool: DecodePool, memory: inout FeedMemory,
-                    start: Double) throws(GIFError) -> FeedObservation {
+                    start: Double) throws -> FeedObservation {
         var observation = FeedObservation()
         let schedule = feed.schedule.events
         let period = 1 / feed.refreshHz
@@ -67,6 +67,7 @@ enum FeedPlayback {
                 case .enter:
                     onScreen.append(FeedPlayer(id: event.player, gif: gif, container: containers[gif.path]!, feed: feed, pool: pool, enteredAt: tick))
                     observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .enter, player: event.player, gif: gif.name))
+                    try memory.check(limit: feed.maxMemoryBytes, at: seconds)
                 case .leave:
                     guard let index = onScreen.firstIndex(where: { $0.id == event.player }) else { continue }
                     let player = onScreen.remove(at: index)
@@ -96,6 +97,7 @@ enum FeedPlayback {
             for player in onScreen { try player.tick(tick) }
             playersCPU += ThreadCPUClock.now() - cpu
             memory.sample(at: seconds)
+            try memory.check(limit: feed.maxMemoryBytes, at: seconds)
             observation.ticks += 1
             // A tick whose work overran the next ones: the display link skips them, as CADisplayLink does.
             let behind = Int(((CPUTimes.monotonic() - start) / period).rounded(.down))

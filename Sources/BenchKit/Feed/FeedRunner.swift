@@ -21,7 +21,7 @@ public struct FeedRunner: Sendable {
             case .failure(let failure): return FeedResult(feed: feed, failure: failure.reason)
             }
         } catch {
-            return FeedResult(feed: feed, failure: "could not start the child process: \(error)")
+            return FeedResult(feed: feed, failure: error.description)
         }
     }
 

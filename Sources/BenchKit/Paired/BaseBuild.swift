@@ -72,7 +72,7 @@ public struct BaseBuild: Sendable {
     static func run(_ executable: String, _ arguments: [String], timeout: Double, what: String) throws(UsageError) -> ChildOutcome {
         let outcome: ChildOutcome
         do { outcome = try ChildProcess.run(executable, arguments, timeout: timeout) } catch {
-            throw UsageError("could not \(what): \(error.localizedDescription)")
+            throw UsageError("could not \(what): \(error)")
         }
         if outcome.timedOut { throw UsageError("\(what) took longer than \(Int(timeout)) s and was stopped") }
         return outcome

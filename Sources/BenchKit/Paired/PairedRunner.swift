@@ -94,7 +94,7 @@ public struct PairedRunner: Sendable {
         let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extra + side.extraArguments + ["--out", folder]
         let outcome: ChildOutcome
         do { outcome = try ChildProcess.run(side.bench, arguments, timeout: timeout) } catch {
-            throw UsageError("\(side.name): could not start \(side.bench) (\(error.localizedDescription))")
+            throw UsageError("\(side.name): \(error)")
         }
         if outcome.timedOut { throw UsageError("\(side.name): bench run took longer than \(Int(timeout)) s and was stopped") }
         let path = folder + "/results.json"
