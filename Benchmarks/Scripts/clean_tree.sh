@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by every script that writes a committed report: a report names the code it measured, so it is made from a
 # committed tree. Refuses (exit 2) when the package's code has uncommitted changes, unless ALLOW_DIRTY=1; sets
 # report_commit to the commit (12 hex digits, with -dirty when allowed to be made from a changed tree).

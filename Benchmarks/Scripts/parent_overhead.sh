@@ -7,7 +7,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 bench=$(realpath "$1"); shift
-counts=("${@:-10 100 1000}")
+if [ $# -gt 0 ]; then counts=("$@"); else counts=(10 100 1000); fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bench" corpus --out "$work/corpus" >/dev/null 2>&1
@@ -20,7 +20,7 @@ echo "own (metadata.parent), children excluded."
 echo
 echo "| GIFs | cases | parent CPU | parent CPU per case | parent peak RSS | wall |"
 echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
-for count in ${counts[@]}; do
+for count in "${counts[@]}"; do
   mkdir -p "$work/gifs-$count"
   for i in $(seq 1 "$count"); do cp "$work/corpus/emoji-64x64x24.gif" "$work/gifs-$count/g$i.gif"; done
   start=$(date +%s.%N)

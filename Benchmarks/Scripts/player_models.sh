@@ -16,6 +16,7 @@ trap 'rm -rf "$work"' EXIT
 gifs=(--gif "$work/kingfisher-720x720x150.gif"
       --gif Tests/Fixtures/deb-python3-elgato-streamdeck__RGB_color_space_animated_view.gif
       --gif Tests/Fixtures/deb-python3-enlighten-doc__demo.gif)
+# shellcheck disable=SC2054 # commas separate the values of one flag, not array elements
 players=(--mode realtime --decoders eager,windowed --windows 4 --policies kingfisher,flanimatedimage,sdwebimage,ylgifimage
          --repetitions "$repetitions")
 for device in iphone-se-2 iphone-15-pro; do

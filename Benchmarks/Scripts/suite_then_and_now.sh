@@ -23,7 +23,7 @@ time_suite() {  # BENCH_DIR LABEL
     echo "$2 $(echo "$end - $start" | bc)"
   done
 }
-{ time_suite "$work/then" then; time_suite "$root" now; } >"$work/walls.txt"
+{ time_suite "$work/then" "then"; time_suite "$root" "now"; } >"$work/walls.txt"
 python3 - "$work/walls.txt" "$then_commit" "$now_commit" "$out" <<'PY'
 import statistics, sys
 walls, then_commit, now_commit, out = sys.argv[1:]

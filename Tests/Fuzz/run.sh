@@ -15,6 +15,7 @@ seconds=${1:-60}
 target=${2:-gif-fuzz}
 case "$target" in gif-fuzz|lzw-diff) ;; *) echo "run.sh: unknown target '$target' (gif-fuzz or lzw-diff)" >&2; exit 2 ;; esac
 cd "$here"
+# shellcheck disable=SC2054 # -sanitize=fuzzer,address is one value
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 swift build "${flags[@]}" --product "$target" >&2
 fuzzer=$(swift build "${flags[@]}" --show-bin-path)/$target

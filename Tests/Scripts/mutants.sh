@@ -8,7 +8,7 @@
 #       exit 0 when every fault is killed, 1 when one survives, 2 on a broken setup. --guards-passed skips the run with
 #       nothing planted, for a caller that has just run the whole suite green on the same tree (CI does).
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 clean_pass=1
 if [ "${1:-}" = --guards-passed ]; then clean_pass=0; shift; fi
 report=${1:-}

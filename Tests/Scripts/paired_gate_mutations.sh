@@ -28,6 +28,7 @@ plant Sources/BenchKit/Paired/StudentT.swift 'if degrees <= table.count { return
 plant Sources/BenchKit/Paired/PairedJudge.swift 'let change = after / before - 1' 'let change = before / after - 1' 'PairedGateTests/plantedInstructions'
 plant Sources/BenchKit/Gate/Gate.swift 'if strict {' 'if false {' 'PairedGateTests/unjudged'
 plant Sources/BenchKit/RunMetadata.swift 'guard let plan = metadata.plan else { return [] }' 'guard let plan = metadata.plan, plan.cases < 0 else { return [] }' 'PairedGateTests/planShortfall'
+# shellcheck disable=SC2016 # Swift source, not shell: nothing to expand
 plant Sources/BenchKit/Gate/ReportValidation.swift 'if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {' 'if let planted = results.first(where: { _ in false }) {' 'PairedGateTests/plantedBaseline'
 plant Sources/BenchKit/Paired/BaseBuild.swift 'guard outcome.exitStatus == 0, !commit.isEmpty else {' 'guard true else {' 'PairedGateTests/refusals'
 exit $survived
