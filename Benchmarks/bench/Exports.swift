@@ -26,11 +26,14 @@ struct Exports {
 
     /// Writes each export asked for; one that fails is one line on stderr and does not stop the others, nor what the
     /// command does next (a baseline, the gate, the summary). False when any failed.
-    func write(_ report: RunReport) -> Bool {
+    func write(_ report: RunReport) -> Bool { write(ExportedFigure.all(in: report)) }
+
+    /// Writes `figures` (a run's or a feed's) in each format asked for; false when any failed.
+    func write(_ figures: [ExportedFigure]) -> Bool {
         var written = true
         for (flag, path) in destinations {
             do {
-                let data = flag == "--export-bmf" ? try BMFExporter.render(report) : try GitHubBenchmarkExporter.render(report)
+                let data = flag == "--export-bmf" ? try BMFExporter.render(figures) : try GitHubBenchmarkExporter.render(figures)
                 try ReportWriter.writeAtomically(data, to: path)
             } catch {
                 Console.error("\(flag) \(path) was not written: \(error)")

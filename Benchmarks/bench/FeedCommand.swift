@@ -17,6 +17,7 @@ enum FeedCommand {
                       [--device NAME] [--refresh HZ] [--cpus N] [--pool-width N] [--display WxH] [--codec fast|giflib]
                       [--memory-warning-at S] [--budget SIZE] [--repetitions 1] [--out DIR] [--timeout SECONDS]
                       [--max-memory SIZE] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
+                      [--export-github-benchmark FILE] [--export-bmf FILE]
 
     Plays a feed: N players on screen at once in one measured child process, each playing a GIF (the files are cycled
     when there are fewer than players) in real time against one display link, their background decoding sharing one
@@ -52,12 +53,15 @@ enum FeedCommand {
                              failed, checked after every player's set-up and every tick (default: 4GiB)
       --max-pixels N, --max-eager-bytes SIZE, --max-file-size SIZE
                              the limits on each GIF, as in 'bench run --help'
+    \(Exports.help)
+                             (each model's CPU time, peak allocated and retained bytes over the whole feed)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let options = try Options(&arguments)
+        let exports = try Exports(&arguments)
         try arguments.finish(command: "feed")
         BuildConfiguration.warnIfDebug(command: "bench feed")
         let scratch = try PrivateDirectory.forRun()
@@ -70,6 +74,8 @@ enum FeedCommand {
         let files = try CorpusFiles(playable, scratch: scratch, limits: options.limits)
         let feeds = try options.feeds(playable, files)
         let output = try OutputFolder(options.out)
+        try Destinations.check(writes: exports.destinations, reportFolder: ("--out", output.path),
+                               reads: playable.compactMap { input in files.paths[input.name].map { ("--gif \(input.name)", $0) } })
 
         let progress = ProgressLine()
         Console.note("bench feed: \(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
@@ -94,11 +100,12 @@ enum FeedCommand {
         let report = FeedReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
                                 results: results, budget: options.budget, incomplete: interrupted, queues: queues)
         try write(report, to: output.path)
+        let exported = exports.write(ExportedFigure.all(in: report))
         let markdown = FeedMarkdownReporter.render(report)
         print(markdown, terminator: "")
         Console.note("bench feed: reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
         if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
-        return interrupted || results.contains { $0.failure != nil } ? .internalFailure : .success
+        return Exports.status(interrupted || results.contains { $0.failure != nil } ? .internalFailure : .success, exported: exported)
     }
 
     static func write(_ report: FeedReport, to directory: String) throws {

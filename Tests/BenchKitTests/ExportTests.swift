@@ -1,6 +1,7 @@
 import BenchCore
 import BenchKit
 import Foundation
+import GIFCorpus
 import Testing
 
 /// Issue 17, first part: the exports dashboards read, each checked by its format's own rules.
@@ -15,7 +16,7 @@ struct ExportTests {
                     var result = CaseResult(benchCase: BenchCase(gif: gif, path: "/\(gif).gif", decoder: decoder, loops: 1, mode: mode,
                                                                  speed: speed, repetition: repetition))
                     result.frames = 10
-                    result[.cpuTotal] = 0.01 * Double(repetition)
+                    result[.cpuTotal] = 0.1 * Double(repetition)
                     result[.wall] = 0.02
                     result[.jemallocAllocatedPeak] = Double(decoder == .eager ? 4 << 20 : 1 << 20)
                     result[.rssPeak] = Double(8 << 20)
@@ -31,12 +32,13 @@ struct ExportTests {
         return RunReport(metadata: RunMetadata.current(command: "test"), results: results)
     }
 
-    @Test("github-action-benchmark: an array of {name, unit, value, range, extra}, names unique, one per case and metric")
+    @Test("github-action-benchmark: an array of {name, unit, value, range, extra}, names unique, one per case and series")
     func githubBenchmark() throws {
         let json = try JSONSerialization.jsonObject(with: try GitHubBenchmarkExporter.render(Self.report()))
         let entries = try #require(json as? [[String: Any]])
-        // 6 cases that ran × 7 metrics, less instructions counted only once per case (still one entry each): 42.
-        #expect(entries.count == 42)
+        // 6 cases that ran × the 5 series their figures give (CPU, instructions, peak, mallocs, retained; with no frame
+        // bytes or resident start recorded, neither allocated_over_frames_bytes nor rss_growth_bytes): 30.
+        #expect(entries.count == 30)
         for entry in entries {
             #expect(Set(entry.keys).isSubset(of: ["name", "unit", "value", "range", "extra"]))
             #expect(entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber)
@@ -68,7 +70,62 @@ struct ExportTests {
             }
         }
         let cpu = try #require(benchmarks["a · eager · 1 loop"]?["cpu-total-s"])
-        #expect(abs((cpu["value"] as? Double ?? 0) - 0.02) < 1e-12)
+        #expect(abs((cpu["value"] as? Double ?? 0) - 0.2) < 1e-12)
+    }
+}
+
+/// The exports as github-action-benchmark reads them: its alert is a ratio, current ÷ previous, over 200% by default.
+@Suite("Dashboard alerts", .timeLimit(.minutes(5)))
+struct DashboardAlertTests {
+    static let sticker: String = {
+        let path = HostilePathTests.path("sticker.gif")
+        FileManager.default.createFile(atPath: path, contents: Data(try! SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "sticker-240x240x60")!)))
+        return path
+    }()
+
+    /// One quick run of two GIFs, three repetitions, exported; with the report it came from.
+    static func exported(_ extra: [String]) throws -> (values: [String: Double], report: String) {
+        let bench = try #require(ChildBinary.program("bench"))
+        let file = HostilePathTests.path("export.json"), out = HostilePathTests.path("export-run")
+        let outcome = try ChildProcess.run(bench, ["run", "--gif", sticker, "--gif", HostilePathTests.gif, "--quick", "--repetitions", "3",
+                                                   "--out", out, "--export-github-benchmark", file] + extra, timeout: 300)
+        #expect(outcome.exitStatus == 0, "\(String(decoding: outcome.standardError, as: UTF8.self).suffix(500))")
+        return (try values(Data(contentsOf: URL(fileURLWithPath: file))), out + "/results.json")
+    }
+
+    /// Entry name → value; a planted knob's words are left out of the names, as a real regression has none.
+    static func values(_ data: Data) throws -> [String: Double] {
+        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return Dictionary(entries.compactMap { entry -> (String, Double)? in
+            guard let name = entry["name"] as? String, let value = entry["value"] as? NSNumber else { return nil }
+            return (name.replacingOccurrences(of: ", planted leak 1.0 MiB", with: ""), value.doubleValue)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The entries github-action-benchmark alerts on for smaller-is-better figures at its default threshold.
+    static func alerts(previous: [String: Double], current: [String: Double]) -> [String] {
+        current.compactMap { name, value in previous[name].flatMap { value / $0 > 2.0 ? name : nil } }.sorted()
+    }
+
+    @Test("two back-to-back runs raise no alert; a planted 1 MiB leak and every memory peak 20% higher each raise one")
+    func ratioRule() throws {
+        let first = try Self.exported([]), second = try Self.exported([])
+        #expect(Set(first.values.keys) == Set(second.values.keys), "the same cases export the same names")
+        #expect(first.values.count >= 20, "\(first.values.keys.sorted())")
+        #expect(Self.alerts(previous: first.values, current: second.values).isEmpty)
+        #expect(!first.values.keys.contains { $0.hasSuffix("wall_s") || $0.hasSuffix("rss_peak_bytes") })
+
+        let leaked = try Self.exported(["--plant-leak", "1MiB"])
+        let leakAlerts = Self.alerts(previous: second.values, current: leaked.values)
+        #expect(leakAlerts.contains { $0.hasSuffix("retained_over_floor_bytes") }, "\(leakAlerts)")
+
+        var heavier = try BaselineFile.load(second.report, role: "report")
+        for index in heavier.results.indices {
+            heavier.results[index][.jemallocAllocatedPeak] = (heavier.results[index][.jemallocAllocatedPeak] * 1.2).rounded()
+        }
+        let memoryAlerts = Self.alerts(previous: second.values, current: try Self.values(GitHubBenchmarkExporter.render(heavier)))
+        #expect(memoryAlerts.contains { $0.hasSuffix("allocated_over_frames_bytes") }, "\(memoryAlerts)")
+        #expect(!memoryAlerts.contains { $0.hasSuffix("jemalloc_allocated_peak_bytes") }, "the plain peak moves 1.2×")
     }
 }
 

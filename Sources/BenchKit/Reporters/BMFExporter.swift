@@ -1,8 +1,9 @@
 import BenchCore
 import Foundation
 
-/// Bencher Metric Format: benchmark name → measure → `{value, lower_value, upper_value}`. Measures are the metric
-/// columns in Bencher's slug style (`cpu-total-s`); the bounds are the bootstrap interval, or the repetitions' range.
+/// Bencher Metric Format: benchmark name → measure → `{value, lower_value, upper_value}`. Measures are the series of
+/// ``ExportedSeries`` in Bencher's slug style, their unit in the name as BMF has no unit field (`cpu-total-s`,
+/// `rss-growth-bytes`); the bounds are the repetitions' range.
 public enum BMFExporter {
     struct Figure: Encodable {
         var value: Double
@@ -16,10 +17,12 @@ public enum BMFExporter {
         }
     }
 
-    public static func render(_ report: RunReport) throws -> Data {
+    public static func render(_ report: RunReport) throws -> Data { try render(ExportedFigure.all(in: report)) }
+
+    public static func render(_ figures: [ExportedFigure]) throws -> Data {
         var benchmarks: [String: [String: Figure]] = [:]
-        for figure in ExportedFigure.all(in: report) {
-            benchmarks[figure.caseName, default: [:]][measureSlug(figure.metric)] = Figure(value: figure.value, lowerValue: figure.lower,
+        for figure in figures {
+            benchmarks[figure.caseName, default: [:]][measureSlug(figure.column)] = Figure(value: figure.value, lowerValue: figure.lower,
                                                                                          upperValue: figure.upper)
         }
         let encoder = JSONEncoder()
@@ -28,5 +31,5 @@ public enum BMFExporter {
     }
 
     /// `cpu_total_s` → `cpu-total-s`.
-    static func measureSlug(_ metric: Measure) -> String { metric.column.replacingOccurrences(of: "_", with: "-") }
+    static func measureSlug(_ column: String) -> String { column.replacingOccurrences(of: "_", with: "-") }
 }
