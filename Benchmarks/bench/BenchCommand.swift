@@ -2,6 +2,7 @@ import BenchCLI
 import BenchCore
 import BenchKit
 import GIFCodec
+import MemoryProbe
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,10 +25,26 @@ enum BenchCommand {
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
       bench sampler-cost [--gif FILE] CPU cost of the memory sampler itself, sampler on vs off
+      bench help COMMAND              a command's options (as 'bench COMMAND --help'; -h works too)
+      bench --version                 this build's version, the checkout's commit and the libraries it uses
       bench --help                    this text
     """
 
-    static let helpWords: Set<String> = ["--help", "-h", "help"]
+    /// The tool's version; the commit is read from the checkout at run time.
+    static let version = "0.9.0"
+
+    /// `bench --version`: the version, the commit of the checkout in the current folder, the codec and libraries.
+    static func versionText() -> String {
+        let jemalloc = (try? Jemalloc.version()) ?? "unavailable"
+        return """
+        bench (GIF Frame Bench) \(version)
+        commit: \(RunMetadata.gitCommit() ?? "unknown (not run from a git checkout)")
+        libraries: giflib \(GIFCodecInfo.giflibVersion), jemalloc \(jemalloc); Swift \(RunMetadata.swiftVersion)
+        LZW codecs: fast (this project's, the default), giflib (DGifGetLine)
+        """
+    }
+
+    static let helpWords: Set<String> = ["--help", "-h", "help", "--version", "version"]
 
     static func run(_ arguments: [String]) -> ExitStatus {
         do {
@@ -35,6 +52,8 @@ enum BenchCommand {
             guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }
             let rest = ArgumentList(arguments.dropFirst())
             switch command {
+            case "--version", "version": print(versionText()); return .success
+            case "help" where arguments.count > 1: return run([arguments[1], "--help"])
             case let word where helpWords.contains(word): print(overview); return .success
             case "run": return try RunCommand.run(rest)
             case "inspect": return try InspectCommand.run(rest)

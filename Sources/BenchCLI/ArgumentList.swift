@@ -8,9 +8,10 @@ public struct ArgumentList: Sendable {
     public init(_ arguments: some Sequence<String>) { remaining = Array(arguments) }
 
     /// Removes every `--name` and reports whether it was present (a switch given twice is still one switch).
+    /// `--help` is also asked for by `-h`, as every command line tool has it.
     public mutating func flag(_ name: String) -> Bool {
         let before = remaining.count
-        remaining.removeAll { $0 == name }
+        remaining.removeAll { $0 == name || (name == "--help" && $0 == "-h") }
         return remaining.count < before
     }
 

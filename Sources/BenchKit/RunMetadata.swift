@@ -44,7 +44,7 @@ public struct RunMetadata: Sendable, Codable, Hashable {
             command: command)
     }
 
-    static var swiftVersion: String {
+    public static var swiftVersion: String {
         #if compiler(>=6.4)
         return "6.4 or later"
         #elseif compiler(>=6.3)
@@ -76,7 +76,7 @@ public struct RunMetadata: Sendable, Codable, Hashable {
 
     /// The checked-out commit, with `-dirty` when tracked files differ from it: a paired gate builds the baseline's
     /// commit, which is only the baseline's code when the tree was clean.
-    static func gitCommit() -> String? {
+    public static func gitCommit() -> String? {
         guard let outcome = try? ChildProcess.run("/usr/bin/env", ["git", "rev-parse", "--short=12", "HEAD"], timeout: 5),
               outcome.exitStatus == 0 else { return nil }
         let text = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

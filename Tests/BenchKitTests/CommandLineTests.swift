@@ -36,6 +36,21 @@ struct CommandLineTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    @Test("-h works on every command, 'bench help COMMAND' shows that command's options, and --version names the build",
+          arguments: ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost"])
+    func conventions(command: String) throws {
+        let short = try Self.bench([command, "-h"])
+        #expect(short.exitStatus == 0, "\(command) -h: \(String(decoding: short.standardError, as: UTF8.self))")
+        let usage = String(decoding: short.standardOutput, as: UTF8.self)
+        #expect(usage.hasPrefix("Usage: bench \(command)"), "\(command) -h: \(usage.prefix(80))")
+        let viaHelp = try Self.bench(["help", command])
+        #expect(viaHelp.exitStatus == 0 && viaHelp.standardOutput == short.standardOutput, "bench help \(command)")
+        let version = try Self.bench(["--version"])
+        let text = String(decoding: version.standardOutput, as: UTF8.self)
+        #expect(version.exitStatus == 0)
+        #expect(text.hasPrefix("bench (GIF Frame Bench) ") && text.contains("commit: ") && text.contains("giflib ") && text.contains("jemalloc "), "\(text)")
+    }
+
     @Test("a file that is not a GIF is named in the error")
     func notAGIF() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-not-a-gif-\(UUID().uuidString).gif").path
