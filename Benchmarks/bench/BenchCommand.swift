@@ -25,6 +25,7 @@ enum BenchCommand {
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
       bench sampler-cost [--gif FILE] CPU cost of the memory sampler itself, sampler on vs off
+      bench schema results|feed       the JSON Schema of results.json or feed.json (docs/*.schema.json)
       bench help COMMAND              a command's options (as 'bench COMMAND --help'; -h works too)
       bench --version                 this build's version, the checkout's commit and the libraries it uses
       bench --help                    this text
@@ -65,6 +66,7 @@ enum BenchCommand {
             case "cache": return try CacheCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest)
+            case "schema": return try SchemaCommand.run(rest)
             default: throw UsageError("unknown command '\(command)' (see 'bench --help')")
             }
         } catch let error as UsageError {

@@ -214,7 +214,7 @@ try:
     shutil.copy(gif, work + "/cases/x.gif")
     shutil.copy(work + "/corpus/sticker-240x240x60.gif", work + "/cases/x.GIF")
     run("28.14 x.gif and x.GIF in one folder", [bench, "run", "--gif", "cases", "--decoders", "eager", "--repetitions", "1", "--out", "o30"])
-    said("rows per GIF: %s" % sorted({r["gif"] for r in json.load(open(work + "/o30/results.json"))["results"]}))
+    said("rows per GIF: %s" % sorted({r["bench_case"]["gif"] for r in json.load(open(work + "/o30/results.json"))["results"]}))
     open(work + "/tenths.gif", "wb").write(tiny_frames_on_big_screen(2, 3))
     run("28.15 feed: a warning at 0.29 s of a 0.3 s feed (its last tick)", [bench, "feed", "--gif", "tenths.gif", "--loops", "1",
                                                                          "--memory-warning-at", "0.29", "--out", "o31"])

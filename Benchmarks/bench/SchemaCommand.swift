@@ -1,0 +1,27 @@
+import BenchCLI
+import BenchKit
+
+/// `bench schema results|feed`: the JSON Schema of a report's JSON, as `docs/results.schema.json` and
+/// `docs/feed.schema.json` hold it.
+enum SchemaCommand {
+    static let help = """
+    Usage: bench schema results|feed
+
+    Prints the JSON Schema (draft 2020-12) of results.json (also a baseline's and a shard's report) or of feed.json.
+    The measure keys come from the harness's own declarations; docs/results.schema.json and docs/feed.schema.json
+    are this output, checked by the tests.
+    """
+
+    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+        var arguments = arguments
+        if arguments.flag("--help") { print(help); return .success }
+        let which = arguments.positionals()
+        try arguments.finish(command: "schema")
+        switch which.count == 1 ? which[0] : nil {
+        case "results": print(try ReportSchema.text(ReportSchema.results()), terminator: "")
+        case "feed": print(try ReportSchema.text(ReportSchema.feed()), terminator: "")
+        default: throw UsageError("schema takes results or feed, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
+        }
+        return .success
+    }
+}

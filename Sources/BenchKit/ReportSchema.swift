@@ -1,0 +1,206 @@
+import BenchCore
+import Foundation
+
+/// The JSON Schema (draft 2020-12) of `results.json` and `feed.json`, built here so that the parts the code declares
+/// as data come from those declarations: each result's measure keys and each summary's metric keys are the cases of
+/// ``Measure``, with their units. `bench schema results|feed` prints it; `docs/results.schema.json` and
+/// `docs/feed.schema.json` are that output, and `ReportSchemaTests` fails when they drift from it.
+///
+/// Objects the harness owns (a result, a summary, the metrics) refuse keys the schema does not name; objects that
+/// describe the machine or the command (`metadata`, `bench_case`, a feed's `feed`) accept more, since older reports hold
+/// keys since dropped (`metadata.host`).
+public enum ReportSchema {
+    public static func results() -> [String: Any] {
+        var resultProperties: [String: Any] = [
+            "bench_case": benchCase,
+            "failure": string("why the case has no figures: a crash, a time-out, a refused GIF"),
+            "width": integer(), "height": integer(), "frames": integer(), "file_bytes": integer(),
+            "truncated": boolean(),
+            "frames_hash": string("FNV-1a 64 over every frame's RGBA, in order (DESIGN.md)"),
+            "display_frames_hash": string("the same over the downscaled frames, with --display"),
+            "gif_bytes_hash": string("the hash of the GIF's bytes as the case read them"),
+            "sampler_samples": integer(),
+            "timeline": [
+                "type": "object",
+                "properties": [
+                    "capacity": integer(), "offered": integer(), "stride": integer(),
+                    "samples": ["type": "array", "items": sample],
+                ],
+            ],
+        ]
+        for measure in Measure.allCases where measure.isStored {
+            resultProperties[snakeCase(measure.jsonKey)] = figure(measure)
+        }
+        let metric: [String: Any] = [
+            "type": "object",
+            "required": ["median", "min", "max"],
+            "properties": [
+                "median": number(), "min": number(), "max": number(),
+                "interval": ["type": "object", "required": ["lower", "upper"], "properties": ["lower": number(), "upper": number()],
+                             "additionalProperties": false],
+            ],
+        ]
+        var metricProperties: [String: Any] = [:]
+        for measure in Measure.allCases { metricProperties[measure.column] = metric }
+        let summary: [String: Any] = [
+            "type": "object",
+            "required": ["gif", "decoder", "policy", "mode", "setting", "repetitions", "failures", "metrics"],
+            "properties": [
+                "gif": string(), "decoder": decoder, "window": integer(), "policy": string(), "mode": mode,
+                "setting": benchCase, "width": integer(), "height": integer(), "frames": integer(), "file_bytes": integer(),
+                "loops": integer(), "repetitions": integer(), "failures": integer(),
+                "metrics": ["type": "object", "properties": metricProperties, "additionalProperties": false],
+            ],
+            "additionalProperties": false,
+        ]
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://github.com/gif-frame-bench/results.schema.json",
+            "title": "GIF Frame Bench run report (results.json, a baseline, a shard's report)",
+            "type": "object",
+            "required": ["schema", "metadata", "results", "summaries", "incomplete"],
+            "properties": [
+                "schema": ["const": RunReport.schema],
+                "metadata": metadata,
+                "results": ["type": "array", "items": [
+                    "type": "object", "required": ["bench_case", "width", "height", "frames", "frames_hash"],
+                    "properties": resultProperties, "additionalProperties": false,
+                ]],
+                "summaries": ["type": "array", "items": summary],
+                "incomplete": boolean("true for a run interrupted before its last case"),
+            ],
+            "additionalProperties": false,
+        ]
+    }
+
+    public static func feed() -> [String: Any] {
+        let player: [String: Any] = [
+            "type": "object", "required": ["player", "gif", "stalls", "dropped_frames"],
+            "properties": [
+                "player": integer(), "gif": string(), "frames_shown": integer(), "stalls": integer(), "dropped_frames": integer(),
+                "partial_frames": integer(), "held_frames_max": integer(), "held_before_warning": integer(),
+                "held_after_warning": integer(), "warned": boolean(), "animation_seconds": number(),
+                "first_frame_seconds": number(), "lateness_seconds": number(), "worst_lateness_seconds": number(),
+            ],
+        ]
+        let event: [String: Any] = [
+            "type": "object", "required": ["kind", "seconds"],
+            "properties": [
+                "kind": ["enum": ["enter", "leave", "warning"]], "seconds": number(), "scheduled_seconds": number(),
+                "player": integer(), "gif": string(), "allocated_before": integer(), "allocated_after": integer(),
+                "held_frames": integer(), "frame_bytes": integer(), "players_reached": integer(),
+            ],
+        ]
+        let result: [String: Any] = [
+            "type": "object", "required": ["feed", "allocated_peak", "cpu_seconds", "players"],
+            "properties": [
+                "feed": ["type": "object", "required": ["model", "players", "seconds"],
+                         "properties": ["model": string(), "players": integer(), "seconds": number(), "speed": number(),
+                                        "refresh_hz": number(), "scroll_rate": number(), "pool_width": integer(),
+                                        "repetition": integer(), "memory_warning_at": number(), "max_memory_bytes": integer()]],
+                "failure": string(),
+                "allocated_peak": integer(), "rss_peak": integer(), "allocated_at_start": integer(), "allocated_at_end": integer(),
+                "memory_readings": integer(), "ledger_drift": integer(), "cpu_seconds": number(), "wall_seconds": number(),
+                "harness_cpu_seconds": number(), "ticks": integer(), "missed_ticks": integer(), "pool_width": integer(),
+                "pool_max_running": integer(), "pool_tasks": integer(),
+                "players": ["type": "array", "items": player],
+                "events": ["type": "array", "items": event],
+                "timeline": ["type": "array", "items": sample],
+            ],
+        ]
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://github.com/gif-frame-bench/feed.schema.json",
+            "title": "GIF Frame Bench feed report (feed.json)",
+            "type": "object",
+            "required": ["metadata", "results", "incomplete"],
+            "properties": [
+                "metadata": metadata,
+                "results": ["type": "array", "items": result],
+                "budget": integer("--budget in bytes"),
+                "incomplete": boolean(),
+                "queues": ["type": "object", "additionalProperties": string()],
+            ],
+            "additionalProperties": false,
+        ]
+    }
+
+    /// `schema` as JSON text, keys sorted, for the committed files.
+    public static func text(_ schema: [String: Any]) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: Parts
+
+    private static var sample: [String: Any] { [
+        "type": "object", "required": ["time", "allocated"],
+        "properties": ["time": number(), "allocated": integer(), "active": integer(), "resident": integer()],
+    ] }
+
+    private static var mode: [String: Any] { ["enum": ["throughput", "realtime"]] }
+
+    /// A decoder, as its JSON holds it: one key, the kind, over its parameters.
+    private static var decoder: [String: Any] { ["type": "object", "minProperties": 1, "maxProperties": 1] }
+
+    private static var benchCase: [String: Any] { [
+        "type": "object",
+        "required": ["gif", "decoder", "policy", "loops", "mode", "repetition"],
+        "properties": [
+            "gif": string(), "path": string(), "decoder": decoder, "policy": string(), "loops": integer(), "mode": mode,
+            "speed": number(), "refresh_hz": number(), "cpus": integer(), "memory_warning_at": number(), "device": string(),
+            "display": ["type": "object", "properties": ["width": integer(), "height": integer()]],
+            "byte_source": ["enum": ["heap", "mmap"]], "codec": ["enum": ["fast", "giflib"]], "repetition": integer(),
+            "sampler_interval": number(), "extra_work_per_frame": number(), "planted_leak_bytes": integer(),
+            "limits": ["type": "object", "properties": ["max_canvas_pixels": integer(), "max_eager_bytes": integer(), "max_file_bytes": integer()]],
+        ],
+    ] }
+
+    private static var metadata: [String: Any] { [
+        "type": "object",
+        "required": ["date", "swift_version", "giflib_version", "jemalloc_version", "cpu_model", "cores", "memory_bytes",
+                     "operating_system", "build_configuration", "command"],
+        "properties": [
+            "date": string(), "git_commit": string("12 hex digits, with -dirty for a changed tree"), "swift_version": string(),
+            "giflib_version": string(), "jemalloc_version": string(), "cpu_model": string(), "cores": integer(),
+            "memory_bytes": integer(), "operating_system": string(), "build_configuration": ["enum": ["release", "debug"]],
+            "command": string(),
+            "plan": ["type": "object", "properties": ["cases": integer(), "repetitions": integer()]],
+            "instruction_context": ["type": "object"],
+            "shard": ["type": "object"],
+            "parent": ["type": "object", "properties": ["cases": integer(), "cpu_seconds": number(), "peak_resident_bytes": integer()]],
+        ],
+    ] }
+
+    private static func figure(_ measure: Measure) -> [String: Any] {
+        let unit: String
+        switch measure.unit {
+        case .bytes: unit = "bytes"
+        case .seconds: unit = "seconds"
+        case .count: unit = "a count"
+        case .ratio: unit = "a ratio"
+        case .text: unit = "text"
+        }
+        return ["type": "number", "description": "\(measure.column), in \(unit)"]
+    }
+
+    private static func string(_ description: String? = nil) -> [String: Any] { described(["type": "string"], description) }
+    private static func integer(_ description: String? = nil) -> [String: Any] { described(["type": "integer"], description) }
+    private static func number(_ description: String? = nil) -> [String: Any] { described(["type": "number"], description) }
+    private static func boolean(_ description: String? = nil) -> [String: Any] { described(["type": "boolean"], description) }
+
+    private static func described(_ node: [String: Any], _ description: String?) -> [String: Any] {
+        var node = node
+        if let description { node["description"] = description }
+        return node
+    }
+
+    /// `cpuTotalSeconds` → `cpu_total_seconds`, as the reports' encoder writes keys.
+    static func snakeCase(_ key: String) -> String {
+        var out = ""
+        for character in key {
+            if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
+}
