@@ -182,13 +182,19 @@ try:
     open(work + "/user-charts/charts/mine.svg", "w").write("<svg/>")
     run("28.5 the user's own *.svg in OUT/charts", quick + ["--repetitions", "1", "--out", "user-charts"])
     said("mine.svg kept: %s" % os.path.exists(work + "/user-charts/charts/mine.svg"))
-    shutil.copy(work + "/base.json", work + "/gate-save.json")
+    lowered = json.load(open(work + "/base.json"))
+    for row in lowered["results"]:
+        row["jemalloc_allocated_peak_bytes"] = int(row["jemalloc_allocated_peak_bytes"] * 0.8)
+    json.dump(lowered, open(work + "/gate-save.json", "w"))
     before = open(work + "/gate-save.json", "rb").read()
-    run("28.6 --gate X --save-baseline X, a planted leak", quick + ["--out", "o24", "--gate", "gate-save.json", "--save-baseline", "gate-save.json",
-                                                                    "--gate-times", "never", "--plant-leak", "10MiB"])
+    run("28.6 --gate X --save-baseline X, a 20% memory regression", quick + ["--out", "o24", "--gate", "gate-save.json", "--save-baseline",
+                                                                             "gate-save.json", "--gate-times", "never"])
     said(rows[-1][5] + "; X unchanged: %s" % (open(work + "/gate-save.json", "rb").read() == before))
-    open(work + "/sub-blocks.gif", "wb").write(gif_with_frame(8, 8, 8, interlaced=False)[:19] + b"\x21\xFE" + b"\x01x" * 25_000_000 + b"\x00"
-                                               + gif_with_frame(8, 8, 8, interlaced=False)[19:])
+    # Made by another process, so that this one stays small: a child forked from it starts with its peak RSS.
+    open(work + "/two-frames.gif", "wb").write(tiny_frames_on_big_screen(8, 2))
+    split = ("import sys; head = open(sys.argv[1], 'rb').read(); "
+             "open(sys.argv[2], 'wb').write(head[:19] + b'\\x21\\xFE' + b'\\x01x' * 25000000 + b'\\x00' + head[19:])")
+    subprocess.run([sys.executable, "-c", split, work + "/two-frames.gif", work + "/sub-blocks.gif"], check=True)
     run("28.8 inspect an 8x8 GIF with a 50 MB comment in one-byte sub-blocks", [bench, "inspect", "sub-blocks.gif"])
     with open(work + "/sparse.json", "wb") as sparse:
         sparse.truncate(2 << 30)
@@ -208,13 +214,14 @@ try:
     said(next((l for l in open(work + "/o28/feed.md") if "FAILED" in l or "failed" in l), rows[-1][5]).strip()[:150])
     run("28.12 feed --max-eager-bytes 1KiB", [bench, "feed", "--gif", gif, "--policies", "eager", "--players", "1", "--loops", "1",
                                               "--max-eager-bytes", "1KiB", "--out", "o29"])
+    said(next((l for l in open(work + "/o29/feed.md") if "max-eager-bytes" in l), rows[-1][5]).strip()[:150])
     run("28.13 speed --timeout 1", [bench, "speed", "--gif", gif, "--codec", "fast", "--timeout", "1"])
     run("28.13 speed --max-eager-bytes 1KiB", [bench, "speed", "--gif", gif, "--codec", "fast", "--max-eager-bytes", "1KiB"])
     os.makedirs(work + "/cases")
     shutil.copy(gif, work + "/cases/x.gif")
     shutil.copy(work + "/corpus/sticker-240x240x60.gif", work + "/cases/x.GIF")
     run("28.14 x.gif and x.GIF in one folder", [bench, "run", "--gif", "cases", "--decoders", "eager", "--repetitions", "1", "--out", "o30"])
-    said("rows per GIF: %s" % sorted({r["bench_case"]["gif"] for r in json.load(open(work + "/o30/results.json"))["results"]}))
+    said("GIFs with rows: %s" % sorted({os.path.basename(r["bench_case"]["path"]) for r in json.load(open(work + "/o30/results.json"))["results"]}))
     open(work + "/tenths.gif", "wb").write(tiny_frames_on_big_screen(2, 3))
     run("28.15 feed: a warning at 0.29 s of a 0.3 s feed (its last tick)", [bench, "feed", "--gif", "tenths.gif", "--loops", "1",
                                                                          "--memory-warning-at", "0.29", "--out", "o31"])
@@ -227,11 +234,12 @@ try:
 finally:
     shutil.rmtree(work, ignore_errors=True)
 
-print("# Hostile paths: what `bench` does with each kind (issue 13)\n")
+print("# Hostile paths: what `bench` does with each kind (issues 13 and 28)\n")
 commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
 dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
 print("Made by `Tests/Scripts/hostile_paths.py .build/release/bench` at commit %s%s on a release build. Peak RSS is bench's own and its" % (commit, "-dirty" if dirty else ""))
-print("waited-for children's (wait4); 0 where the row was timed by the script itself.\n")
+print("waited-for children's (wait4); 0 where the row was timed by the script itself. A process forked from this script")
+print("starts with the script's own peak (about 20 MiB), so the smallest figures are that floor, not bench's.\n")
 print("| kind | command | exit | time | peak RSS | what it said |")
 print("| --- | --- | ---: | ---: | ---: | --- |")
 for kind, command, code, seconds, rss, said in rows:
