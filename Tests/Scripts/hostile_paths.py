@@ -196,6 +196,7 @@ try:
              "open(sys.argv[2], 'wb').write(head[:19] + b'\\x21\\xFE' + b'\\x01x' * 25000000 + b'\\x00' + head[19:])")
     subprocess.run([sys.executable, "-c", split, work + "/two-frames.gif", work + "/sub-blocks.gif"], check=True)
     run("28.8 inspect an 8x8 GIF with a 50 MB comment in one-byte sub-blocks", [bench, "inspect", "sub-blocks.gif"])
+    said("the file: %d bytes; exit %d" % (os.path.getsize(work + "/sub-blocks.gif"), rows[-1][2]))
     with open(work + "/sparse.json", "wb") as sparse:
         sparse.truncate(2 << 30)
     run("28.9 a 2 GiB sparse file as the baseline", [bench, "compare", "--baseline", "sparse.json", "--current", "base/results.json"])
@@ -214,7 +215,7 @@ try:
     said(next((l for l in open(work + "/o28/feed.md") if "FAILED" in l or "failed" in l), rows[-1][5]).strip()[:150])
     run("28.12 feed --max-eager-bytes 1KiB", [bench, "feed", "--gif", gif, "--policies", "eager", "--players", "1", "--loops", "1",
                                               "--max-eager-bytes", "1KiB", "--out", "o29"])
-    said(next((l for l in open(work + "/o29/feed.md") if "max-eager-bytes" in l), rows[-1][5]).strip()[:150])
+    said(next((l for l in open(work + "/o29/feed.md") if "FAILED" in l and "max-eager-bytes" in l), rows[-1][5]).strip()[:150])
     run("28.13 speed --timeout 1", [bench, "speed", "--gif", gif, "--codec", "fast", "--timeout", "1"])
     run("28.13 speed --max-eager-bytes 1KiB", [bench, "speed", "--gif", gif, "--codec", "fast", "--max-eager-bytes", "1KiB"])
     os.makedirs(work + "/cases")
