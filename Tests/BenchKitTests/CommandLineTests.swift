@@ -37,7 +37,7 @@ struct CommandLineTests {
     }
 
     @Test("-h works on every command, 'bench help COMMAND' shows that command's options, and --version names the build",
-          arguments: ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost"])
+          arguments: ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema"])
     func conventions(command: String) throws {
         let short = try Self.bench([command, "-h"])
         #expect(short.exitStatus == 0, "\(command) -h: \(String(decoding: short.standardError, as: UTF8.self))")
