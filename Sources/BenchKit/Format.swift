@@ -1,3 +1,5 @@
+import Foundation
+
 /// Number formatting for reports: every figure with its unit, no locale surprises.
 public enum Format {
     /// Seconds with six decimals, for CSV.
@@ -33,8 +35,11 @@ public enum Format {
         return fixed(seconds * 1e6, digits: 0) + " µs"
     }
 
-    /// A ratio: `20.3×`.
-    public static func ratio(_ value: Double) -> String { fixed(value, digits: value >= 10 ? 1 : 2) + "×" }
+    /// A ratio: `20.3×`, `0.05×`; one under 0.01 keeps its first significant digit (`0.004×`), not `0.00×`.
+    public static func ratio(_ value: Double) -> String {
+        if value > 0 && value < 0.01 { return fixed(value, digits: min(6, Int(-log10(value).rounded(.down)) + 1)) + "×" }
+        return fixed(value, digits: value >= 10 ? 1 : 2) + "×"
+    }
 
     /// A signed percentage: `+4.2%`.
     public static func percent(_ fraction: Double) -> String {

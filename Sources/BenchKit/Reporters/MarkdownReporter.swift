@@ -12,6 +12,7 @@ public enum MarkdownReporter {
         out += ["", "Medians over repetitions. CPU is all threads (decoding, prefetch, sampler);",
                 "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the child process;",
                 "theoretical is what the decoder must hold at least (every frame; or the window and the canvas).", ""]
+        out += AnswerTable.render(report)
         let recommendations = Recommendation.perGIF(report.summaries)
         if let summary = Recommendation.corpusSummary(report.summaries) { out += ["**Summary:** \(summary)", ""] }
         for gif in report.gifs {
@@ -69,22 +70,23 @@ public enum MarkdownReporter {
         var header = "| decoder |" + (codecColumn ? " codec |" : "") + (displayColumn ? " kept at | scaling |" : "") + " policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
         var rule = "|---|" + (codecColumn ? "---|" : "") + (displayColumn ? "---|---:|" : "") + "---|---:|---:|---:|---:|---:|---:|---:|---:|"
         if realtime {
-            header += " speed | stalls | lateness p99 | CPU per s of animation |"
-            rule += "---:|---:|---:|---:|"
+            header += " speed | stalls | dropped | lateness p99 | CPU per s of animation |"
+            rule += "---:|---:|---:|---:|---:|"
         }
         out += [header, rule]
         for row in rows {
             let kept = displayColumn ? " \(keptSize(row)) | \(row.metrics[Measure.scaling.column].map { Format.duration($0.median) } ?? "none") |" : ""
             guard row.repetitions > 0 else {
                 out.append("| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + kept + " \(row.policy) | \(row.window) | failed | | | | | | |"
-                           + (realtime ? " | | | |" : ""))
+                           + (realtime ? " | | | | |" : ""))
                 continue
             }
             var line = "| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + kept + " \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
                 + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) | "
                 + "\(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |"
             if realtime {
-                line += " \(Format.fixed(row.setting.speed, digits: 2))× | \(Int(row.median(.stalls))) | \(Format.duration(row.median(.latenessP99))) | \(Format.duration(row.median(.cpuPerAnimationSecond))) |"
+                line += " \(Format.fixed(row.setting.speed, digits: 2))× | \(Int(row.median(.stalls))) | \(Int(row.median(.droppedFrames))) | "
+                    + "\(Format.duration(row.median(.latenessP99))) | \(Format.duration(row.median(.cpuPerAnimationSecond))) |"
             }
             out.append(line)
         }

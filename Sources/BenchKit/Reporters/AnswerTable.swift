@@ -1,0 +1,90 @@
+import BenchCore
+
+/// The question a run is for, answered first, in one table across GIFs: for each GIF and each way it was played (a
+/// speed, a device, a display, a codec), the setting that needs the least memory without a stall or a dropped frame,
+/// its memory and CPU beside eager's, and the runner-up. Throughput mode cannot tell stalls; its rows say so and give
+/// the real-time command instead.
+public enum AnswerTable {
+    public static func render(_ report: RunReport) -> [String] {
+        var lines: [String] = []
+        var throughputGIFs: [String] = []
+        for gif in report.gifs {
+            let rows = report.summaries.filter { $0.gif == gif && $0.repetitions > 0 && $0.failures == 0 }
+            for way in Recommendation.playings(rows) {
+                let played = rows.filter { $0.identity.with(plan: .eager) == way }
+                guard way.mode == .realtime else {
+                    if !throughputGIFs.contains(gif) { throughputGIFs.append(gif) }
+                    continue
+                }
+                lines.append(line(gif: gif, way: way, played))
+            }
+        }
+        guard !lines.isEmpty || !throughputGIFs.isEmpty else { return [] }
+        var out = ["## Answer", ""]
+        if !lines.isEmpty {
+            out += ["The setting that needs the least memory (median peak allocated) without a stall or a dropped frame in any "
+                    + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest).", "",
+                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | CPU per s of animation | ÷ eager | runner-up |",
+                    "|---|---|---|---:|---:|---:|---:|---|"]
+            out += lines
+            out.append("")
+        }
+        if !throughputGIFs.isEmpty {
+            out += ["Throughput mode plays frames as fast as they decode, so it cannot tell stalls or dropped frames: "
+                    + "\(throughputGIFs.count) GIF\(throughputGIFs.count == 1 ? " was" : "s were") played only that way here. "
+                    + "To find the setting that plays each without a stall, run: `\(realtimeCommand(report))`", ""]
+        }
+        return out
+    }
+
+    /// One GIF played one way in real time.
+    static func line(gif: String, way: CaseIdentity, _ rows: [CaseSummary]) -> String {
+        let smooth = rows.filter { ($0.metrics[Measure.stalls.column]?.max ?? 0) == 0 && ($0.metrics[Measure.droppedFrames.column]?.max ?? 0) == 0 }
+            .sorted { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }
+        let played = playedText(way)
+        guard let best = smooth.first else {
+            let worst = rows.map { Int($0.median(.stalls)) + Int($0.median(.droppedFrames)) }.min() ?? 0
+            return "| \(cell(gif)) | \(played) | none: every setting stalled or dropped frames (the best, \(worst) a loop) | | | | | |"
+        }
+        let eager = rows.first { $0.decoder == .eager }
+        let memory = figure(best, .jemallocAllocatedPeak, Format.bytes)
+        let cpu = figure(best, .cpuPerAnimationSecond, Format.duration)
+        let memoryRatio = eager.map { Format.ratio(best.median(.jemallocAllocatedPeak) / max($0.median(.jemallocAllocatedPeak), 1)) } ?? "no eager run"
+        let cpuRatio = eager.map { Format.ratio(best.median(.cpuPerAnimationSecond) / max($0.median(.cpuPerAnimationSecond), 1e-9)) } ?? "no eager run"
+        let runnerUp = smooth.dropFirst().first.map { "\(cell("\($0.setting.plan)")), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
+        return "| \(cell(gif)) | \(played) | \(cell("\(best.setting.plan)")) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
+    }
+
+    /// "3.1 MiB (3.0–3.2 MiB)": the median with the repetitions' range, when they differ.
+    static func figure(_ row: CaseSummary, _ measure: Measure, _ format: (Double) -> String) -> String {
+        guard let metric = row.metrics[measure.column] else { return "–" }
+        let median = format(metric.median)
+        return metric.min == metric.max ? median : "\(median) (\(format(metric.min))–\(format(metric.max)))"
+    }
+
+    /// How the GIF was played: the speed, and the device, display and codec when set.
+    static func playedText(_ way: CaseIdentity) -> String {
+        var parts = ["speed \(Format.fixed(way.speed, digits: 2))×"]
+        if let device = way.device { parts.append(device) }
+        if let display = way.display { parts.append("in \(display)") }
+        if way.codec != .default { parts.append("\(way.codec) LZW") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// This run's command in real time at speed 1: `--mode realtime` in place of the mode it was given.
+    static func realtimeCommand(_ report: RunReport) -> String {
+        var words = report.metadata.command.split(separator: " ").map(String.init)
+        var index = 0
+        while index < words.count {
+            if words[index] == "--mode" && index + 1 < words.count {
+                words.removeSubrange(index...(index + 1))
+            } else {
+                index += 1
+            }
+        }
+        if words.count == 1 { words.append("run") }
+        return (words + ["--mode", "realtime"]).joined(separator: " ")
+    }
+
+    private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}
