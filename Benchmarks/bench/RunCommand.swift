@@ -17,7 +17,7 @@ enum RunCommand {
                      [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--codec fast|giflib] [--out DIR]
                      [--timeout SECONDS]
                      [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
-                     [--summary FILE] [--gate-times never|always] [--instructions]
+                     [--summary FILE] [--gate-times never|always] [--instructions] [--filter PATTERN]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default bench-results/latest, which
@@ -25,7 +25,10 @@ enum RunCommand {
     summary to stdout. Each case's row is also appended to DIR/results.partial.jsonl as it finishes, so a
     run killed outright keeps the cases it finished; the file goes once the report is written.
 
-      --gif FILE|DIR         a GIF, or a directory searched for *.gif (repeatable; default: the synthetic corpus)
+      --gif FILE|DIR|NAME    a GIF, a directory searched for *.gif, or the name of a built-in GIF such as
+                             kingfisher-720x720x150 (repeatable; default: the synthetic corpus)
+      --filter PATTERN       play only the cases whose name matches PATTERN, a regular expression over
+                             'GIF · setting · loops' (e.g. 'windowed', '^sticker'); case-insensitive
       --corpus WHICH         built-in GIFs to play as well: synthetic, real (the many-frame GIFs from Debian packages
                              in Tests/Fixtures, see NOTICE.md there) or all (default: synthetic, none with --gif)
       --decoders LIST        eager, windowed, indexed, or any of them (default: all three); indexed decodes each
@@ -99,7 +102,8 @@ enum RunCommand {
         try RunCommand.checkMemoryWarning(suite, files)
         let wholeSuite = suite.cases(files: files, memory: MachineMemory.current())
         guard !wholeSuite.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
-        let cases = options.shard.map { $0.select(wholeSuite, facts: files.facts) } ?? wholeSuite
+        let selected = try options.filter.map { pattern throws(UsageError) in try CaseFilter(pattern).select(wholeSuite) } ?? wholeSuite
+        let cases = options.shard.map { $0.select(selected, facts: files.facts) } ?? selected
         if let shard = options.shard {
             Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
         }
@@ -208,11 +212,15 @@ enum RunCommand {
         var exports: Exports
         /// Which part of the suite this machine runs (`--shard i/n`).
         var shard: Shard?
+        /// `--filter PATTERN`: only the cases whose name matches.
+        var filter: String?
         /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
         var fileRules: InputFileRules
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
+            filter = try arguments.value("--filter")
+            if let filter { _ = try CaseFilter(filter) }
             countInstructions = arguments.flag("--instructions")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }

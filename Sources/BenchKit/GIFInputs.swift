@@ -42,7 +42,13 @@ public enum GIFInputs {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError("\(path): no such file or directory")
+                // A name with no folder that is no file here may be a built-in GIF: `--gif kingfisher-720x720x150`.
+                let stem = path.lowercased().hasSuffix(".gif") ? String(path.dropLast(4)) : path
+                if !path.contains("/"), let spec = SyntheticCorpus.spec(named: stem) {
+                    inputs.append(GIFInput(name: spec.name, source: .synthetic(spec)))
+                    continue
+                }
+                throw UsageError("\(path): no such file or directory\(path.contains("/") ? "" : ", nor a built-in GIF (\(SyntheticCorpus.all.map(\.name).joined(separator: ", ")))")")
             }
             if isDirectory.boolValue {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])

@@ -51,6 +51,23 @@ struct CommandLineTests {
         #expect(text.hasPrefix("bench (GIF Frame Bench) ") && text.contains("commit: ") && text.contains("giflib ") && text.contains("jemalloc "), "\(text)")
     }
 
+    @Test("--gif takes a built-in GIF's name; --filter plays only the cases whose name matches, and says so when none does")
+    func builtInNamesAndFilter() throws {
+        let out = HostilePathTests.path("filtered")
+        let run = try Self.bench(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--filter", "WINDOWED", "--out", out])
+        #expect(run.exitStatus == 0, "\(String(decoding: run.standardError, as: UTF8.self))")
+        let report = try BaselineFile.load(out + "/results.json", role: "report")
+        #expect(!report.results.isEmpty && report.results.allSatisfy { $0.benchCase.gif == "emoji-64x64x24" && $0.benchCase.decoder != .eager },
+                "\(report.results.map(\.benchCase.identity.stableName))")
+        for (arguments, text) in [(["--filter", "nonesuch"], "matches none of the"), (["--filter", "("], "is not a regular expression")] {
+            let refused = try Self.bench(["run", "--gif", "emoji-64x64x24", "--quick", "--out", HostilePathTests.path("refused")] + arguments)
+            let errors = String(decoding: refused.standardError, as: UTF8.self)
+            #expect(refused.exitStatus == 2 && errors.contains(text) && errors.split(separator: "\n").count == 1, "\(errors)")
+        }
+        let unknown = try Self.bench(["run", "--gif", "nonesuch"])
+        #expect(String(decoding: unknown.standardError, as: UTF8.self).contains("nor a built-in GIF (kingfisher-720x720x150"))
+    }
+
     @Test("a file that is not a GIF is named in the error")
     func notAGIF() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-not-a-gif-\(UUID().uuidString).gif").path
