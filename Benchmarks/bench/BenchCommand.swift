@@ -29,6 +29,8 @@ enum BenchCommand {
       bench help COMMAND              a command's options (as 'bench COMMAND --help'; -h works too)
       bench --version                 this build's version, the checkout's commit and the libraries it uses
       bench --help                    this text
+
+    Any command takes --quiet: no progress or notices on stderr, only errors.
     """
 
     /// The tool's version; the commit is read from the checkout at run time.
@@ -48,6 +50,12 @@ enum BenchCommand {
     static let helpWords: Set<String> = ["--help", "-h", "help", "--version", "version"]
 
     static func run(_ arguments: [String]) -> ExitStatus {
+        // --quiet goes with any command: no progress or notices on stderr, only errors; results still go to stdout.
+        var arguments = arguments
+        if arguments.contains("--quiet") {
+            Console.beQuiet()
+            arguments.removeAll { $0 == "--quiet" }
+        }
         do {
             if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
             guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }

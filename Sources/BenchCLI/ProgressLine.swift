@@ -13,7 +13,7 @@ public final class ProgressLine: Sendable {
 
     /// Shows a transient status (rewritten in place on a terminal, skipped otherwise).
     public func update(_ text: String) {
-        guard live else { return }
+        guard live, !Console.isQuiet else { return }
         wroteLive.withLock { wrote in
             Console.write("\r\u{1B}[2K" + text)
             wrote = true
@@ -22,6 +22,7 @@ public final class ProgressLine: Sendable {
 
     /// Records a finished step as a line of its own.
     public func line(_ text: String) {
+        if Console.isQuiet { return }
         wroteLive.withLock { wrote in
             Console.write((live && wrote ? "\r\u{1B}[2K" : "") + text + "\n")
             wrote = false

@@ -1,14 +1,25 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+
+private let quietRequested = Atomic<Bool>(false)
 
 /// Messages for people go to stderr, so stdout stays for results.
 public enum Console {
     /// One `bench: error: …` line.
     public static func error(_ message: String) { write("bench: error: \(visible(message, keepingNewlines: false))\n") }
 
-    /// One line of progress or notice.
-    public static func note(_ message: String) { write("\(visible(message))\n") }
+    /// One line of progress or notice; nothing with `--quiet`.
+    public static func note(_ message: String) {
+        if isQuiet { return }
+        write("\(visible(message))\n")
+    }
+
+    /// `--quiet`: no progress or notices on stderr from here on; errors are still written.
+    public static func beQuiet() { quietRequested.store(true, ordering: .relaxed) }
+
+    public static var isQuiet: Bool { quietRequested.load(ordering: .relaxed) }
 
     /// `text` with control characters (a GIF's name may hold any byte but `/`) written as `\u{1B}`, so a one-line
     /// message stays one line and cannot move the cursor or retitle the terminal; a notice may keep its newlines.

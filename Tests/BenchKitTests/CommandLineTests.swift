@@ -68,6 +68,16 @@ struct CommandLineTests {
         #expect(String(decoding: unknown.standardError, as: UTF8.self).contains("nor a built-in GIF (kingfisher-720x720x150"))
     }
 
+    @Test("--quiet leaves stderr empty on success and still writes the results and errors")
+    func quiet() throws {
+        let run = try Self.bench(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--quiet", "--out", HostilePathTests.path("quiet")])
+        #expect(run.exitStatus == 0)
+        #expect(run.standardError.isEmpty, "\(String(decoding: run.standardError, as: UTF8.self))")
+        #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("# GIF Frame Bench report"))
+        let refused = try Self.bench(["run", "--loops", "0", "--quiet"])
+        #expect(refused.exitStatus == 2 && String(decoding: refused.standardError, as: UTF8.self).hasPrefix("bench: error: "))
+    }
+
     @Test("a file that is not a GIF is named in the error")
     func notAGIF() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-not-a-gif-\(UUID().uuidString).gif").path
