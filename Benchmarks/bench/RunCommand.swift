@@ -102,7 +102,7 @@ enum RunCommand {
         try RunCommand.checkMemoryWarning(suite, files)
         let wholeSuite = suite.cases(files: files, memory: MachineMemory.current())
         guard !wholeSuite.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
-        let selected = try options.filter.map { pattern throws(UsageError) in try CaseFilter(pattern).select(wholeSuite) } ?? wholeSuite
+        let selected = try options.filter.map { filter throws(UsageError) in try filter.select(wholeSuite) } ?? wholeSuite
         let cases = options.shard.map { $0.select(selected, facts: files.facts) } ?? selected
         if let shard = options.shard {
             Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
@@ -150,12 +150,13 @@ enum RunCommand {
             for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }
             metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
         }
-        let report = try ReportFiles.withParentCost(RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted),
-                                                    cases: results.count)
-        try ReportFiles.write(report, to: output.path)
+        let published = try ReportFiles.measuringParent(RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted),
+                                                        cases: results.count)
+        let report = published.report
+        try ReportWriter.write(published.files, to: output.path)
         journal.finish()
         let exported = options.exports.write(report)
-        print(MarkdownReporter.render(report))
+        print(published.printed)
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
         let failed = report.results.filter { $0.failure != nil }.count
@@ -213,14 +214,13 @@ enum RunCommand {
         /// Which part of the suite this machine runs (`--shard i/n`).
         var shard: Shard?
         /// `--filter PATTERN`: only the cases whose name matches.
-        var filter: String?
+        var filter: CaseFilter?
         /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
         var fileRules: InputFileRules
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
-            filter = try arguments.value("--filter")
-            if let filter { _ = try CaseFilter(filter) }
+            filter = try arguments.value("--filter").map { pattern throws(UsageError) in try CaseFilter(pattern) }
             countInstructions = arguments.flag("--instructions")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }

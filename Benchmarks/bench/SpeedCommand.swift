@@ -48,7 +48,7 @@ enum SpeedCommand {
         BuildConfiguration.warnIfDebug(command: "bench speed")
         let scratch = try PrivateDirectory.forRun()
         let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own = CaseRunner.ownExecutable
         Interruption.install()
 
         // Each GIF is measured in a child of its own, under --timeout and the limits: a GIF that cannot be played,

@@ -25,10 +25,14 @@ public struct CaseRunner: Sendable {
         self.timeout = timeout
     }
 
+    /// This process's own binary: the link /proc/self/exe, else the path it was started by.
+    public static var ownExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
     /// `bench-case` beside this process's binary; throws a usage error naming the build command when it is missing.
     public static func childBesideThisBinary() throws(UsageError) -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let path = ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent(childProgram)
+        let path = ((ownExecutable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(childProgram)
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw UsageError("\(path) is missing; build both programs with 'swift build -c release'")
         }

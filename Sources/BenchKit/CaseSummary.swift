@@ -35,6 +35,11 @@ public struct CaseSummary: Sendable, Codable {
     /// The median of `measure`, or 0 when no repetition succeeded.
     public func median(_ measure: Measure) -> Double { metrics[measure.column]?.median ?? 0 }
 
+    /// No stall and no dropped frame in any repetition (stalls recorded, as real time records them).
+    public var playsSmoothly: Bool {
+        metrics[Measure.stalls.column]?.max == 0 && (metrics[Measure.droppedFrames.column]?.max ?? 0) == 0
+    }
+
     /// CPU seconds per loop (median of cpu_total_s ÷ loops).
     public var cpuPerLoop: Double { median(.cpuTotal) / Double(max(loops, 1)) }
 

@@ -50,7 +50,7 @@ public enum Recommendation {
     /// any repetition; nil when only fixed windows were measured (``sentence(_:)`` covers them).
     static func cheapestSmoothPlayer(_ rows: [CaseSummary]) -> String? {
         guard rows.contains(where: { if case .library = $0.decoder { true } else { false } }) else { return nil }
-        let smooth = rows.filter { $0.metrics[Measure.stalls.column]?.max == 0 && ($0.metrics[Measure.droppedFrames.column]?.max ?? 0) == 0 }
+        let smooth = rows.filter(\.playsSmoothly)
         guard let cheapest = smooth.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }) else {
             return "No player measured here plays without a stall or a dropped frame."
         }

@@ -18,15 +18,20 @@ public enum ReportFiles {
         ]
     }
 
-    /// The report with `metadata.parent` filled in, read once every file of the report has been rendered, so that
-    /// the parent's peak memory includes building the report (at 1,000 GIFs most of it), not only playing the cases.
-    /// The files are then rendered again with it; the second rendering holds about as much as the first.
-    public static func withParentCost(_ report: RunReport, cases: Int) throws -> RunReport {
+    /// A run's report as it is published: its files, rendered once, and the Markdown printed on stdout, with
+    /// `metadata.parent` read while all of them are held, so that the parent's peak memory includes building the report
+    /// (at 1,000 GIFs most of it), not only playing the cases. Only `results.json` holds `metadata.parent`: it alone is
+    /// rendered again once the reading is in.
+    public static func measuringParent(_ report: RunReport, cases: Int) throws -> (report: RunReport, files: [(String, Data)], printed: String) {
         var measured = report
-        // Held while the peak is read, as the files and the Markdown printed on stdout are held while publishing.
-        let held = Mutant.parentPeakBeforeReport.isPlanted ? nil : (try render(report), MarkdownReporter.render(report))
-        measured.metadata.parent = ParentCost.now(cases: cases)
-        withExtendedLifetime(held) {}
-        return measured
+        let beforeReport = Mutant.parentPeakBeforeReport.isPlanted
+        if beforeReport { measured.metadata.parent = ParentCost.now(cases: cases) }
+        var files = try render(measured)
+        let printed = MarkdownReporter.render(measured)
+        if !beforeReport {
+            measured.metadata.parent = ParentCost.now(cases: cases)
+            if let json = files.firstIndex(where: { $0.0 == "results.json" }) { files[json].1 = try JSONReporter.render(measured) }
+        }
+        return (measured, files, printed)
     }
 }

@@ -29,7 +29,7 @@ public enum ReportSchema {
             ],
         ]
         for measure in Measure.allCases where measure.isStored {
-            resultProperties[snakeCase(measure.jsonKey)] = figure(measure)
+            resultProperties[BaselineFile.fileKey(measure.jsonKey)] = figure(measure)
         }
         let metric: [String: Any] = [
             "type": "object",
@@ -193,14 +193,5 @@ public enum ReportSchema {
         var node = node
         if let description { node["description"] = description }
         return node
-    }
-
-    /// `cpuTotalSeconds` → `cpu_total_seconds`, as the reports' encoder writes keys.
-    static func snakeCase(_ key: String) -> String {
-        var out = ""
-        for character in key {
-            if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
-        }
-        return out
     }
 }

@@ -39,20 +39,19 @@ public enum AnswerTable {
 
     /// One GIF played one way in real time.
     static func line(gif: String, way: CaseIdentity, _ rows: [CaseSummary]) -> String {
-        let smooth = rows.filter { ($0.metrics[Measure.stalls.column]?.max ?? 0) == 0 && ($0.metrics[Measure.droppedFrames.column]?.max ?? 0) == 0 }
-            .sorted { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }
+        let smooth = rows.filter(\.playsSmoothly).sorted { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }
         let played = playedText(way)
         guard let best = smooth.first else {
             let worst = rows.map { Int($0.median(.stalls)) + Int($0.median(.droppedFrames)) }.min() ?? 0
-            return "| \(cell(gif)) | \(played) | none: every setting stalled or dropped frames (the best, \(worst) a loop) | | | | | |"
+            return "| \(MarkdownReporter.cell(gif)) | \(played) | none: every setting stalled or dropped frames (the best, \(worst) a loop) | | | | | |"
         }
         let eager = rows.first { $0.decoder == .eager }
         let memory = figure(best, .jemallocAllocatedPeak, Format.bytes)
         let cpu = figure(best, .cpuPerAnimationSecond, Format.duration)
         let memoryRatio = eager.map { Format.ratio(best.median(.jemallocAllocatedPeak) / max($0.median(.jemallocAllocatedPeak), 1)) } ?? "no eager run"
         let cpuRatio = eager.map { Format.ratio(best.median(.cpuPerAnimationSecond) / max($0.median(.cpuPerAnimationSecond), 1e-9)) } ?? "no eager run"
-        let runnerUp = smooth.dropFirst().first.map { "\(cell("\($0.setting.plan)")), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
-        return "| \(cell(gif)) | \(played) | \(cell("\(best.setting.plan)")) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
+        let runnerUp = smooth.dropFirst().first.map { "\(MarkdownReporter.cell("\($0.setting.plan)")), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
+        return "| \(MarkdownReporter.cell(gif)) | \(played) | \(MarkdownReporter.cell("\(best.setting.plan)")) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
     }
 
     /// "3.1 MiB (3.0–3.2 MiB)": the median with the repetitions' range, when they differ.
@@ -85,6 +84,4 @@ public enum AnswerTable {
         if words.count == 1 { words.append("run") }
         return (words + ["--mode", "realtime"]).joined(separator: " ")
     }
-
-    private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 }
