@@ -8,7 +8,8 @@ import SystemFiles
 /// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF.
 enum CacheCommand {
     static let help = """
-    Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR] [--codec fast|giflib] [--max-eager-bytes SIZE] ...
+    Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR] [--codec fast|giflib] [--timeout SECONDS]
+                       [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
     For every GIF (default: the synthetic corpus): stores it in a disk cache with its original bytes and
     without them (re-encoded as GIF), times both and counts the bytes written; loads it back and shows

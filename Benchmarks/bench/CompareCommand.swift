@@ -8,7 +8,7 @@ import SystemFiles
 enum CompareCommand {
     static let help = """
     Usage: bench compare --baseline FILE [--current FILE] [--thresholds FILE] [--summary FILE]
-                         [--gate-times never|always]
+                         [--gate-times never|always] [--print-thresholds]
 
     Compares a run's results.json (default: bench-results/latest/results.json) with a baseline made by
     'bench run --save-baseline FILE', prints a Markdown table per GIF and setting (metric, baseline,

@@ -13,11 +13,14 @@ import SystemFiles
 /// repetition; writes feed.csv, feed.md, feed.json and charts/feed-memory.svg.
 enum FeedCommand {
     static let help = """
-    Usage: bench feed [--gif FILE|DIR]... [--players 6] [--scroll RATE] [--policies LIST] [--loops 2] [--speed 1]
-                      [--device NAME] [--refresh HZ] [--cpus N] [--pool-width N] [--display WxH] [--codec fast|giflib]
-                      [--memory-warning-at S] [--budget SIZE] [--repetitions 1] [--out DIR] [--timeout SECONDS]
-                      [--max-memory SIZE] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
-                      [--export-github-benchmark FILE] [--export-bmf FILE]
+    Usage: bench feed [options]
+      inputs     [--gif FILE|DIR]...
+      feed       [--players 6] [--scroll RATE] [--policies LIST] [--pool-width N] [--codec fast|giflib] [--budget SIZE]
+      playback   [--loops 2] [--speed 1] [--refresh HZ] [--cpus N] [--memory-warning-at S]
+      device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display WxH]
+      measuring  [--repetitions 1] [--timeout SECONDS]
+      output     [--out DIR] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
+      limits     [--max-memory SIZE] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
 
     Plays a feed: N players on screen at once in one measured child process, each playing a GIF (the files are cycled
     when there are fewer than players) in real time against one display link, their background decoding sharing one
@@ -105,7 +108,7 @@ enum FeedCommand {
         print(markdown, terminator: "")
         Console.note("bench feed: reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
         if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
-        return Exports.status(interrupted || results.contains { $0.failure != nil } ? .internalFailure : .success, exported: exported)
+        return Exports.status(interrupted ? .internalFailure : results.contains { $0.failure != nil } ? .incomplete : .success, exported: exported)
     }
 
     static func write(_ report: FeedReport, to directory: String) throws {

@@ -10,7 +10,8 @@ import SystemFiles
 enum GateCommand {
     static let help = """
     Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--rounds N] [--instructions]
-                      [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged] [--timeout SECONDS]
+                      [--instructions-on LIST] [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged]
+                      [--timeout SECONDS]
                       [--slow-windowed X] [--plant-leak SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
 
     Judges this build against a baseline, as CI does. CPU is never compared with numbers from another

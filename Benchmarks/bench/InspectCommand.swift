@@ -3,15 +3,17 @@ import BenchCore
 import BenchKit
 import GIFCodec
 
-/// `bench inspect FILE [--hashes] [--codec fast|giflib]`.
+/// `bench inspect FILE [--hashes | --json] [--codec fast|giflib]`.
 enum InspectCommand {
     static let help = """
-    Usage: bench inspect FILE [--hashes] [--codec fast|giflib]
+    Usage: bench inspect FILE [--hashes | --json] [--codec fast|giflib] [--timeout SECONDS]
+                              [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
     Without --hashes: the container facts (size, frames, loop count, per-frame rectangle,
     disposal, raw and effective delays, interlace, palette kind).
       --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
                              composited RGBA frame, and nothing else on stdout
+      --json                 the container facts as one JSON object (snake_case keys, a 'frames' array), for scripts
       --codec CODEC          LZW decoder: \(CodecOption.help)
       --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
     \(RunCommand.limitsHelp)
@@ -21,6 +23,8 @@ enum InspectCommand {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let hashes = arguments.flag("--hashes")
+        let json = arguments.flag("--json")
+        if hashes && json { throw UsageError("--hashes and --json cannot be combined: pick one output") }
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
         let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
@@ -35,6 +39,10 @@ enum InspectCommand {
             _ = try Playability.check(container, limits: limits, codec: codec)
         } catch {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
+        }
+        if json {
+            print(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec))
+            return .success
         }
         let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
                            : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec)

@@ -11,13 +11,16 @@ import MemoryProbe
 /// `bench run`, and `bench` with no arguments: run a suite in child processes and write the reports.
 enum RunCommand {
     static let help = """
-    Usage: bench run [--gif FILE|DIR]... [--decoders eager,windowed] [--windows 4] [--policies LIST]
-                     [--mode throughput|realtime] [--speed 1] [--refresh 60] [--memory-warning-at S] [--cpus N] [--loops 3]
-                     [--device NAME] [--display WxH|full,...]
-                     [--repetitions 3] [--quick] [--bytes-from heap|mmap] [--codec fast|giflib] [--out DIR]
-                     [--timeout SECONDS]
-                     [--sampler-interval MS] [--save-baseline FILE] [--gate FILE] [--thresholds FILE]
-                     [--summary FILE] [--gate-times never|always] [--instructions] [--filter PATTERN]
+    Usage: bench run [options]
+      inputs     [--gif FILE|DIR|NAME]... [--corpus synthetic|real|all] [--filter PATTERN] [--shard i/n]
+      players    [--decoders eager,windowed,indexed] [--windows 4] [--policies LIST] [--codec fast|giflib]
+      playback   [--mode throughput|realtime] [--speed 1] [--refresh 60] [--loops 3] [--quick] [--cpus N]
+                 [--memory-warning-at S] [--bytes-from heap|mmap]
+      device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display full|WxH,...]
+      measuring  [--repetitions 3] [--warmup N] [--sampler-interval 2] [--instructions] [--timeout 300]
+      output     [--out DIR] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
+      gating     [--save-baseline FILE] [--gate FILE] [--thresholds FILE] [--summary FILE] [--gate-times never|always]
+      limits     [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
     results.csv, results.md, results.json and charts/*.svg to DIR (default bench-results/latest, which
@@ -57,6 +60,11 @@ enum RunCommand {
                              competes with playback (default: all)
       --loops N              loops of playback per case (default: 3, 1 in realtime mode)
       --repetitions N        child processes per case, for medians and confidence intervals (default: 3)
+      --warmup N             unmeasured child processes per setting before its first repetition (default: 1 in
+                             throughput mode, 0 in realtime mode): the first child of a setting may start with the GIF
+                             and the child binary out of the page cache and a slower CPU clock, which would pass for
+                             the setting's cost; a real-time case is paced by the display, and a warm-up would add
+                             the animation's whole length
       --quick                1 loop instead of 3: the default suite in about 10 s
       --bytes-from SOURCE    heap: read the GIF into one allocation (default); mmap: map the file read-only
       --codec LIST           LZW decoder: \(CodecOption.help); fast,giflib plays every setting with both
@@ -108,14 +116,15 @@ enum RunCommand {
             Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
         }
         let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
-        let speeds = suite.speeds.count > 1 ? " × \(suite.speeds.count) speeds" : ""
-        Console.note("bench: \(cases.count) cases (\(playable.count) GIFs × \(suite.settings.count) settings\(speeds) × \(suite.repetitions) repetitions, "
-                     + "\(suite.loops) loops each, \(suite.mode.rawValue) mode), one child process per case")
+        Console.note("bench: " + Suite.countLine(cases)
+                     + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : ""))
 
         let journal = try RowJournal(in: output)
         let progress = ProgressLine()
         let started = Date()
-        var results = runner.run(cases, progress: { index, benchCase, result in
+        var results = runner.run(cases, warmUp: options.warmUp, warmingUp: { benchCase in
+            progress.update("warming up: \(benchCase.gif) · \(benchCase.plan) (unmeasured) …")
+        }, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
             let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.plan)\(speed) · repetition \(benchCase.repetition)"
             guard let result else { return progress.update(label + " …") }
@@ -176,7 +185,7 @@ enum RunCommand {
             return Exports.status(try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
                                                           timeGating: options.timeGating, summaryPath: options.summary), exported: exported)
         }
-        return Exports.status(interrupted || failed > 0 ? .internalFailure : .success, exported: exported)
+        return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
     }
 
     /// Everything `bench run` was told, validated.
@@ -217,6 +226,8 @@ enum RunCommand {
         var filter: CaseFilter?
         /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
         var fileRules: InputFileRules
+        /// `--warmup N`: unmeasured children per setting before its first repetition.
+        var warmUp: Int
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
@@ -252,6 +263,7 @@ enum RunCommand {
                 ?? device.map { min($0.cores, usableCPUs) }
             let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
             let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? 3
+            warmUp = try arguments.integer("--warmup", in: 0...100) ?? (mode == .throughput ? 1 : 0)
             let byteSource = try arguments.value("--bytes-from").map { text throws(UsageError) in
                 guard let source = ByteSource(rawValue: text) else { throw UsageError("--bytes-from takes heap or mmap, not '\(text)'") }
                 return source

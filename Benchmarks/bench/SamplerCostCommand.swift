@@ -15,7 +15,7 @@ enum SamplerCostCommand {
     sampler on (frame steps at most every 2 ms plus a 2 ms background thread) and N times with it off, alternating,
     and reports the median CPU time of each and the relative cost with a 95% bootstrap interval. Every play is a
     child process under --timeout (default: 300 s) and the limits of 'bench run --help'; a GIF and decoder whose
-    play fails gets a row saying why, and the command exits 3.
+    play fails gets a row saying why, and the command exits 4.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -62,6 +62,6 @@ enum SamplerCostCommand {
                       + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) (\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
             }
         }
-        return failures > 0 ? .internalFailure : .success
+        return failures > 0 ? .incomplete : .success
     }
 }

@@ -26,8 +26,8 @@ enum SpeedCommand {
                       indexed        IndexedDecoder(window: N), three loops of playback: LZW in the first loop only
                     each with every codec of --codec (default: fast,giflib)
     Default input: the synthetic corpus. Each GIF is measured in a child process of its own; one that cannot be played,
-    or runs past --timeout SECONDS (default: 600), is skipped with one line on stderr. A GIF over --max-eager-bytes
-    gets a dash in the eager columns. --csv prints CSV instead of Markdown tables.
+    or runs past --timeout SECONDS (default: 600), is skipped with one line on stderr (and the command exits 4). A GIF
+    over --max-eager-bytes gets a dash in the eager columns. --csv prints CSV instead of Markdown tables.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -95,7 +95,7 @@ enum SpeedCommand {
             Console.error("interrupted: the tables hold the \(lzwRows.count) of \(inputs.count) GIFs measured before the signal")
             return .internalFailure
         }
-        return .success
+        return skipped > 0 ? .incomplete : .success
     }
 
     /// One GIF's two rows, as a child measures them (`--measure-one`), without the GIF's name.

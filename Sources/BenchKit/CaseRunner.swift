@@ -41,11 +41,21 @@ public struct CaseRunner: Sendable {
 
     /// Runs `cases` one after another; `progress` is told before and after each one.
     /// A case stopped by `shouldStop` is dropped, not reported as a failure: the run is incomplete instead.
-    public func run(_ cases: [BenchCase], progress: ((Int, BenchCase, CaseResult?) -> Void)? = nil,
-                    shouldStop: () -> Bool = { false }) -> [CaseResult] {
+    /// Before the first repetition of each setting, `warmUp` unmeasured children play it (`--warmup`), their results
+    /// thrown away: the first child of a setting may otherwise pay for a cold page cache or CPU clock.
+    public func run(_ cases: [BenchCase], warmUp: Int = 0, warmingUp: ((BenchCase) -> Void)? = nil,
+                    progress: ((Int, BenchCase, CaseResult?) -> Void)? = nil, shouldStop: () -> Bool = { false }) -> [CaseResult] {
         var results: [CaseResult] = []
+        var warmed: Set<CaseIdentity> = []
         for (index, benchCase) in cases.enumerated() {
             if shouldStop() { break }
+            if warmUp > 0 && warmed.insert(benchCase.identity).inserted {
+                for _ in 0..<warmUp where !shouldStop() {
+                    warmingUp?(benchCase)
+                    _ = run(benchCase, shouldStop: shouldStop)
+                }
+                if shouldStop() { break }
+            }
             progress?(index, benchCase, nil)
             let result = run(benchCase, shouldStop: shouldStop)
             if shouldStop() { break }

@@ -80,3 +80,17 @@ extension Collection<CaseSummary> {
     /// The codecs these rows were drawn with, in `LZWCodec`'s order: more than one means a report groups by codec.
     var codecs: [LZWCodec] { LZWCodec.allCases.filter { codec in contains { $0.setting.codec == codec } } }
 }
+
+extension CaseSummary {
+    /// The setting as a person names it, with a library's real rule for this GIF rather than a window number:
+    /// "eager", "windowed w=4", "kingfisher: 10 ahead", "sdwebimage: a pool of 2,437 frames".
+    public var label: String {
+        guard case .library(let player) = decoder else { return "\(setting.plan)" }
+        let rule: String = switch player {
+        case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
+        case .flanimatedimage(let size): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
+        case .sdwebimage(let pool): "a pool of \(Format.grouped(pool)) frame\(pool == 1 ? "" : "s")"
+        }
+        return "\(player.name): \(rule)"
+    }
+}

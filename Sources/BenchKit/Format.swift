@@ -3,6 +3,22 @@ import Foundation
 /// Number formatting for reports: every figure with its unit, no locale surprises.
 public enum Format {
     /// Seconds with six decimals, for CSV.
+    /// A count with its noun, singular or plural as the count asks: "1 GIF", "3 GIFs", "1 repetition".
+    public static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// An integer with thousands separated by commas, as the reports write counts: 2,437.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
     public static func seconds(_ value: Double) -> String { fixed(value, digits: 6) }
 
     /// `value` with exactly `digits` decimals; a value too large for that (or not finite) in Swift's own notation

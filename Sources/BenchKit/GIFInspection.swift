@@ -1,4 +1,5 @@
 import BenchCore
+import Foundation
 import GIFCodec
 
 /// Human-readable facts about one GIF's container, and its per-frame hashes.
@@ -19,16 +20,21 @@ public enum GIFInspection {
             lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
         }
         if container.trailingBytes > 0 { lines.append("trailing bytes: \(container.trailingBytes)") }
-        lines.append("index  rect                  disposal     delay_raw_ms  delay_effective_ms  interlaced  palette    transparent")
-        for (index, frame) in container.frames.enumerated() {
-            let palette = frame.localPalette.map { "local \($0.colors.count)" } ?? (container.globalPalette == nil ? "none" : "global")
-            let columns = [
-                pad(String(index), 6), pad(frame.rect.description, 21), pad("\(frame.rawDisposal) \(frame.disposal)", 12),
-                pad(String(frame.delay.rawMilliseconds), 13), pad(String(frame.delay.effectiveMilliseconds), 19),
-                pad(frame.interlaced ? "yes" : "no", 11), pad(palette, 10),
-                frame.transparentIndex.map(String.init) ?? "-",
-            ]
-            lines.append(columns.joined(separator: " ") + (frame.truncated ? "  (truncated)" : ""))
+        let header = ["index", "rect", "disposal", "delay_raw_ms", "delay_effective_ms", "interlaced", "palette", "transparent"]
+        let rows = container.frames.enumerated().map { index, frame in
+            [String(index), frame.rect.description, "\(frame.rawDisposal) \(frame.disposal)",
+             String(frame.delay.rawMilliseconds), String(frame.delay.effectiveMilliseconds),
+             frame.interlaced ? "yes" : "no", paletteName(frame, in: container),
+             frame.transparentIndex.map(String.init) ?? "-"]
+        }
+        // Each column as wide as its widest cell, so that no value pushes the next one out of line.
+        let widths = header.indices.map { column in rows.reduce(header[column].count) { max($0, $1[column].count) } }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { $0 == cells.count - 1 ? cells[$0] : pad(cells[$0], widths[$0] + 1) }.joined(separator: " ")
+        }
+        lines.append(line(header))
+        for (index, row) in rows.enumerated() {
+            lines.append(line(row) + (container.frames[index].truncated ? "  (truncated)" : ""))
         }
         return lines
     }
@@ -41,6 +47,57 @@ public enum GIFInspection {
             compositor.advance()
             return "\(index) \(FrameHash(of: compositor.pixels))"
         }
+    }
+
+    /// The container facts as one JSON document, for scripts (`bench inspect --json`).
+    public static func json(_ container: GIFContainer, fileName: String, limits: DecodeLimits = .default,
+                            codec: LZWCodec = .default) throws -> String {
+        let playability = try? Playability.check(container, limits: limits, codec: codec)
+        let facts = Facts(
+            file: fileName, sizeBytes: container.bytes.count, width: container.width, height: container.height,
+            globalPaletteColors: container.globalPalette?.colors.count, frameCount: container.frameCount,
+            loop: "\(container.loopCount)", netscapeLoopValue: container.netscapeLoopValue.map(Int.init),
+            frameBytes: container.frameBytes, allFramesBytes: container.frameBytes * container.frameCount,
+            truncated: container.truncated, trailingBytes: container.trailingBytes,
+            partialFrames: playability?.partialFrames ?? 0, failedFrames: playability?.failedFrames ?? 0,
+            frames: container.frames.enumerated().map { index, frame in
+                Facts.Frame(index: index, left: frame.rect.left, top: frame.rect.top, width: frame.rect.width,
+                            height: frame.rect.height, disposal: "\(frame.disposal)", disposalRaw: Int(frame.rawDisposal),
+                            delayRawMs: frame.delay.rawMilliseconds, delayEffectiveMs: frame.delay.effectiveMilliseconds,
+                            interlaced: frame.interlaced, palette: paletteName(frame, in: container),
+                            transparentIndex: frame.transparentIndex.map(Int.init), truncated: frame.truncated)
+            })
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(facts), as: UTF8.self)
+    }
+
+    /// What `bench inspect --json` prints: the same facts as the text form, keys in snake_case.
+    struct Facts: Encodable {
+        struct Frame: Encodable {
+            let index, left, top, width, height: Int
+            let disposal: String
+            let disposalRaw, delayRawMs, delayEffectiveMs: Int
+            let interlaced: Bool
+            let palette: String
+            let transparentIndex: Int?
+            let truncated: Bool
+        }
+        let file: String
+        let sizeBytes, width, height: Int
+        let globalPaletteColors: Int?
+        let frameCount: Int
+        let loop: String
+        let netscapeLoopValue: Int?
+        let frameBytes, allFramesBytes: Int
+        let truncated: Bool
+        let trailingBytes, partialFrames, failedFrames: Int
+        let frames: [Frame]
+    }
+
+    private static func paletteName(_ frame: FrameRecord, in container: GIFContainer) -> String {
+        frame.localPalette.map { "local \($0.colors.count)" } ?? (container.globalPalette == nil ? "none" : "global")
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

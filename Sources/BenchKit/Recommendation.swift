@@ -1,25 +1,26 @@
 import BenchCore
 import GIFCodec
 
-/// Which prefetch window to ship, from a real-time run at speed 1: the smallest window that never stalled.
+/// Which prefetch window to ship, from a real-time run: the smallest window that never stalled, at each speed played
+/// (a speed other than 1 is an answer at that speed: a GIF shown faster, or a slower device).
 public enum Recommendation {
-    /// The fixed-window rows of a GIF measured in real time at speed 1 with no failed repetition.
+    /// The rows of a GIF measured in real time, at any speed, with no failed repetition.
     static func candidates(_ rows: [CaseSummary]) -> [CaseSummary] {
-        rows.filter { $0.mode == .realtime && $0.setting.speed == 1 && $0.repetitions > 0 && $0.failures == 0 }
+        rows.filter { $0.mode == .realtime && $0.repetitions > 0 && $0.failures == 0 }
     }
 
     /// GIF → one sentence: the smallest window with zero stalls, its memory and CPU beside eager's. Rows are grouped
     /// by how they were played (their identity less the plan); when a GIF was played more than one way (with both
     /// codecs), each way gets its sentence, named by its codec.
-    public static func perGIF(_ summaries: [CaseSummary]) -> [String: String] {
-        var sentences: [String: String] = [:]
+    public static func perGIF(_ summaries: [CaseSummary]) -> [String: [String]] {
+        var sentences: [String: [String]] = [:]
         let gifs = summaries.reduce(into: [String]()) { if !$0.contains($1.gif) { $0.append($1.gif) } }
         for gif in gifs {
             let ofGIF = summaries.filter { $0.gif == gif }
             let rows = candidates(ofGIF)
             guard !rows.isEmpty else {
                 if ofGIF.contains(where: { $0.decoder != .eager }) {
-                    sentences[gif] = "run with `--mode realtime` (speed 1) to find the smallest window that never stalls."
+                    sentences[gif] = ["run with `--mode realtime` to find the smallest window that never stalls."]
                 }
                 continue
             }
@@ -30,15 +31,17 @@ public enum Recommendation {
                 return text.isEmpty ? nil : (label(of: way, among: ways), text)
             }
             guard !parts.isEmpty else { continue }
-            sentences[gif] = ways.count == 1 || Set(parts.map(\.1)).count == 1 && parts.count == ways.count ? parts[0].1
-                : parts.map { "\($0.0): \($0.1)" }.joined(separator: " ")
+            let alike = ways.count == 1 || Set(parts.map(\.1)).count == 1 && parts.count == ways.count
+            sentences[gif] = alike && ways.allSatisfy({ $0.speed == 1 }) ? [parts[0].1] : parts.map { "\($0.0): \($0.1)" }
         }
         return sentences
     }
 
-    /// What tells `way` apart from the other ways a GIF was played: its codec, device or display.
+    /// What tells `way` apart from the other ways a GIF was played: its speed (always named unless 1), codec, device
+    /// or display.
     static func label(of way: CaseIdentity, among ways: [CaseIdentity]) -> String {
         var parts: [String] = []
+        if Set(ways.map(\.speed)).count > 1 || way.speed != 1 { parts.append("at speed \(Format.fixed(way.speed, digits: 2))×") }
         if Set(ways.map(\.codec)).count > 1 { parts.append("with the \(way.codec) codec") }
         if Set(ways.map(\.device)).count > 1 { parts.append("on \(way.device ?? "this host")") }
         if Set(ways.map(\.display)).count > 1 { parts.append(way.display.map { "in a \($0) view" } ?? "at full size") }
@@ -54,12 +57,12 @@ public enum Recommendation {
         guard let cheapest = smooth.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }) else {
             return "No player measured here plays without a stall or a dropped frame."
         }
-        var text = "The cheapest player that plays without a stall or a dropped frame: \(cheapest.setting.plan), peak \(Format.bytes(cheapest.median(.jemallocAllocatedPeak))) allocated"
+        var text = "The cheapest player that plays without a stall or a dropped frame: \(cheapest.label), peak \(Format.bytes(cheapest.median(.jemallocAllocatedPeak))) allocated"
         let libraries = smooth.filter { if case .library = $0.decoder { true } else { false } }
         if let library = libraries.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }), library.identity != cheapest.identity {
-            text += "; of the libraries, \(library.setting.plan) (\(Format.bytes(library.median(.jemallocAllocatedPeak))))"
+            text += "; of the libraries, \(library.label) (\(Format.bytes(library.median(.jemallocAllocatedPeak))))"
         }
-        let failing = rows.filter { row in !smooth.contains { $0.identity == row.identity } }.map { "\($0.policy)" }
+        let failing = rows.filter { row in !smooth.contains { $0.identity == row.identity } }.map(\.label)
         if !failing.isEmpty { text += ". Stalls or drops: \(failing.joined(separator: ", "))" }
         return text + "."
     }
@@ -94,8 +97,15 @@ public enum Recommendation {
     public static func corpusSummary(_ summaries: [CaseSummary]) -> String? {
         let rows = candidates(summaries)
         let codecs = rows.codecs
-        let parts = codecs.compactMap { codec in
-            smallestStallFreeWindow(rows.filter { $0.setting.codec == codec }).map { codecs.count > 1 ? "with the \(codec) codec, \($0)" : $0 }
+        let speeds = Set(rows.map(\.setting.speed)).sorted()
+        let parts = speeds.flatMap { speed in
+            codecs.compactMap { codec in
+                let ofWay = rows.filter { $0.setting.codec == codec && $0.setting.speed == speed }
+                var named: [String] = []
+                if speeds != [1] { named.append("at speed \(Format.fixed(speed, digits: 2))×") }
+                if codecs.count > 1 { named.append("with the \(codec) codec") }
+                return smallestStallFreeWindow(ofWay).map { named.isEmpty ? $0 : named.joined(separator: ", ") + ", " + $0 }
+            }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " And ")
     }

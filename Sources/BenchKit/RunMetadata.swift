@@ -71,7 +71,9 @@ public struct RunMetadata: Sendable, Codable, Hashable {
         let text = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
         let line = text.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
         let name = line.map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-        return [name ?? "Linux", ProcessInfo.processInfo.operatingSystemVersionString].joined(separator: ", ")
+        // The distribution, then the kernel's release (ProcessInfo's version string repeats the distribution on Linux).
+        let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return [name ?? "Linux", kernel.map { "Linux \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// The checked-out commit, with `-dirty` when tracked files differ from it: a paired gate builds the baseline's

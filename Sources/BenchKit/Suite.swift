@@ -126,3 +126,25 @@ public struct Suite: Sendable {
         return cases
     }
 }
+
+extension Suite {
+    /// What a run will play, counted from the cases themselves (after de-duplication, --filter and --shard), e.g.
+    /// "9 cases (1 GIF × 3 settings × 3 repetitions, 1 loop each, throughput mode), one child process per case".
+    public static func countLine(_ cases: [BenchCase]) -> String {
+        let gifs = Set(cases.map(\.gif)).count
+        // A setting is what a row of the report differs by within one GIF and speed: decoder, display size, codec.
+        let settings = Set(cases.map { "\($0.plan)|\($0.display.map { "\($0)" } ?? "full")|\($0.codec)" }).count
+        let speeds = Set(cases.map(\.speed)).count
+        let repetitions = cases.map(\.repetition).max() ?? 0
+        let loops = Set(cases.map(\.loops)).sorted().map(String.init).joined(separator: " or ")
+        let modes = Set(cases.map(\.mode.rawValue)).sorted().joined(separator: " and ")
+        var factors = [Format.count(gifs, "GIF"), Format.count(settings, "setting")]
+        if speeds > 1 { factors.append(Format.count(speeds, "speed")) }
+        factors.append(Format.count(repetitions, "repetition"))
+        let product = gifs * settings * speeds * repetitions
+        // A shard or a filter may take some settings of one GIF and not another: then the product overcounts.
+        let shape = product == cases.count ? factors.joined(separator: " × ") : "from " + factors.joined(separator: ", ")
+        return "\(Format.count(cases.count, "case")) (\(shape), \(loops) loop\(loops == "1" ? "" : "s") each, \(modes) mode), "
+            + "one child process per case"
+    }
+}

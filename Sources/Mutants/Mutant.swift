@@ -49,6 +49,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     case changedBytesPlayed = "changed-bytes-played"
     /// The parent's peak memory is read before the report is built, as it was: building the report is left out.
     case parentPeakBeforeReport = "parent-peak-before-report"
+    /// The trade-off chart's Pareto front includes settings that stalled, and circles one that cannot play the GIF.
+    case stalledOnParetoFront = "stalled-on-pareto-front"
+    /// A chart's axis stays linear from 0 however far its values spread, squashing the small ones against the axis.
+    case chartAxisAlwaysLinear = "chart-axis-always-linear"
 
     /// The fault this process plants, read once from `GIF_FRAME_BENCH_MUTANT`; nil in a build without `MUTANTS`.
     public static let planted: Mutant? = {

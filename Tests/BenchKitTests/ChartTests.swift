@@ -40,20 +40,71 @@ struct ChartTests {
     @Test("every chart parses as XML and has both axes, axis labels, series and a legend")
     func wellFormed() throws {
         let charts = ChartSet.make(for: Self.report())
-        #expect(charts.count == 2)
+        // A timeline, a trade-off, and memory and CPU against the window (the report sweeps windows 2, 4 and all).
+        #expect(charts.map(\.kind.rawValue).sorted() == ["memory", "tradeoff", "window-cpu", "window-memory"])
         for chart in charts {
             let inspector = SVGInspector()
             let parser = XMLParser(data: Data(chart.svg.utf8))
             parser.delegate = inspector
             #expect(parser.parse(), "\(chart.fileName): \(parser.parserError.map { "\($0)" } ?? "")")
             #expect(inspector.root == "svg")
-            for required in ["x-axis", "y-axis", "x-label", "y-label", "legend", "series"] {
+            for required in ["x-axis", "y-axis", "x-label", "y-label", "legend", "point", "legend-entry"] {
                 #expect(inspector.classes[required, default: 0] >= 1, "\(chart.fileName) lacks \(required)")
             }
             #expect(!chart.fileName.contains("<") && !chart.fileName.contains("&"))
         }
         let tradeOff = try #require(charts.first { $0.kind == .tradeOff })
         #expect(tradeOff.svg.contains("class=\"pareto\""))
+    }
+
+    /// The SVG's lines holding `marker`, e.g. `class="tick"`.
+    static func lines(_ svg: String, _ marker: String) -> [Substring] { svg.split(separator: "\n").filter { $0.contains(marker) } }
+
+    @Test("an axis whose values span more than 10× turns logarithmic, in decades; one within 10× stays linear from 0")
+    func logAxis() {
+        var wide = SVGChart(title: "t", xLabel: "x", yLabel: "y")
+        wide.series = [.init(name: "settings", points: [(1, 300), (2, 3)], connected: false)]
+        let svg = wide.render()
+        let ticks = Self.lines(svg, "class=\"tick\"").compactMap { $0.split(separator: ">").dropFirst().first?.split(separator: "<").first }
+        #expect(svg.contains("y, log scale") && !svg.contains("x, log scale"), "\(svg)")
+        #expect(["1", "10", "100", "1000"].allSatisfy { ticks.map(String.init).contains($0) }, "\(ticks)")
+        // 3 and 300 sit two decades apart: a third of a 300 px plot each way, not 3 MiB squashed against the axis.
+        let ys = Self.lines(svg, "class=\"point\"").compactMap { line in line.split(separator: "cy=\"").dropFirst().first?.split(separator: "\"").first.flatMap { Double($0) } }
+        #expect(ys.count == 2 && abs(abs(ys[0] - ys[1]) - 200) < 1, "\(ys)")
+
+        var narrow = SVGChart(title: "t", xLabel: "x", yLabel: "y")
+        narrow.series = [.init(name: "a", points: [(1, 30)], connected: false), .init(name: "b", points: [(2, 10)], connected: false)]
+        #expect(!narrow.render().contains("log scale"))
+    }
+
+    @Test("a setting that stalled is drawn hollow and kept off the Pareto front; every series has its own marker and one label")
+    func stalledOffTheFront() throws {
+        var results: [CaseResult] = []
+        for (decoder, peak, cpu, stalls) in [(DecoderChoice.library(.flanimatedimage(cacheSize: 1)), 5 << 20, 0.1, 149.0),
+                                             (.windowed(.frames(4)), 10 << 20, 0.12, 0), (.library(.kingfisher), 20 << 20, 0.11, 0)] {
+            for repetition in 1...2 {
+                var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: decoder, loops: 1, mode: .realtime, repetition: repetition))
+                result.width = 100; result.height = 100; result.frames = 150
+                result[.jemallocAllocatedPeak] = Double(peak)
+                result[.cpuTotal] = cpu * (repetition == 1 ? 1 : 1.2)
+                result[.stalls] = stalls
+                result[.droppedFrames] = 0
+                results.append(result)
+            }
+        }
+        let report = RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+        let tradeOff = try #require(ChartSet.make(for: report).first { $0.kind == .tradeOff }).svg
+        let circled = Self.lines(tradeOff, "class=\"pareto-point\"")
+        // flanimatedimage is cheapest in memory but stalled: the front is windowed w=4 and kingfisher only.
+        #expect(circled.count == 2, "\(circled)")
+        let points = Self.lines(tradeOff, "class=\"point\"")
+        #expect(points.filter { $0.contains("fill=\"white\"") }.count == 1, "one hollow marker, the stalled setting's")
+        #expect(Set(points.map { $0.split(separator: " ").first ?? "" }).count == 3, "three shapes for three series: \(points)")
+        #expect(Self.lines(tradeOff, "class=\"whisker\"").count == 3, "the repetitions' CPU spread, one whisker per setting")
+        let legend = Self.lines(tradeOff, "class=\"legend-entry\"").map { String($0) }
+        #expect(legend.contains { $0.contains(">flanimatedimage: a cache of 1 frame<") }, "\(legend)")
+        #expect(legend.contains { $0.contains(">stalled or dropped frames<") }, "\(legend)")
+        #expect(!legend.contains { $0.contains("kingfisher (kingfisher") }, "a label written once: \(legend)")
     }
 
     @Test("the Pareto front keeps the points nothing beats on both memory and CPU")

@@ -9,6 +9,7 @@ public enum FeedTimelineChart {
         let first = report.models.compactMap { $0.runs.first }
         let players = first.first.map { "\($0.feed.players) players" } ?? "a feed"
         var chart = SVGChart(title: "\(players): allocated memory over the feed", xLabel: "time (s)", yLabel: "allocated (MiB)")
+        chart.xMayBeLog = false
         for run in first where !run.timeline.isEmpty {
             chart.series.append(.init(name: run.feed.model, points: run.timeline.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
         }

@@ -7,11 +7,16 @@ public struct PairedSide: Sendable {
     public var name: String
     public var bench: String
     public var extraArguments: [String]
+    /// `--warmup 0` when this side's `bench run` takes `--warmup` (a base from before it does not): the gate's
+    /// alternation already treats both sides alike, and a warm-up child per round would double the gate's time.
+    public var noWarmUp: [String]
 
     public init(name: String, bench: String, extraArguments: [String] = []) {
         self.name = name
         self.bench = bench
         self.extraArguments = extraArguments
+        let help = try? ChildProcess.run(bench, ["run", "--help"], timeout: 60)
+        noWarmUp = help.map { String(decoding: $0.standardOutput, as: UTF8.self).contains("--warmup N") } == true ? ["--warmup", "0"] : []
     }
 }
 
@@ -91,7 +96,8 @@ public struct PairedRunner: Sendable {
     /// One `bench run` of `side`, read back through the report's JSON schema; one line when it cannot be read.
     func play(_ side: PairedSide, gifs: [(name: String, path: String)], extra: [String], label: String) throws(UsageError) -> RunReport {
         let folder = "\(scratch)/\(label)-\(side.name.replacingOccurrences(of: " ", with: "-"))-\(gifs.count == 1 ? gifs[0].name : "all")"
-        let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extra + side.extraArguments + ["--out", folder]
+        let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extra + side.extraArguments
+            + (suiteArguments.contains("--warmup") ? [] : side.noWarmUp) + ["--out", folder]
         let outcome: ChildOutcome
         do { outcome = try ChildProcess.run(side.bench, arguments, timeout: timeout) } catch {
             throw UsageError("\(side.name): \(error)")

@@ -1,5 +1,6 @@
 import BenchCore
 import GIFCodec
+import Mutants
 
 /// One chart file of a report.
 public struct ChartFile: Sendable {
@@ -11,23 +12,42 @@ public struct ChartFile: Sendable {
     public enum Kind: String, Sendable {
         case memoryTimeline = "memory"
         case tradeOff = "tradeoff"
+        case windowMemory = "window-memory"
+        case windowCPU = "window-cpu"
+
+        /// The chart's caption in the Markdown report.
+        public var caption: String {
+            switch self {
+            case .memoryTimeline: "allocated memory during playback"
+            case .tradeOff: "peak memory against CPU per loop (Pareto front of the settings that played smoothly circled)"
+            case .windowMemory: "peak memory against the window"
+            case .windowCPU: "CPU per loop against the window"
+            }
+        }
     }
 
     /// The path the Markdown report links, relative to it.
     public var relativePath: String { "charts/" + fileName }
 }
 
-/// The charts of a report: per GIF a memory timeline and a memory-versus-CPU trade-off with its Pareto front.
+/// The charts of a report: per GIF a memory timeline, a memory-versus-CPU trade-off with its Pareto front, and, for a
+/// sweep of windows, memory and CPU against the window.
 public enum ChartSet {
     public static func make(for report: RunReport) -> [ChartFile] {
         report.gifs.flatMap { gif -> [ChartFile] in
             let rows = report.summaries.filter { $0.gif == gif && $0.repetitions > 0 }
             guard !rows.isEmpty else { return [] }
             let safe = fileStem(gif)
-            return [
+            var files = [
                 ChartFile(gif: gif, kind: .memoryTimeline, fileName: "\(safe)-memory.svg", svg: timeline(gif, rows, report.results)),
                 ChartFile(gif: gif, kind: .tradeOff, fileName: "\(safe)-tradeoff.svg", svg: tradeOff(gif, rows)),
             ]
+            for kind in [ChartFile.Kind.windowMemory, .windowCPU] {
+                if let svg = windowSweep(gif, rows, kind) {
+                    files.append(ChartFile(gif: gif, kind: kind, fileName: "\(safe)-\(kind.rawValue).svg", svg: svg))
+                }
+            }
+            return files
         }
     }
 
@@ -45,35 +65,89 @@ public enum ChartSet {
     /// The longest stem a chart's file name keeps whole.
     public static let maxStemBytes = 100
 
-    /// The legend entry of a row: its decoder or policy, and its speed when a GIF was played at several.
-    static func label(_ row: CaseSummary, severalSpeeds: Bool = false) -> String {
-        var label = row.setting.plan.chosenByPolicy ? "\(row.policy) (\(row.decoder.description))" : row.decoder.description
-        if severalSpeeds { label += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
+    /// The legend entry of a row: its setting as the tables name it, once, and its speed, codec and display when the
+    /// GIF was played more than one way.
+    static func label(_ row: CaseSummary, among rows: [CaseSummary]) -> String {
+        var label = row.label
+        if Set(rows.map(\.setting.speed)).count > 1 { label += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
+        if rows.codecs.count > 1 { label += ", \(row.setting.codec)" }
+        if Set(rows.map { $0.setting.display.map { "\($0)" } ?? "full" }).count > 1 { label += ", \(MarkdownReporter.keptSize(row))" }
         return label
     }
 
+    /// A GIF's name short enough to leave room in a chart's title for what the chart shows: its start and its end.
+    static func short(_ gif: String) -> String {
+        gif.count <= 48 ? gif : String(gif.prefix(32)) + "…" + String(gif.suffix(12))
+    }
+
+    /// A row that stalled or dropped a frame in real time: drawn hollow and kept off the Pareto front.
+    static func stalled(_ row: CaseSummary) -> Bool { row.mode == .realtime && !row.playsSmoothly }
+
+    static func range(_ row: CaseSummary, _ measure: Measure, scale: Double) -> ClosedRange<Double>? {
+        guard let metric = row.metrics[measure.column], metric.max > metric.min else { return nil }
+        return (metric.min * scale)...(metric.max * scale)
+    }
+
     static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
-        var chart = SVGChart(title: "\(gif): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
+        var chart = SVGChart(title: "\(short(gif)): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
+        chart.xMayBeLog = false
         for row in rows {
             // The row's own case, by the key the gate groups cases by: speed, CPUs and byte source included.
             let key = row.setting.identity
             guard let result = results.first(where: { $0.failure == nil && $0.benchCase.identity == key }),
                   let samples = result.timeline?.samples, !samples.isEmpty else { continue }
-            chart.series.append(.init(name: label(row, severalSpeeds: Set(rows.map(\.setting.speed)).count > 1),
-                                      points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
+            chart.series.append(.init(name: label(row, among: rows), points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) },
+                                      connected: true, flagged: stalled(row)))
         }
         return chart.render()
     }
 
+    /// Each setting's median peak against its median CPU per loop, whiskers over the repetitions' range; the Pareto
+    /// front is drawn over the settings that played without a stall or a dropped frame only.
     static func tradeOff(_ gif: String, _ rows: [CaseSummary]) -> String {
-        var chart = SVGChart(title: "\(gif): peak memory against CPU", xLabel: "CPU per loop (ms)", yLabel: "peak allocated (MiB)")
-        let points = rows.map { (row: $0, x: $0.cpuPerLoop * 1000, y: $0.median(.jemallocAllocatedPeak) / 1_048_576) }
-        for point in points {
-            chart.series.append(.init(name: label(point.row, severalSpeeds: Set(rows.map(\.setting.speed)).count > 1),
-                                      points: [(point.x, point.y)], connected: false))
+        var chart = SVGChart(title: "\(short(gif)): peak memory against CPU", xLabel: "CPU per loop (ms)", yLabel: "peak allocated (MiB)")
+        let loops = { (row: CaseSummary) in 1000 / Double(max(row.loops, 1)) }
+        for row in rows {
+            let point = SVGChart.Point(x: row.cpuPerLoop * 1000, y: row.median(.jemallocAllocatedPeak) / 1_048_576,
+                                       xRange: range(row, .cpuTotal, scale: loops(row)), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
+            chart.series.append(.init(name: label(row, among: rows), points: [point], connected: false, flagged: stalled(row)))
         }
-        chart.highlight = paretoFront(points.map { ($0.x, $0.y) })
-        chart.highlightName = "Pareto front"
+        chart.highlight = paretoFront(rows.filter { !stalled($0) || Mutant.stalledOnParetoFront.isPlanted }.map { ($0.cpuPerLoop * 1000, $0.median(.jemallocAllocatedPeak) / 1_048_576) })
+        chart.highlightName = rows.contains { $0.mode == .realtime } ? "Pareto front (of the settings that played smoothly)" : "Pareto front"
+        return chart.render()
+    }
+
+    /// For a sweep (two or more windows the user named, of one decoder), peak memory or CPU per loop against the
+    /// window, one line per decoder (and speed, codec, display), whiskers over the repetitions; nil for no sweep.
+    static func windowSweep(_ gif: String, _ rows: [CaseSummary], _ kind: ChartFile.Kind) -> String? {
+        let swept = rows.filter { row in
+            switch row.decoder {
+            case .windowed, .indexed: !row.setting.plan.chosenByPolicy
+            default: false
+            }
+        }
+        var lines: [String: [CaseSummary]] = [:]
+        var order: [String] = []
+        for row in swept {
+            let name = label(row, among: rows).replacingOccurrences(of: " w=\(row.decoder == .windowed(.all) || row.decoder == .indexed(.all) ? "all" : String(row.window))", with: "")
+            if lines[name] == nil { order.append(name) }
+            lines[name, default: []].append(row)
+        }
+        guard lines.values.contains(where: { $0.count > 1 }) else { return nil }
+        let memory = kind == .windowMemory
+        var chart = SVGChart(title: "\(short(gif)): \(memory ? "peak memory" : "CPU per loop") against the window",
+                             xLabel: "window (frames ahead; all = every frame)", yLabel: memory ? "peak allocated (MiB)" : "CPU per loop (ms)")
+        for name in order {
+            let points = lines[name, default: []].sorted { $0.window < $1.window }.map { row in
+                memory
+                    ? SVGChart.Point(x: Double(row.window), y: row.median(.jemallocAllocatedPeak) / 1_048_576,
+                                     yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(row))
+                    : SVGChart.Point(x: Double(row.window), y: row.cpuPerLoop * 1000,
+                                     yRange: range(row, .cpuTotal, scale: 1000 / Double(max(row.loops, 1))), flagged: stalled(row))
+            }
+            chart.series.append(.init(name: name, points: points, connected: true))
+        }
+        chart.flaggedName = "this window stalled or dropped frames"
         return chart.render()
     }
 

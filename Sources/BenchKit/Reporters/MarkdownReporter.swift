@@ -46,7 +46,7 @@ public enum MarkdownReporter {
         ]
     }
 
-    static func section(for gif: String, _ rows: [CaseSummary], _ charts: [ChartFile], _ recommendation: String?) -> [String] {
+    static func section(for gif: String, _ rows: [CaseSummary], _ charts: [ChartFile], _ recommendation: [String]?) -> [String] {
         guard let first = rows.first else { return [] }
         let realtime = rows.contains { $0.mode == .realtime }
         let speeds = Set(rows.map(\.setting.speed))
@@ -67,60 +67,91 @@ public enum MarkdownReporter {
         for display in displays.compactMap({ $0 }) where display.heldSize(screenWidth: first.width, screenHeight: first.height) == nil {
             out += ["Display \(display) is as large as the GIF's \(first.width)×\(first.height) screen or larger: its frames are kept at full size (no scaling).", ""]
         }
-        var header = "| decoder |" + (codecColumn ? " codec |" : "") + (displayColumn ? " kept at | scaling |" : "") + " policy | window | peak allocated | peak RSS | theoretical | CPU per loop | first frame | mallocs | retained after release |"
-        var rule = "|---|" + (codecColumn ? "---|" : "") + (displayColumn ? "---|---:|" : "") + "---|---:|---:|---:|---:|---:|---:|---:|---:|"
-        if realtime {
-            header += " speed | stalls | dropped | lateness p99 | CPU per s of animation |"
-            rule += "---:|---:|---:|---:|---:|"
-        }
-        out += [header, rule]
-        for row in rows {
-            let kept = displayColumn ? " \(keptSize(row)) | \(row.metrics[Measure.scaling.column].map { Format.duration($0.median) } ?? "none") |" : ""
-            guard row.repetitions > 0 else {
-                out.append("| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + kept + " \(row.policy) | \(row.window) | failed | | | | | | |"
-                           + (realtime ? " | | | | |" : ""))
-                continue
+        // Two tables, memory then time, each within about 160 characters a line: one wide table ran to 400.
+        let speedColumn = realtime && speeds.count > 1
+        func lead(_ row: CaseSummary, scaling: Bool) -> String {
+            var cells = [cell(row.label)]
+            if codecColumn { cells.append("\(row.setting.codec)") }
+            if displayColumn {
+                cells.append(keptSize(row))
+                if scaling { cells.append(row.metrics[Measure.scaling.column].map { Format.duration($0.median) } ?? "none") }
             }
-            var line = "| \(row.decoder.name) |" + (codecColumn ? " \(row.setting.codec) |" : "") + kept + " \(row.policy) | \(row.window) | \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
-                + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) | "
-                + "\(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |"
+            if speedColumn { cells.append("\(Format.fixed(row.setting.speed, digits: 2))×") }
+            return "| " + cells.joined(separator: " | ") + " |"
+        }
+        func leadHeader(scaling: Bool) -> (String, String) {
+            var names = ["setting"], rule = ["---"]
+            if codecColumn { names.append("codec"); rule.append("---") }
+            if displayColumn {
+                names.append("kept at"); rule.append("---")
+                if scaling { names.append("scaling"); rule.append("---:") }
+            }
+            if speedColumn { names.append("speed"); rule.append("---:") }
+            return ("| " + names.joined(separator: " | ") + " |", "|" + rule.joined(separator: "|") + "|")
+        }
+        let memoryLead = leadHeader(scaling: true)
+        out += ["Memory:", "",
+                memoryLead.0 + " peak allocated | peak RSS | theoretical | mallocs | retained after release |",
+                memoryLead.1 + "---:|---:|---:|---:|---:|"]
+        for row in rows {
+            guard row.repetitions > 0 else { out.append(lead(row, scaling: true) + " failed | | | | |"); continue }
+            out.append(lead(row, scaling: true) + " \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
+                       + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |")
+        }
+        let timeLead = leadHeader(scaling: false)
+        out += ["", realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:", "",
+                timeLead.0 + " CPU per loop | first frame |" + (realtime ? " stalls | dropped | lateness p99 | CPU per s of animation |" : ""),
+                timeLead.1 + "---:|---:|" + (realtime ? "---:|---:|---:|---:|" : "")]
+        for row in rows {
+            guard row.repetitions > 0 else { out.append(lead(row, scaling: false) + " failed | |" + (realtime ? " | | | |" : "")); continue }
+            var line = lead(row, scaling: false) + " \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) |"
             if realtime {
-                line += " \(Format.fixed(row.setting.speed, digits: 2))× | \(Int(row.median(.stalls))) | \(Int(row.median(.droppedFrames))) | "
+                line += " \(Int(row.median(.stalls))) | \(Int(row.median(.droppedFrames))) | "
                     + "\(Format.duration(row.median(.latenessP99))) | \(Format.duration(row.median(.cpuPerAnimationSecond))) |"
             }
             out.append(line)
         }
         out.append("")
         out += ruleLines(rows)
-        // Each windowed row beside the eager row played the same way, at the first speed measured.
+        // Each windowed row beside the eager row played the same way, at the first speed measured; with no eager row,
+        // beside the smallest fixed window played that way (so `--windows 2,8 --decoders windowed` still compares).
         for codec in codecs {
             for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.codec == codec
                 && windowed.setting.speed == first.setting.speed {
-                guard let eager = rows.first(where: { $0.identity == windowed.identity.with(plan: .eager) && $0.repetitions > 0 }) else { continue }
-                let memory = windowed.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1)
-                let rss = windowed.median(.rssPeak) / max(eager.median(.rssPeak), 1)
-                let cpu = windowed.cpuPerLoop / max(eager.cpuPerLoop, 1e-9)
-                let first = windowed.median(.firstFrame) / max(eager.median(.firstFrame), 1e-9)
-                let keepsAll = windowed.decoder == .windowed(.all) || windowed.decoder == .indexed(.all)
-                var name = !windowed.setting.plan.chosenByPolicy
-                    ? "\(windowed.decoder.name.prefix(1).uppercased() + windowed.decoder.name.dropFirst()) (w=\(keepsAll ? "all" : String(windowed.window)))"
-                    : "\(windowed.policy) (w=\(windowed.window))"
+                let sameWay = rows.filter { $0.identity.with(plan: .eager) == windowed.identity.with(plan: .eager) && $0.repetitions > 0 }
+                let eager = sameWay.first { $0.decoder == .eager }
+                guard let partner = eager ?? Recommendation.fixedWindows(sameWay).first(where: { $0.identity != windowed.identity }),
+                      eager != nil || windowed.window > partner.window || windowed.setting.plan.chosenByPolicy || !isFixedWindow(windowed)
+                else { continue }
+                let memory = windowed.median(.jemallocAllocatedPeak) / max(partner.median(.jemallocAllocatedPeak), 1)
+                let rss = windowed.median(.rssPeak) / max(partner.median(.rssPeak), 1)
+                let cpu = windowed.cpuPerLoop / max(partner.cpuPerLoop, 1e-9)
+                let firstFrame = windowed.median(.firstFrame) / max(partner.median(.firstFrame), 1e-9)
+                var name = windowed.label
                 if codecColumn { name += ", \(windowed.setting.codec) codec," }
                 if displayColumn { name += ", kept at \(keptSize(windowed))," }
-                let direction = memory <= 1 ? "\(Format.ratio(1 / max(memory, 1e-9))) less" : "\(Format.ratio(memory)) more"
-                out.append("- \(name) ÷ eager: peak allocated \(Format.ratio(memory)) (\(direction)), "
-                           + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame \(Format.ratio(first)).")
+                let less = memory < 1 ? " (\(Format.ratio(1 / max(memory, 1e-9))) less)" : ""
+                out.append("- \(cell(name)) ÷ \(cell(partner.label)): peak allocated \(Format.ratio(memory))\(less), "
+                           + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame \(Format.ratio(firstFrame)).")
             }
         }
         if out.last != "" { out.append("") }
         out += displayRatios(rows)
-        if let recommendation { out += ["**Recommendation:** \(recommendation)", ""] }
+        if let recommendation {
+            // One sentence, or one bullet per way the GIF was played (each speed, codec, display).
+            out += recommendation.count == 1 ? ["**Recommendation:** \(recommendation[0])", ""]
+                : ["**Recommendation:**", ""] + recommendation.map { "- \($0)" } + [""]
+        }
         if realtime && speeds.count > 1 { out += stallOnset(rows) }
         for chart in charts {
-            let caption = chart.kind == .memoryTimeline ? "allocated memory during playback" : "peak memory against CPU per loop (Pareto front circled)"
-            out += ["![\(cell(gif)): \(caption)](\(chart.relativePath))", ""]
+            out += ["![\(cell(gif)): \(chart.kind.caption)](\(chart.relativePath))", ""]
         }
         return out
+    }
+
+    /// A window the user named (`--windows`), not one a policy chose.
+    static func isFixedWindow(_ row: CaseSummary) -> Bool {
+        if case .windowed(.frames) = row.decoder { !row.setting.plan.chosenByPolicy } else { false }
     }
 
     /// "eager kept at 240×240 ÷ full size: …": each downscaled row beside the same case kept at full size — the memory
@@ -172,7 +203,7 @@ public enum MarkdownReporter {
         let codecs = rows.codecs
         for row in rows where seen.insert(setting(row)).inserted {
             let bySpeed = rows.filter { setting($0) == setting(row) && $0.repetitions > 0 }.sorted { $0.setting.speed < $1.setting.speed }
-            let name = "\(row.setting.plan)" + (codecs.count > 1 ? ", \(row.setting.codec) codec" : "")
+            let name = row.label + (codecs.count > 1 ? ", \(row.setting.codec) codec" : "")
             if let onset = bySpeed.first(where: { $0.median(.stalls) > 0 }) {
                 let clean = bySpeed.last { $0.setting.speed < onset.setting.speed && $0.median(.stalls) == 0 }
                 lines.append("- \(name): first stalls at speed \(Format.fixed(onset.setting.speed, digits: 2))×" + (clean.map { " (none at \(Format.fixed($0.setting.speed, digits: 2))×)" } ?? "") + ".")

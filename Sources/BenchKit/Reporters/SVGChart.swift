@@ -1,13 +1,47 @@
 import BenchCore
 import Foundation
+import Mutants
 
-/// A minimal SVG line and scatter chart with axes, ticks and a legend; no outside packages.
+/// A minimal SVG line and scatter chart, with no outside packages: axes that turn logarithmic when the values span
+/// more than 10×, a distinct marker and dash per series as well as a colour, whiskers for the repetitions' spread,
+/// hollow markers for flagged series (settings that stalled), and a legend below the plot that wraps to fit.
 public struct SVGChart: Sendable {
+    /// One plotted value, with the range of the repetitions behind it when there were several.
+    public struct Point: Sendable {
+        public var x: Double
+        public var y: Double
+        public var xRange: ClosedRange<Double>?
+        public var yRange: ClosedRange<Double>?
+        /// Drawn hollow: this value of the series stalled or dropped frames.
+        public var flagged: Bool
+
+        public init(x: Double, y: Double, xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, flagged: Bool = false) {
+            self.x = x
+            self.y = y
+            self.xRange = xRange
+            self.yRange = yRange
+            self.flagged = flagged
+        }
+    }
+
     public struct Series: Sendable {
         public var name: String
-        public var points: [(x: Double, y: Double)]
-        /// Draw as a polyline (timelines) or as dots (trade-offs).
+        public var points: [Point]
+        /// Draw as a line (timelines, sweeps) or as markers alone (trade-offs).
         public var connected: Bool
+        /// Drawn hollow, and named so in the legend: a setting that stalled or dropped frames.
+        public var flagged: Bool
+
+        public init(name: String, points: [Point], connected: Bool, flagged: Bool = false) {
+            self.name = name
+            self.points = points
+            self.connected = connected
+            self.flagged = flagged
+        }
+
+        public init(name: String, points: [(x: Double, y: Double)], connected: Bool, flagged: Bool = false) {
+            self.init(name: name, points: points.map { Point(x: $0.x, y: $0.y) }, connected: connected, flagged: flagged)
+        }
     }
 
     public var title: String
@@ -17,13 +51,19 @@ public struct SVGChart: Sendable {
     /// Points joined by a dashed line and circled (the Pareto front of a trade-off chart).
     public var highlight: [(x: Double, y: Double)] = []
     public var highlightName = ""
+    /// What a hollow marker means, in the legend (shown when a series is flagged).
+    public var flaggedName = "stalled or dropped frames"
+    /// Whether the x axis may turn logarithmic (not for time, which reads along a line).
+    public var xMayBeLog = true
     /// Vertical lines at x values, each with a short label and a colour (events on a timeline).
     public var markers: [(x: Double, label: String, color: String)] = []
 
-    static let width = 760.0, height = 420.0
-    static let left = 78.0, right = 230.0, top = 40.0, bottom = 56.0
-    static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-                         "#7f7f7f", "#bcbd22", "#393b79", "#637939"]
+    static let width = 760.0, plotHeight = 300.0
+    static let left = 78.0, right = 28.0, top = 40.0, axisBelow = 52.0
+    static let legendRow = 20.0
+    /// Eight hues far apart (Tableau 10 without its grey and olive); the markers and dashes tell apart what repeats.
+    static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+    static let dashes = ["", "7 4", "2 3", "9 3 2 3"]
 
     public init(title: String, xLabel: String, yLabel: String) {
         self.title = title
@@ -31,70 +71,182 @@ public struct SVGChart: Sendable {
         self.yLabel = yLabel
     }
 
+    /// The width a text of `font` px takes at most, for layout: 0.62 em a character covers sans-serif capitals and
+    /// digits (rsvg's DejaVu Sans averages about 0.55 em).
+    public static func textWidth(_ text: String, font: Double = 12) -> Double { Double(text.count) * font * 0.62 }
+
     /// The SVG document.
     public func render() -> String {
-        let all = series.flatMap(\.points) + highlight + markers.map { (x: $0.x, y: 0) }
-        let xs = NiceScale(all.map(\.x)), ys = NiceScale(all.map(\.y))
-        let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
-        func px(_ x: Double) -> Double { Self.left + (x - xs.lower) / (xs.upper - xs.lower) * plotWidth }
-        func py(_ y: Double) -> Double { Self.top + plotHeight - (y - ys.lower) / (ys.upper - ys.lower) * plotHeight }
+        let plotWidth = Self.width - Self.left - Self.right
+        let all = series.flatMap(\.points)
+        let xs = Axis(all.flatMap { [$0.x] + ($0.xRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.x) + markers.map(\.x),
+                      mayBeLog: xMayBeLog)
+        let ys = Axis(all.flatMap { [$0.y] + ($0.yRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.y))
+        let legend = legendLayout(width: Self.width - 2 * 16)
+        let height = Self.top + Self.plotHeight + Self.axisBelow + Double(legend.rows) * Self.legendRow + 12
+        func px(_ x: Double) -> Double { Self.left + xs.fraction(x) * plotWidth }
+        func py(_ y: Double) -> Double { Self.top + Self.plotHeight - ys.fraction(y) * Self.plotHeight }
+        let plotBottom = Self.top + Self.plotHeight
         var out = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" font-family=\"sans-serif\" font-size=\"12\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(Self.width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
             "<title>\(escape(title))</title>",
             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-            "<text x=\"\(f(Self.width / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(escape(title))</text>",
+            "<text class=\"title\" x=\"\(f(Self.width / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(escape(fit(title, width: Self.width - 24, font: 15)))</text>",
             "<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\">",
-            "<line class=\"x-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top + plotHeight))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(Self.top + plotHeight))\"/>",
-            "<line class=\"y-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(Self.top + plotHeight))\"/>",
+            "<line class=\"x-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(plotBottom))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(plotBottom))\"/>",
+            "<line class=\"y-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(plotBottom))\"/>",
             "</g>",
         ]
         for tick in xs.ticks {
-            out.append("<line x1=\"\(f(px(tick)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(tick)))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"#eee\"/>")
-            out.append("<text x=\"\(f(px(tick)))\" y=\"\(f(Self.top + plotHeight + 16))\" text-anchor=\"middle\">\(label(tick))</text>")
+            out.append("<line x1=\"\(f(px(tick)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(tick)))\" y2=\"\(f(plotBottom))\" stroke=\"#eee\"/>")
+            out.append("<text class=\"tick\" x=\"\(f(px(tick)))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"middle\">\(label(tick))</text>")
         }
         for tick in ys.ticks {
             out.append("<line x1=\"\(f(Self.left))\" y1=\"\(f(py(tick)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(py(tick)))\" stroke=\"#eee\"/>")
-            out.append("<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(tick) + 4))\" text-anchor=\"end\">\(label(tick))</text>")
+            out.append("<text class=\"tick\" x=\"\(f(Self.left - 6))\" y=\"\(f(py(tick) + 4))\" text-anchor=\"end\">\(label(tick))</text>")
         }
-        out.append("<text class=\"x-label\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(Self.height - 14))\" text-anchor=\"middle\">\(escape(xLabel))</text>")
-        out.append("<text class=\"y-label\" transform=\"translate(18 \(f(Self.top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(yLabel))</text>")
+        let xName = xLabel + (xs.isLog ? ", log scale" : ""), yName = yLabel + (ys.isLog ? ", log scale" : "")
+        out.append("<text class=\"x-label\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(plotBottom + 36))\" text-anchor=\"middle\">\(escape(xName))</text>")
+        out.append("<text class=\"y-label\" transform=\"translate(18 \(f(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(fit(yName, width: Self.plotHeight, font: 12)))</text>")
         for marker in markers {
-            out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(marker.x)))\" y2=\"\(f(Self.top + plotHeight))\" stroke=\"\(marker.color)\" stroke-dasharray=\"3 3\"/>")
-            out.append("<text x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" fill=\"\(marker.color)\" font-size=\"10\">\(escape(marker.label))</text>")
+            out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(marker.x)))\" y2=\"\(f(plotBottom))\" stroke=\"\(marker.color)\" stroke-dasharray=\"3 3\"/>")
+            out.append("<text class=\"event\" x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" fill=\"\(marker.color)\" font-size=\"10\">\(escape(marker.label))</text>")
         }
         if highlight.count > 1 {
             let path = highlight.sorted { $0.x < $1.x }.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
             out.append("<polyline class=\"pareto\" points=\"\(path)\" fill=\"none\" stroke=\"#555\" stroke-dasharray=\"5 4\"/>")
         }
         for point in highlight {
-            out.append("<circle cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"8\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>")
+            out.append("<circle class=\"pareto-point\" cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>")
         }
-        out.append("<g class=\"legend\">")
-        var legendY = Self.top + 6
         for (index, entry) in series.enumerated() {
-            let color = Self.colors[index % Self.colors.count]
-            if entry.connected {
+            let style = Style(index: index)
+            if entry.connected && entry.points.count > 1 {
                 let path = entry.points.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
-                out.insert("<polyline class=\"series\" points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.8\"/>", at: out.count - 1)
-            } else {
-                for point in entry.points {
-                    out.insert("<circle class=\"series\" cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"4.5\" fill=\"\(color)\"/>", at: out.count - 1)
+                out.append("<polyline class=\"series\" points=\"\(path)\" fill=\"none\" stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
+            }
+            for point in entry.points {
+                if let range = point.yRange, range.upperBound > range.lowerBound {
+                    out.append(whisker(x1: px(point.x), y1: py(range.lowerBound), x2: px(point.x), y2: py(range.upperBound), color: style.color))
+                }
+                if let range = point.xRange, range.upperBound > range.lowerBound {
+                    out.append(whisker(x1: px(range.lowerBound), y1: py(point.y), x2: px(range.upperBound), y2: py(point.y), color: style.color))
                 }
             }
-            let x = Self.width - Self.right + 16
-            out.append("<rect x=\"\(f(x))\" y=\"\(f(legendY - 9))\" width=\"12\" height=\"12\" fill=\"\(color)\"/>")
-            out.append("<text x=\"\(f(x + 18))\" y=\"\(f(legendY + 1))\">\(escape(entry.name))</text>")
-            legendY += 18
+            // A line of many samples gets a marker every few points, enough to tell it by its shape.
+            let step = entry.connected ? max(1, entry.points.count / 8) : 1
+            for point in entry.points.enumerated().filter({ $0.offset % step == 0 }).map(\.element) {
+                out.append(style.marker(at: px(point.x), py(point.y), hollow: entry.flagged || point.flagged, class: "point"))
+            }
         }
-        if !highlight.isEmpty {
-            let x = Self.width - Self.right + 16
-            out.append("<circle cx=\"\(f(x + 6))\" cy=\"\(f(legendY - 3))\" r=\"6\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>")
-            out.append("<text x=\"\(f(x + 18))\" y=\"\(f(legendY + 1))\">\(escape(highlightName))</text>")
-        }
-        out.append("</g>")
+        out += legendElements(legend, top: plotBottom + Self.axisBelow + 4)
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// One legend entry: a series (its index), the Pareto front, or what a hollow marker means.
+    enum LegendItem {
+        case series(Int)
+        case pareto
+        case flagged
+    }
+
+    struct LegendLayout {
+        var entries: [(item: LegendItem, text: String, x: Double, row: Int)]
+        var rows: Int
+    }
+
+    /// Entries in rows left to right, wrapping before one would pass `width`; a name too long for a row alone is cut
+    /// with an ellipsis. Each entry's box is its swatch (26 px), its text and a 14 px gap.
+    func legendLayout(width: Double) -> LegendLayout {
+        var items: [(LegendItem, String)] = series.indices.map { (.series($0), series[$0].name) }
+        if !highlight.isEmpty { items.append((.pareto, highlightName)) }
+        if series.contains(where: { $0.flagged || $0.points.contains(where: \.flagged) }) { items.append((.flagged, flaggedName)) }
+        var entries: [(item: LegendItem, text: String, x: Double, row: Int)] = []
+        var x = 0.0, row = 0
+        for (item, name) in items {
+            let text = fit(name, width: width - 26, font: 12)
+            let entryWidth = 26 + Self.textWidth(text)
+            if x > 0 && x + entryWidth > width {
+                row += 1
+                x = 0
+            }
+            entries.append((item, text, x, row))
+            x += entryWidth + 14
+        }
+        return LegendLayout(entries: entries, rows: items.isEmpty ? 0 : row + 1)
+    }
+
+    func legendElements(_ layout: LegendLayout, top: Double) -> [String] {
+        var out = ["<g class=\"legend\">"]
+        for entry in layout.entries {
+            let x = 16 + entry.x, y = top + Double(entry.row) * Self.legendRow + 10
+            switch entry.item {
+            case .series(let index):
+                let style = Style(index: index)
+                if series[index].connected {
+                    out.append("<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 20))\" y2=\"\(f(y))\" stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
+                }
+                out.append(style.marker(at: x + 10, y, hollow: series[index].flagged, class: "swatch"))
+            case .pareto:
+                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"7\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>")
+            case .flagged:
+                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"white\" stroke=\"#333\" stroke-width=\"1.5\"/>")
+            }
+            out.append("<text class=\"legend-entry\" x=\"\(f(x + 26))\" y=\"\(f(y + 4))\">\(escape(entry.text))</text>")
+        }
+        out.append("</g>")
+        return out
+    }
+
+    /// A series' colour, dash and marker shape: colours cycle every 8, dashes every 4 and shapes every 7, so two
+    /// series of the first 56 never look alike.
+    struct Style {
+        let index: Int
+        var color: String { SVGChart.colors[index % SVGChart.colors.count] }
+        var dashAttribute: String {
+            let dash = SVGChart.dashes[(index / SVGChart.colors.count) % SVGChart.dashes.count]
+            return dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
+        }
+
+        func marker(at x: Double, _ y: Double, hollow: Bool, class name: String) -> String {
+            let paint = hollow ? "fill=\"white\" stroke=\"\(color)\" stroke-width=\"1.6\"" : "fill=\"\(color)\" stroke=\"\(color)\" stroke-width=\"1\""
+            let r = 4.5
+            func polygon(_ points: [(Double, Double)]) -> String {
+                "<polygon class=\"\(name)\" points=\"\(points.map { "\(f(x + $0.0)),\(f(y + $0.1))" }.joined(separator: " "))\" \(paint)/>"
+            }
+            switch index % 7 {
+            case 0: return "<circle class=\"\(name)\" cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(r))\" \(paint)/>"
+            case 1: return "<rect class=\"\(name)\" x=\"\(f(x - r))\" y=\"\(f(y - r))\" width=\"\(f(2 * r))\" height=\"\(f(2 * r))\" \(paint)/>"
+            case 2: return polygon([(0, -r - 1), (r + 1, r), (-r - 1, r)])
+            case 3: return polygon([(0, -r - 1), (r + 1, 0), (0, r + 1), (-r - 1, 0)])
+            case 4: return polygon([(0, r + 1), (r + 1, -r), (-r - 1, -r)])
+            case 5: return polygon([(-1.6, -r), (1.6, -r), (1.6, -1.6), (r, -1.6), (r, 1.6), (1.6, 1.6), (1.6, r), (-1.6, r),
+                                    (-1.6, 1.6), (-r, 1.6), (-r, -1.6), (-1.6, -1.6)])
+            default:
+                let h = r * 0.87
+                return polygon([(-r, 0), (-r / 2, -h), (r / 2, -h), (r, 0), (r / 2, h), (-r / 2, h)])
+            }
+        }
+
+        private func f(_ value: Double) -> String { Format.fixed(value, digits: 1) }
+    }
+
+    /// A whisker from one end of a range to the other, with caps.
+    private func whisker(x1: Double, y1: Double, x2: Double, y2: Double, color: String) -> String {
+        let vertical = x1 == x2
+        let caps = vertical
+            ? "M\(f(x1 - 4)),\(f(y1)) h8 M\(f(x2 - 4)),\(f(y2)) h8"
+            : "M\(f(x1)),\(f(y1 - 4)) v8 M\(f(x2)),\(f(y2 - 4)) v8"
+        return "<path class=\"whisker\" d=\"M\(f(x1)),\(f(y1)) L\(f(x2)),\(f(y2)) \(caps)\" stroke=\"\(color)\" stroke-width=\"1.2\" fill=\"none\"/>"
+    }
+
+    /// `text`, cut with an ellipsis so that it fits `width` at `font` px.
+    private func fit(_ text: String, width: Double, font: Double) -> String {
+        guard Self.textWidth(text, font: font) > width else { return text }
+        let keep = max(1, Int(width / (font * 0.62)) - 1)
+        return String(text.prefix(keep)) + "…"
     }
 
     private func f(_ value: Double) -> String { Format.fixed(value, digits: 1) }
@@ -102,7 +254,7 @@ public struct SVGChart: Sendable {
     private func label(_ value: Double) -> String {
         let magnitude = abs(value)
         if magnitude >= 100 || value == value.rounded() { return Format.fixed(value, digits: 0) }
-        return Format.fixed(value, digits: magnitude >= 10 ? 1 : (magnitude >= 1 ? 2 : 3))
+        return Format.fixed(value, digits: magnitude >= 10 ? 1 : (magnitude >= 1 ? 2 : (magnitude >= 0.1 ? 2 : 3)))
     }
 
     private func escape(_ text: String) -> String {
@@ -111,14 +263,44 @@ public struct SVGChart: Sendable {
     }
 }
 
-/// Axis bounds and ticks at 1, 2 or 5 × 10ⁿ steps covering the data (from 0 when the data are positive).
-struct NiceScale {
+/// One axis: linear from 0 with ticks at 1, 2 or 5 × 10ⁿ steps; or, when the positive values span more than 10×,
+/// logarithmic over whole decades (with 2 and 5 between when it spans fewer than three), so that 3 MiB and 300 MiB
+/// both read. A log axis starts at most four decades below the largest value; values below sit on its floor.
+struct Axis {
     let lower: Double
     let upper: Double
     let ticks: [Double]
+    let isLog: Bool
 
-    init(_ values: [Double]) {
+    /// How far along the axis `value` lies, 0 to 1.
+    func fraction(_ value: Double) -> Double {
+        if isLog {
+            let clamped = min(max(value, lower), upper)
+            return (log10(clamped) - log10(lower)) / (log10(upper) - log10(lower))
+        }
+        return (value - lower) / (upper - lower)
+    }
+
+    init(_ values: [Double], mayBeLog: Bool = true) {
         let finite = values.filter(\.isFinite)
+        let positive = finite.filter { $0 > 0 }
+        if mayBeLog, !Mutant.chartAxisAlwaysLinear.isPlanted, let high = positive.max(), let lowest = positive.min(), finite.allSatisfy({ $0 >= 0 }), high / lowest > 10 {
+            let top = pow(10, log10(high).rounded(.up))
+            let bottom = max(pow(10, log10(lowest).rounded(.down)), top / 1e4)
+            var ticks: [Double] = []
+            var decade = bottom
+            let fewDecades = top / bottom <= 100
+            while decade <= top * 1.0001 {
+                ticks.append(decade)
+                if fewDecades && decade < top { ticks += [decade * 2, decade * 5] }
+                decade *= 10
+            }
+            lower = bottom
+            upper = top
+            self.ticks = ticks
+            isLog = true
+            return
+        }
         var low = min(0, finite.min() ?? 0), high = finite.max() ?? 1
         if high <= low { high = low + 1 }
         let rough = (high - low) / 5
@@ -131,5 +313,6 @@ struct NiceScale {
         lower = low
         upper = high
         ticks = Array(stride(from: low, through: high + step / 2, by: step))
+        isLog = false
     }
 }
