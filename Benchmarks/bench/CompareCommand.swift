@@ -9,6 +9,7 @@ enum CompareCommand {
     static let help = """
     Usage: bench compare --baseline FILE [--current FILE] [--thresholds FILE] [--summary FILE]
                          [--gate-times never|always] [--print-thresholds]
+                         [--export-github-benchmark FILE] [--export-bmf FILE]
 
     Compares a run's results.json (default: bench-results/latest/results.json) with a baseline made by
     'bench run --save-baseline FILE', prints a Markdown table per GIF and setting (metric, baseline,

@@ -1,5 +1,7 @@
 import BenchCore
 import BenchKit
+import FrameDecoders
+import GIFCodec
 import Testing
 
 /// The first table of a report: per GIF and speed, the setting with the least memory that neither stalls nor drops.
@@ -44,5 +46,63 @@ struct AnswerTableTests {
         let note = try #require(lines.first { $0.hasPrefix("Throughput mode") })
         #expect(note.contains("`bench run --gif /a.gif --gif /b.gif --mode realtime`"), "\(note)")
         #expect(MarkdownReporter.render(Self.report()).contains("## Answer"), "the answer comes first in results.md")
+    }
+
+    /// A wide report: real time at two speeds, both codecs, two display sizes, the four library players, a long GIF name.
+    static func wideReport() -> RunReport {
+        var results: [CaseResult] = []
+        let decoders: [DecoderChoice] = [.eager, .windowed(.frames(2)), .windowed(.frames(8)), .library(.kingfisher),
+                                         .library(.sdwebimage(maxBufferCount: 2437)), .library(.flanimatedimage(cacheSize: 1)), .library(.ylgifimage)]
+        for speed in [1.0, 4.0] {
+            for codec in LZWCodec.allCases {
+                for display in [nil, DisplaySize(width: 320, height: 320)] {
+                    for decoder in decoders {
+                        var benchCase = BenchCase(gif: "a-rather-long-gif-name-720x720x150", path: "/a.gif", decoder: decoder, loops: 1,
+                                                  mode: .realtime, speed: speed, codec: codec)
+                        benchCase.display = display
+                        var result = CaseResult(benchCase: benchCase)
+                        result.width = 720; result.height = 720; result.frames = 150
+                        for measure in Measure.allCases { result[measure] = 123_456.789 }
+                        result[.stalls] = decoder == .library(.flanimatedimage(cacheSize: 1)) ? 149 : 0
+                        result[.droppedFrames] = 0
+                        results.append(result)
+                    }
+                }
+            }
+        }
+        return RunReport(metadata: RunMetadata.current(command: "bench run"), results: results)
+    }
+
+    @Test("every table line of a wide report fits in 160 characters; a library shows its real rule, not a window number")
+    func narrowTables() {
+        let markdown = MarkdownReporter.render(Self.wideReport())
+        let tooWide = markdown.split(separator: "\n").filter { $0.hasPrefix("|") && !$0.hasPrefix("| command |") && $0.count > 160 }
+        #expect(tooWide.isEmpty, "\(tooWide.map { "\($0.count): \($0)" }.joined(separator: "\n"))")
+        #expect(markdown.contains("| sdwebimage: a pool of 2,437 frames |"), "the pool, as the library sizes it")
+        #expect(markdown.contains("| flanimatedimage: a cache of 1 frame |"))
+        #expect(!markdown.contains("| window |"), "no window column: a pool of 2,437 frames is not 'window 1'")
+    }
+
+    @Test("two windows without eager are compared with each other; a speed other than 1 gets its own recommendation")
+    func windowsWithoutEager() throws {
+        var results: [CaseResult] = []
+        for (window, peak, stalls) in [(2, 10, 0.0), (8, 22, 0)] {
+            var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .windowed(.frames(window)), loops: 1,
+                                                         mode: .realtime, speed: 4))
+            result.frames = 150
+            result[.jemallocAllocatedPeak] = Double(peak << 20)
+            result[.rssPeak] = Double(peak << 20)
+            result[.cpuTotal] = 0.4
+            result[.firstFrame] = 0.01
+            result[.stalls] = stalls
+            result[.droppedFrames] = 0
+            result[.animation] = 1
+            results.append(result)
+        }
+        let markdown = MarkdownReporter.render(RunReport(metadata: RunMetadata.current(command: "bench run"), results: results))
+        #expect(markdown.contains("- windowed w=8 ÷ windowed w=2: peak allocated 2.20×"), "\(markdown)")
+        #expect(!markdown.contains("- windowed w=2 ÷ windowed w=8"), "each pair once, the larger window over the smaller")
+        #expect(markdown.contains("**Recommendation:** At speed 4.00×: window 2 is the smallest that plays without a stall"), "\(markdown)")
+        #expect(!markdown.contains("run with `--mode realtime`"), "a real-time run at speed 4 is an answer, not a reason to run again")
     }
 }

@@ -45,6 +45,25 @@ struct CommandLineTests {
         #expect(usage.hasPrefix("Usage: bench \(command)"), "\(command) -h: \(usage.prefix(80))")
         let viaHelp = try Self.bench(["help", command])
         #expect(viaHelp.exitStatus == 0 && viaHelp.standardOutput == short.standardOutput, "bench help \(command)")
+        // The synopsis (the lines before the first blank one) names every flag the option list documents, and the
+        // help documents every flag the command's own source reads (test knobs and the child's protocol aside).
+        let synopsis = usage.components(separatedBy: "\n\n")[0]
+        let documented = usage.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.drop { $0 == " " }
+            guard line.hasPrefix("  "), trimmed.hasPrefix("--") else { return nil }
+            return "--" + String(trimmed.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" })
+        }
+        #expect(!documented.isEmpty || ["merge", "schema", "corpus", "speed", "sampler-cost"].contains(command), "\(command): no option list")
+        for flag in documented {
+            #expect(synopsis.contains(flag), "\(command)'s synopsis leaves out \(flag)")
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Benchmarks/bench")
+            .appendingPathComponent(command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Command.swift")
+        let code = try String(contentsOf: source, encoding: .utf8)
+        let read = Set(code.matches(of: /arguments\.(?:flag|value|values|integer)\("(--[a-z0-9-]+)"/).map { String($0.1) })
+        for flag in read.subtracting(["--help", "--slow-windowed", "--plant-leak", "--measure-one"]) {
+            #expect(usage.contains(flag + " ") || usage.contains(flag + "\n") || usage.contains(flag + "]"), "\(command) reads \(flag) but its help does not say so")
+        }
         let version = try Self.bench(["--version"])
         let text = String(decoding: version.standardOutput, as: UTF8.self)
         #expect(version.exitStatus == 0)
@@ -76,6 +95,20 @@ struct CommandLineTests {
         #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("# GIF Frame Bench report"))
         let refused = try Self.bench(["run", "--loops", "0", "--quiet"])
         #expect(refused.exitStatus == 2 && String(decoding: refused.standardError, as: UTF8.self).hasPrefix("bench: error: "))
+    }
+
+    @Test("inspect --json gives the container facts as one JSON object; --json with --hashes is refused in one line")
+    func inspectJSON() throws {
+        let gif = HostilePathTests.gif
+        let outcome = try Self.bench(["inspect", gif, "--json"])
+        #expect(outcome.exitStatus == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: outcome.standardOutput) as? [String: Any])
+        let frames = try #require(object["frames"] as? [[String: Any]])
+        #expect(object["frame_count"] as? Int == 24 && frames.count == 24, "\(object.keys.sorted())")
+        #expect(object["width"] as? Int == 64 && object["height"] as? Int == 64 && object["file"] as? String == gif)
+        #expect(frames.first?["delay_effective_ms"] is Int && frames.first?["disposal"] is String)
+        let both = try Self.bench(["inspect", gif, "--json", "--hashes"])
+        #expect(both.exitStatus == 2 && String(decoding: both.standardError, as: UTF8.self).contains("cannot be combined"))
     }
 
     @Test("a file that is not a GIF is named in the error")

@@ -55,4 +55,20 @@ struct IsolationTests {
         #expect(csv.contains(",failed,"))
         #expect(MarkdownReporter.render(report).contains("## Failed cases"))
     }
+
+    @Test("--warmup plays each setting unmeasured before its first repetition, and only then; its results are not reported")
+    func warmUpIsUnmeasured() throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let runner = CaseRunner(executable: child, timeout: 60)
+        let gif = ChildBinary.fixtureGIF
+        let cases = (1...2).flatMap { repetition in
+            [DecoderChoice.eager, .windowed(.frames(2))].map { BenchCase(gif: "fire", path: gif, decoder: $0, loops: 1, repetition: repetition) }
+        }
+        var warmed: [String] = [], measured: [String] = []
+        let results = runner.run(cases, warmUp: 2, warmingUp: { warmed.append("\($0.plan) \($0.repetition)") },
+                                 progress: { _, benchCase, result in if result != nil { measured.append("\(benchCase.plan) \(benchCase.repetition)") } })
+        #expect(warmed == ["eager 1", "eager 1", "windowed w=2 1", "windowed w=2 1"], "\(warmed)")
+        #expect(measured == ["eager 1", "windowed w=2 1", "eager 2", "windowed w=2 2"], "\(measured)")
+        #expect(results.count == 4 && results.allSatisfy { $0.failure == nil && $0.frames == 33 })
+    }
 }
