@@ -13,6 +13,7 @@ enum SpeedCommand {
     static let help = """
     Usage: bench speed [--gif FILE|DIR]... [--corpus synthetic|real|all] [--codec fast,giflib] [--window N] [--csv]
                        [--timeout SECONDS] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
+                       [--pass-times [--min-time S] [--min-samples N] [--sample-ms MS]]
 
     Two tables, every figure the median of at least 3 runs and 0.5 s, in megapixels per second of wall time:
       LZW only      the frames' palette indices decoded and nothing else, per codec; pixels are the frames' own
@@ -28,6 +29,12 @@ enum SpeedCommand {
     Default input: the synthetic corpus. Each GIF is measured in a child process of its own; one that cannot be played,
     or runs past --timeout SECONDS (default: 600), is skipped with one line on stderr (and the command exits 4). A GIF
     over --max-eager-bytes gets a dash in the eager columns. --csv prints CSV instead of Markdown tables.
+
+    --pass-times prints instead, per GIF, codec and path (compositor, eager), one line of key=value pairs in the format
+    of ../shared/wuffs/wuffs_gif.c, timed by its rule (bench_common.h): a warm-up pass sets the passes per sample;
+    samples until there are --min-samples N (default 5) and --min-time S seconds of process CPU (default 0.3), each
+    --sample-ms MS long (default 2); the best and the median per pass on the wall and the process-CPU clocks. The
+    GIFs are measured in this process, after the playability check, so the figures sit beside Wuffs's own harness.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -38,6 +45,24 @@ enum SpeedCommand {
         let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
         let limits = try RunCommand.limits(&arguments)
         let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
+        if arguments.flag("--pass-times") {
+            let minimumSeconds = try RunCommand.number(arguments.value("--min-time"), flag: "--min-time", in: 0...3600) ?? 0.3
+            let minimumSamples = try arguments.integer("--min-samples", in: 1...500) ?? 5
+            let sampleSeconds = (try RunCommand.number(arguments.value("--sample-ms"), flag: "--sample-ms", in: 0.001...10_000) ?? 2) / 1000
+            let corpus = try RunCommand.corpus(&arguments)
+            let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
+            try arguments.finish(command: "speed")
+            BuildConfiguration.warnIfDebug(command: "bench speed")
+            let scratch = try PrivateDirectory.forRun()
+            let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
+            for input in inputs {
+                guard let path = files.paths[input.name] else { continue }
+                try passTimes(path, codecs: codecs, limits: limits,
+                              timing: (minimumSeconds, minimumSamples, sampleSeconds))
+            }
+            withExtendedLifetime(scratch) {}
+            return .success
+        }
         if let one = try arguments.value("--measure-one") {
             try arguments.finish(command: "speed")
             return try measureOne(one, window: window, codecs: codecs, limits: limits)
@@ -133,6 +158,34 @@ enum SpeedCommand {
         }
         print(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)), as: UTF8.self))
         return .success
+    }
+
+    /// `--pass-times`: one line per codec and path for the GIF at `file`, in the key=value format of the Wuffs harness.
+    static func passTimes(_ file: String, codecs: [LZWCodec], limits: DecodeLimits,
+                          timing: (seconds: Double, samples: Int, sampleSeconds: Double)) throws {
+        let container = try GIFContainer(contentsOfFile: file, rules: InputFileRules(maxBytes: limits.maxFileBytes))
+        _ = try Playability.check(container, limits: limits)
+        let eagerRefused = (try? limits.checkEager(container)) == nil
+        let pixels = Double(container.frameCount * container.width * container.height)
+        for codec in codecs {
+            for mode in ["compositor", "eager"] where !(mode == "eager" && eagerRefused) {
+                let timed = try PassTiming.measure(minimumSeconds: timing.seconds, minimumSamples: timing.samples,
+                                                   sampleSeconds: timing.sampleSeconds) {
+                    if mode == "eager" {
+                        _ = try EagerDecoder(container: container, limits: limits, codec: codec)
+                    } else {
+                        let compositor = try Compositor(container: container, codec: codec)
+                        for _ in 0..<container.frameCount { compositor.advance() }
+                    }
+                }
+                func ms(_ seconds: Double) -> String { Format.fixed(seconds * 1000, digits: 4) }
+                print(["tool=project", "mode=\(mode)", "codec=\(codec)", "file=\(file)", "frames=\(container.frameCount)",
+                       "w=\(container.width)", "h=\(container.height)", "best_ms=" + ms(timed.bestSeconds),
+                       "median_ms=" + ms(timed.medianSeconds), "cpu_best_ms=" + ms(timed.cpuBestSeconds),
+                       "cpu_median_ms=" + ms(timed.cpuMedianSeconds), "passes=\(timed.passesPerSample)", "samples=\(timed.samples)",
+                       "best_mpxs=" + format(pixels / max(timed.bestSeconds, 1e-12) / 1e6), "status=ok"].joined(separator: " "))
+            }
+        }
     }
 
     /// A Markdown header as a CSV column name: `fast LZW (Mpx/s)` → `fast_lzw_mpx_s`, `fast ÷ giflib` → `fast_vs_giflib`.

@@ -1,0 +1,35 @@
+import BenchCore
+import MemoryProbe
+
+/// Per-pass times by the rule of the reference harnesses in `../shared/wuffs` (`bench_common.h`), so that a figure of
+/// this project and one of Wuffs are read with one clock and one statistic: a warm-up pass whose CPU time sets the
+/// sample size P (passes enough for `sampleSeconds`, 1 to 100,000); samples until there are `minimumSamples` and
+/// `minimumSeconds` of process CPU time (at most 500); each sample timed on the monotonic and the process-CPU clocks;
+/// per clock, the best and the median of the per-pass times.
+public struct PassTiming: Sendable {
+    public var bestSeconds: Double
+    public var medianSeconds: Double
+    public var cpuBestSeconds: Double
+    public var cpuMedianSeconds: Double
+    public var passesPerSample: Int
+    public var samples: Int
+
+    public static func measure(minimumSeconds: Double = 0.3, minimumSamples: Int = 5, sampleSeconds: Double = 0.002,
+                               _ pass: () throws -> Void) rethrows -> PassTiming {
+        let first = CPUTimes.now().process
+        try pass()
+        let once = max(CPUTimes.now().process - first, 1e-9)
+        let passes = max(1, min(100_000, Int((sampleSeconds / once).rounded(.up))))
+        var wall: [Double] = [], cpu: [Double] = []
+        let start = CPUTimes.now().process
+        while wall.count < 500 && (wall.count < minimumSamples || CPUTimes.now().process - start < minimumSeconds) {
+            let begin = CPUTimes.now()
+            for _ in 0..<passes { try pass() }
+            let spent = CPUTimes.now().since(begin)
+            wall.append(spent.wall / Double(passes))
+            cpu.append(spent.process / Double(passes))
+        }
+        return PassTiming(bestSeconds: wall.min() ?? 0, medianSeconds: Statistics.median(wall), cpuBestSeconds: cpu.min() ?? 0,
+                          cpuMedianSeconds: Statistics.median(cpu), passesPerSample: passes, samples: wall.count)
+    }
+}
