@@ -10,7 +10,8 @@ public enum FrameStatus: Sendable, Equatable {
 
 /// Turns frame records into full-screen RGBA canvases following the browser conventions in docs/decoding.md ("Pixel conventions").
 ///
-/// Holds one canvas, one saved canvas (only when the GIF uses disposal 3), one index buffer the size of the largest
+/// Holds one canvas, one buffer the canvas's size for the rectangle a disposal-3 frame must put back (only when the GIF
+/// uses disposal 3), one index buffer the size of the largest
 /// frame (1 byte per pixel) and, with giflib, one giflib handle: nothing proportional to the frame count — unless it
 /// keeps indices (``init(container:limits:codec:keepsIndices:)``), when it also holds every frame's indices once
 /// decoded and never decodes a frame's LZW twice. Not thread-safe: one owner at a time.
@@ -97,7 +98,12 @@ public final class Compositor {
         let frame = container.frames[index]
         applyPendingDisposal()
         if frame.disposal == .previous, let savedCanvas {
-            savedCanvas.update(from: canvas, count: pixelCount)
+            // Drawing touches the frame's rectangle only, so that is all disposal 3 must put back: saved row by row,
+            // instead of the whole canvas saved and restored around every such frame.
+            let (x0, x1, y0, y1) = clip(frame.rect)
+            for y in y0..<y1 {
+                (savedCanvas + (y - y0) * (x1 - x0)).update(from: canvas + y * container.width + x0, count: x1 - x0)
+            }
         }
         pendingDisposal = (frame.disposal, frame.rect)
         return draw(frame, index: index)
@@ -113,7 +119,11 @@ public final class Compositor {
                 (canvas + y * container.width + x0).update(repeating: 0, count: x1 - x0)
             }
         case .previous:
-            if let savedCanvas, !Mutant.restorePreviousKept.isPlanted { canvas.update(from: savedCanvas, count: pixelCount) }
+            guard let savedCanvas, !Mutant.restorePreviousKept.isPlanted else { return }
+            let (x0, x1, y0, y1) = clip(rect)
+            for y in y0..<y1 {
+                (canvas + y * container.width + x0).update(from: savedCanvas + (y - y0) * (x1 - x0), count: x1 - x0)
+            }
         case .unspecified, .keep:
             break
         }

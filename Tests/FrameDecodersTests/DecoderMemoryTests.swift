@@ -73,3 +73,33 @@ struct PrefetchThreadTests {
         return !expected
     }
 }
+
+/// The eager decoder's frame store asks jemalloc for huge-page-friendly blocks, never for more bytes than one block per
+/// frame would cost, and never lets two frames share bytes.
+@Suite("Eager frame store layout")
+struct FrameStoreLayoutTests {
+    @Test("every layout costs what one allocation per frame costs, and its frames fit their blocks without overlap",
+          arguments: [1, 7_200, 230_400, 262_144, 307_200, 1_048_576, 1_500_000, 2_073_600, 3_000_000, 4_194_304])
+    func sameCost(frameBytes: Int) {
+        for frameCount in [1, 3, 8, 33, 150, 1000] {
+            let layout = FrameStoreLayout.plan(frameCount: frameCount, frameBytes: frameBytes)
+            #expect(layout.chunks.reduce(0) { $0 + $1.frames } == frameCount)
+            #expect(layout.chargedBytes == frameCount * FrameStoreLayout.sizeClass(frameBytes),
+                    "\(frameCount) frames of \(frameBytes) bytes: \(layout.chargedBytes) charged")
+            for chunk in layout.chunks where chunk.frames > 1 {
+                #expect(layout.stride >= frameBytes && chunk.frames * layout.stride <= chunk.bytes)
+                #expect(chunk.hugePages && chunk.bytes % FrameStoreLayout.hugePage == 0)
+            }
+        }
+    }
+
+    @Test("large frames get huge pages; small frames of a big GIF share 2 MiB blocks; a small GIF keeps one block per frame")
+    func whichLayout() {
+        #expect(FrameStoreLayout.plan(frameCount: 150, frameBytes: 2_073_600).chunks.allSatisfy { $0.frames == 1 && $0.hugePages })
+        let packed = FrameStoreLayout.plan(frameCount: 100, frameBytes: 262_144)
+        #expect(packed.chunks.first == .init(frames: 64, bytes: 16 << 20, hugePages: true), "\(packed.chunks.prefix(2))")
+        #expect(FrameStoreLayout.plan(frameCount: 33, frameBytes: 7_200).chunks.allSatisfy { $0.frames == 1 && !$0.hugePages })
+        // A 307,200-byte frame's class is 320 KiB: 6% of each block unused would sit on huge pages as resident memory.
+        #expect(FrameStoreLayout.plan(frameCount: 1000, frameBytes: 307_200).chunks.allSatisfy { !$0.hugePages })
+    }
+}
