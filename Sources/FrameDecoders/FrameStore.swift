@@ -55,6 +55,8 @@ public struct FrameStoreLayout: Equatable, Sendable {
     /// Allocations up to this size that are multiples of 2 MiB are exact jemalloc size classes (classes step by 2 MiB
     /// or less up to it), so packing frames into them costs no rounding.
     static let largestExactChunk = 16 << 20
+    /// The smallest frame store that asks for huge pages: 64 MiB.
+    public static let hugePageStore = 64 << 20
 
     public struct Chunk: Equatable, Sendable {
         public var frames: Int
@@ -82,22 +84,27 @@ public struct FrameStoreLayout: Equatable, Sendable {
     /// The bytes jemalloc charges for the whole layout (each allocation's size class).
     public var chargedBytes: Int { chunks.reduce(0) { $0 + FrameStoreLayout.sizeClass($1.bytes) } }
 
-    /// jemalloc charges the same bytes for every plan as for one allocation per frame (each frame its size class), and
-    /// a huge page never holds more than 2% of bytes no frame uses (they would count as resident):
-    /// - A frame whose size class is 2 MiB or more gets an allocation of its own, as before, aligned to 2 MiB so that
-    ///   its whole 2 MiB pages can be huge pages.
-    /// - Smaller frames, when the GIF holds at least 8 MiB of them and their size class wastes at most 2%, share
-    ///   allocations of whole 2 MiB pages (at most 16 MiB, exact size classes), one frame every size class; the
-    ///   frames left over get one allocation each.
-    /// - Otherwise, one allocation per frame, as before.
+    /// jemalloc charges the same bytes for every plan as for one allocation per frame (each frame its size class).
+    /// Huge pages only pay for a large store: for a store of tens of megabytes jemalloc hands a decode the pages the last
+    /// one freed, already faulted in, and fresh huge pages made decoding slower (`bench speed --pass-times` on
+    /// sticker-240x240x60 and short-320x240x100); from about 140 MB on, every decode met fresh pages and huge pages made
+    /// it faster (feed-480x480x150 and up). So, for a store of at least ``hugePageStore``:
+    /// - a frame whose size class is 2 MiB or more gets an allocation of its own, as before, aligned to 2 MiB so that
+    ///   its whole 2 MiB pages can be huge pages;
+    /// - smaller frames share allocations of whole 2 MiB pages (at most 16 MiB, exact size classes), one frame every
+    ///   size class; the frames left over get one allocation each.
+    /// A smaller store: one allocation per frame, as before.
+    /// A huge page is resident whole, so bytes no frame uses (a size class's rounding) would count in the process's
+    /// RSS, where on small pages they were never touched: no huge page holds more than 2% of such bytes, so peak RSS
+    /// stays what it was within that (the gate allows 5%). Frames whose size class rounds more keep small pages.
     public static func plan(frameCount: Int, frameBytes: Int) -> FrameStoreLayout {
         let bytes = max(frameBytes, 1), stride = sizeClass(max(frameBytes, 1))
         let perFrame = FrameStoreLayout(chunks: Array(repeating: Chunk(frames: 1, bytes: bytes, hugePages: false), count: frameCount))
+        guard frameCount * bytes >= hugePageStore else { return perFrame }
         if stride >= hugePage {
             return FrameStoreLayout(chunks: Array(repeating: Chunk(frames: 1, bytes: bytes, hugePages: true), count: frameCount))
         }
-        guard frameCount * bytes >= 4 * hugePage, Double(stride - bytes) <= 0.02 * Double(stride),
-              let packed = (1...min(frameCount, largestExactChunk / stride)).filter({ $0 * stride % hugePage == 0 }).max()
+        guard Double(stride - bytes) <= 0.02 * Double(stride), let packed = (1...min(frameCount, largestExactChunk / stride)).filter({ $0 * stride % hugePage == 0 }).max()
         else { return perFrame }
         return FrameStoreLayout(
             chunks: Array(repeating: Chunk(frames: packed, bytes: packed * stride, hugePages: true), count: frameCount / packed)

@@ -93,13 +93,38 @@ struct FrameStoreLayoutTests {
         }
     }
 
-    @Test("large frames get huge pages; small frames of a big GIF share 2 MiB blocks; a small GIF keeps one block per frame")
+    @Test("a store of 64 MiB or more gets huge pages (small frames sharing 2 MiB blocks); a smaller one keeps one block per frame")
     func whichLayout() {
         #expect(FrameStoreLayout.plan(frameCount: 150, frameBytes: 2_073_600).chunks.allSatisfy { $0.frames == 1 && $0.hugePages })
-        let packed = FrameStoreLayout.plan(frameCount: 100, frameBytes: 262_144)
+        let packed = FrameStoreLayout.plan(frameCount: 300, frameBytes: 262_144)
         #expect(packed.chunks.first == .init(frames: 64, bytes: 16 << 20, hugePages: true), "\(packed.chunks.prefix(2))")
         #expect(FrameStoreLayout.plan(frameCount: 33, frameBytes: 7_200).chunks.allSatisfy { $0.frames == 1 && !$0.hugePages })
+        // 60 frames of 240×240 (14 MB): a store below 64 MiB keeps one block per frame, on the pages jemalloc reuses.
+        #expect(FrameStoreLayout.plan(frameCount: 60, frameBytes: 230_400).chunks.allSatisfy { $0.frames == 1 && !$0.hugePages })
         // A 307,200-byte frame's class is 320 KiB: 6% of each block unused would sit on huge pages as resident memory.
         #expect(FrameStoreLayout.plan(frameCount: 1000, frameBytes: 307_200).chunks.allSatisfy { !$0.hugePages })
+    }
+
+    @Test("frames packed into shared 2 MiB blocks come back each as the compositor drew it")
+    func packedFramesAreTheCompositorsFrames() throws {
+        // 300 frames of 256×256 (256 KiB, an exact size class): a 75 MiB store, packed 64 frames to a 16 MiB block.
+        let side = 256, count = 300
+        #expect(FrameStoreLayout.plan(frameCount: count, frameBytes: side * side * 4).chunks.first?.frames == 64)
+        let palette = Palette((0..<256).map { RGB(UInt8($0), UInt8(255 - $0), UInt8($0 / 2)) })
+        let frames = (0..<count).map { index in
+            // Each frame a 16×16 square of its own colour at its own place, over what came before.
+            EncoderFrame(rect: FrameRect(left: (index * 16) % (side - 16), top: (index * 7) % (side - 16), width: 16, height: 16),
+                         indices: Array(repeating: UInt8(index % 256), count: 256), delayCentiseconds: 2)
+        }
+        let bytes = try GIFEncoder.encode(EncoderInput(width: side, height: side, globalPalette: palette, frames: frames))
+        let container = try GIFContainer(bytes: GIFBytes(bytes))
+        let eager = try EagerDecoder(container: container)
+        let compositor = try Compositor(container: container)
+        for index in 0..<count {
+            compositor.advance()
+            let expected = FrameHash(of: compositor.pixels)
+            let kept = try eager.withFrame(at: index) { FrameHash(of: $0.pixels) }
+            #expect(kept == expected, "frame \(index)")
+        }
     }
 }

@@ -18,14 +18,25 @@ public enum FeedMarkdownReporter {
         out.append("- Command: `\(report.metadata.command)`")
         if report.incomplete { out.append("- **Incomplete**: the run was interrupted") }
         out.append("")
-        out.append("| model | peak allocated | peak RSS | held frames (Σ players) | stalls (worst player) | dropped (worst player) | lateness (worst player) | first frame (worst) | CPU per s of animation | harness CPU | left allocated after all left |")
-        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        // Two tables, memory then playback, each within 160 characters a line (one table ran to 230).
+        out.append("Memory:")
+        out.append("")
+        out.append("| model | peak allocated | peak RSS | held frames (Σ players) | left allocated after all left |")
+        out.append("| --- | ---: | ---: | ---: | ---: |")
         for model in report.models {
             out.append("| \(model.model) | \(Format.bytes(model.allocatedPeak)) | \(Format.bytes(model.rssPeak)) | \(Int(model.heldFramesMaxSum)) | "
-                       + "\(model.stalls) (\(model.worstPlayerStalls)) | \(model.droppedFrames) (\(model.worstPlayerDropped)) | "
+                       + "\(signedBytes(model.retainedAfterLeave)) |")
+        }
+        out.append("")
+        out.append("Playback (the feed's total, and its worst player's in brackets):")
+        out.append("")
+        out.append("| model | stalls | dropped | lateness | first frame (worst) | CPU per s of animation | harness CPU |")
+        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for model in report.models {
+            out.append("| \(model.model) | \(model.stalls) (\(model.worstPlayerStalls)) | \(model.droppedFrames) (\(model.worstPlayerDropped)) | "
                        + "\(Format.duration(model.latenessSeconds)) (\(Format.duration(model.worstPlayerLatenessSeconds))) | "
                        + "\(Format.duration(model.worstFirstFrameSeconds)) | \(Format.fixed(model.cpuPerAnimationSecond * 1000, digits: 1)) ms | "
-                       + "\(Format.fixed(model.harnessShare * 100, digits: 1)) % | \(signedBytes(model.retainedAfterLeave)) |")
+                       + "\(Format.fixed(model.harnessShare * 100, digits: 1)) % |")
         }
         for failed in report.results where failed.failure != nil {
             out.append("")
