@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "SystemFiles", dependencies: ["Mutants"]),
         .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "SystemFiles"]),
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
-        .target(name: "FrameDecoders", dependencies: ["CPosix", "GIFCodec", "Mutants", "PosixThreads"]),
+        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads"]),
         .target(
             name: "MemoryProbe",
             dependencies: ["CJemalloc", "Mutants", "PosixThreads"],

@@ -8,21 +8,8 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
-#include <malloc.h>
-#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
-
-/// Asks the kernel to back `length` bytes at `address` (2 MiB aligned) with transparent huge pages; returns 0 or an
-/// errno value. The bytes must be the caller's own allocation, whose usable size malloc_usable_size gives.
-static inline int cposix_advise_huge_pages(void *address, size_t length) {
-    return madvise(address, length, MADV_HUGEPAGE) == 0 ? 0 : errno;
-}
-
-/// The usable size of a malloc'd block (jemalloc's size class when jemalloc serves malloc).
-static inline size_t cposix_usable_size(void *address) {
-    return malloc_usable_size(address);
-}
 
 /// Names the calling thread as /proc/self/task/<tid>/comm and debuggers show it (at most 15 bytes are kept).
 static inline int cposix_name_current_thread(const char *name) {

@@ -4,9 +4,7 @@ import GIFCodec
 /// default and `UIImage.animatedImage` do: frames × width × height × 4 bytes held for the image's lifetime.
 public final class EagerDecoder: AnimatedFrameSource {
     public let container: GIFContainer
-    /// Every frame, kept in one ``FrameStore``.
-    private let frames: FrameStore
-    private let frameCount: Int
+    private let frames: [FrameBuffer]
     private let statuses: [FrameStatus]
     private let decodeSeconds: [Double]
     public let keptSize: (width: Int, height: Int)
@@ -28,34 +26,33 @@ public final class EagerDecoder: AnimatedFrameSource {
         let keeping = FrameKeeping(container: container, display: display)
         keptSize = keeping.size
         scaling = keeping.scalingCost
-        let frames = FrameStore(frameCount: container.frameCount, frameBytes: keeping.frameBytes)
+        var frames: [FrameBuffer] = []
         var statuses: [FrameStatus] = []
         var decodeSeconds: [Double] = []
+        frames.reserveCapacity(container.frameCount)
         statuses.reserveCapacity(container.frameCount)
         decodeSeconds.reserveCapacity(container.frameCount)
         let clock = ContinuousClock()
-        for index in 0..<container.frameCount {
+        for _ in 0..<container.frameCount {
             let start = clock.now
             statuses.append(compositor.advance())
-            keeping.write(compositor.pixels, into: frames.frame(index))
+            frames.append(keeping.keep(compositor.pixels))
             decodeSeconds.append((clock.now - start).seconds)
         }
         self.frames = frames
-        frameCount = container.frameCount
         self.statuses = statuses
         self.decodeSeconds = decodeSeconds
     }
 
     public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
-        guard index >= 0, index < frameCount else { throw .frameOutOfRange(index, frameCount: frameCount) }
-        return body(FrameView(index: index, pixels: UnsafeRawBufferPointer(frames.frame(index)), status: statuses[index],
-                              decodeSeconds: decodeSeconds[index]))
+        guard index >= 0, index < frames.count else { throw .frameOutOfRange(index, frameCount: frames.count) }
+        return body(FrameView(index: index, pixels: frames[index].readOnly, status: statuses[index], decodeSeconds: decodeSeconds[index]))
     }
 
     /// Always: every frame was decoded before the first was shown.
-    public func isReady(frame: Int) -> Bool { frame >= 0 && frame < frameCount }
+    public func isReady(frame: Int) -> Bool { frame >= 0 && frame < frames.count }
 
-    public var heldFramesMax: Int? { frameCount }
+    public var heldFramesMax: Int? { frames.count }
     public var scalingSeconds: Double? { scaling?.seconds }
-    public var heldFrames: Int? { frameCount }
+    public var heldFrames: Int? { frames.count }
 }

@@ -8,13 +8,13 @@ public enum MarkdownReporter {
     public static func render(_ report: RunReport, charts: [ChartFile] = []) -> String {
         var out: [String] = ["# GIF Frame Bench report", ""]
         if report.incomplete { out += ["> **Incomplete run**: interrupted; only the cases that finished are reported.", ""] }
-        out += metadata(report.metadata)
-        out += ["", "Medians over repetitions. CPU is all threads (decoding, prefetch, sampler);",
-                "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the child process;",
-                "theoretical is what the decoder must hold at least (every frame; or the window and the canvas).", ""]
+        // The answer first; the run's facts (date, commit, machine, command) close the report.
         out += AnswerTable.render(report)
         let recommendations = Recommendation.perGIF(report.summaries)
         if let summary = Recommendation.corpusSummary(report.summaries) { out += ["**Summary:** \(summary)", ""] }
+        out += ["Medians over repetitions. CPU is all threads (decoding, prefetch, sampler);",
+                "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the child process;",
+                "theoretical is what the decoder must hold at least (every frame; or the window and the canvas).", ""]
         for gif in report.gifs {
             out += section(for: gif, report.summaries.filter { $0.gif == gif }, charts.filter { $0.gif == gif },
                            recommendations[gif])
@@ -27,6 +27,7 @@ public enum MarkdownReporter {
             }
             out.append("")
         }
+        out += ["## Run", ""] + metadata(report.metadata) + [""]
         return out.joined(separator: "\n")
     }
 

@@ -39,17 +39,10 @@ final class FrameKeeping {
     }
 
     /// Overwrites `buffer` (``frameBytes`` long) with `canvas` as kept.
-    func write(_ canvas: UnsafeRawBufferPointer, into buffer: FrameBuffer) { write(canvas, into: buffer.bytes) }
-
-    /// Overwrites `destination` (``frameBytes`` long) with `canvas` as kept.
-    func write(_ canvas: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) {
-        guard let downscaler else {
-            let count = min(canvas.count, destination.count)
-            if count > 0 { destination.baseAddress!.copyMemory(from: canvas.baseAddress!, byteCount: count) }
-            return
-        }
+    func write(_ canvas: UnsafeRawBufferPointer, into buffer: FrameBuffer) {
+        guard let downscaler else { return buffer.copy(from: canvas) }
         let start = ThreadCPUClock.now()
-        downscaler.scale(canvas, into: destination)
+        downscaler.scale(canvas, into: buffer.bytes)
         scalingCost?.add(seconds: ThreadCPUClock.now() - start)
     }
 }
