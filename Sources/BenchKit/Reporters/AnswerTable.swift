@@ -50,8 +50,8 @@ public enum AnswerTable {
         let cpu = figure(best, .cpuPerAnimationSecond, Format.duration)
         let memoryRatio = eager.map { Format.ratio(best.median(.jemallocAllocatedPeak) / max($0.median(.jemallocAllocatedPeak), 1)) } ?? "no eager run"
         let cpuRatio = eager.map { Format.ratio(best.median(.cpuPerAnimationSecond) / max($0.median(.cpuPerAnimationSecond), 1e-9)) } ?? "no eager run"
-        let runnerUp = smooth.dropFirst().first.map { "\(MarkdownReporter.cell("\($0.setting.plan)")), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
-        return "| \(MarkdownReporter.cell(gif)) | \(played) | \(MarkdownReporter.cell("\(best.setting.plan)")) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
+        let runnerUp = smooth.dropFirst().first.map { "\(MarkdownReporter.cell($0.label)), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
+        return "| \(MarkdownReporter.cell(gif)) | \(played) | \(MarkdownReporter.cell(best.label)) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
     }
 
     /// "3.1 MiB (3.0–3.2 MiB)": the median with the repetitions' range, when they differ.
