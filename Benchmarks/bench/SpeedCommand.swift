@@ -45,34 +45,29 @@ enum SpeedCommand {
         let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
         let limits = try RunCommand.limits(&arguments)
         let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
-        if arguments.flag("--pass-times") {
-            let minimumSeconds = try RunCommand.number(arguments.value("--min-time"), flag: "--min-time", in: 0...3600) ?? 0.3
-            let minimumSamples = try arguments.integer("--min-samples", in: 1...500) ?? 5
-            let sampleSeconds = (try RunCommand.number(arguments.value("--sample-ms"), flag: "--sample-ms", in: 0.001...10_000) ?? 2) / 1000
-            let corpus = try RunCommand.corpus(&arguments)
-            let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
-            try arguments.finish(command: "speed")
-            BuildConfiguration.warnIfDebug(command: "bench speed")
-            let scratch = try PrivateDirectory.forRun()
-            let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
-            for input in inputs {
-                guard let path = files.paths[input.name] else { continue }
-                try passTimes(path, codecs: codecs, limits: limits,
-                              timing: (minimumSeconds, minimumSamples, sampleSeconds))
-            }
-            withExtendedLifetime(scratch) {}
-            return .success
-        }
         if let one = try arguments.value("--measure-one") {
             try arguments.finish(command: "speed")
             return try measureOne(one, window: window, codecs: codecs, limits: limits)
         }
+        let printsPassTimes = arguments.flag("--pass-times")
+        let minimumSeconds = try RunCommand.number(arguments.value("--min-time"), flag: "--min-time", in: 0...3600) ?? 0.3
+        let minimumSamples = try arguments.integer("--min-samples", in: 1...500) ?? 5
+        let sampleSeconds = (try RunCommand.number(arguments.value("--sample-ms"), flag: "--sample-ms", in: 0.001...10_000) ?? 2) / 1000
         let corpus = try RunCommand.corpus(&arguments)
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
         try arguments.finish(command: "speed")
         BuildConfiguration.warnIfDebug(command: "bench speed")
         let scratch = try PrivateDirectory.forRun()
+        // The GIFs written there (the built-in corpus) must outlive every measurement, in this process or a child.
+        defer { withExtendedLifetime(scratch) {} }
         let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
+        if printsPassTimes {
+            for input in inputs {
+                guard let path = files.paths[input.name] else { continue }
+                try passTimes(path, codecs: codecs, limits: limits, timing: (minimumSeconds, minimumSamples, sampleSeconds))
+            }
+            return .success
+        }
         let own = CaseRunner.ownExecutable
         Interruption.install()
 
