@@ -34,18 +34,19 @@ enum InspectCommand {
         try arguments.finish(command: "inspect")
         guard files.count == 1, let path = files.first else { throw UsageError("inspect takes exactly one FILE (see 'bench inspect --help')") }
         let container: GIFContainer
+        let playability: Playability
         do {
             container = try GIFContainer(contentsOfFile: path, rules: rules)
-            _ = try Playability.check(container, limits: limits, codec: codec)
+            playability = try Playability.check(container, limits: limits, codec: codec)
         } catch {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
         }
         if json {
-            print(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec))
+            print(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec, playability: playability))
             return .success
         }
         let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
-                           : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec)
+                           : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec, playability: playability)
         print(lines.joined(separator: "\n"))
         return .success
     }

@@ -5,8 +5,9 @@ import GIFCodec
 /// Human-readable facts about one GIF's container, and its per-frame hashes.
 public enum GIFInspection {
     /// The container facts as lines of text: screen, loop count, then one line per frame.
+    /// `playability` is the caller's check when it made one (every frame composited once), so it is not done twice.
     public static func describe(_ container: GIFContainer, fileName: String, limits: DecodeLimits = .default,
-                                codec: LZWCodec = .default) -> [String] {
+                                codec: LZWCodec = .default, playability: Playability? = nil) -> [String] {
         var lines = [
             "file: \(fileName)",
             "size: \(container.bytes.count) bytes",
@@ -16,7 +17,7 @@ public enum GIFInspection {
             "decoded size: \(container.frameBytes) bytes per frame, \(container.frameBytes * container.frameCount) bytes for all frames",
         ]
         if container.truncated { lines.append("truncated: yes (the file ends before its trailer; frames before the cut play, the cut frame as far as its data goes)") }
-        if let playability = try? Playability.check(container, limits: limits, codec: codec), playability.partialFrames + playability.failedFrames > 0 {
+        if let playability = playability ?? (try? Playability.check(container, limits: limits, codec: codec)), playability.partialFrames + playability.failedFrames > 0 {
             lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
         }
         if container.trailingBytes > 0 { lines.append("trailing bytes: \(container.trailingBytes)") }
@@ -51,8 +52,8 @@ public enum GIFInspection {
 
     /// The container facts as one JSON document, for scripts (`bench inspect --json`).
     public static func json(_ container: GIFContainer, fileName: String, limits: DecodeLimits = .default,
-                            codec: LZWCodec = .default) throws -> String {
-        let playability = try? Playability.check(container, limits: limits, codec: codec)
+                            codec: LZWCodec = .default, playability: Playability? = nil) throws -> String {
+        let playability = playability ?? (try? Playability.check(container, limits: limits, codec: codec))
         let facts = Facts(
             file: fileName, sizeBytes: container.bytes.count, width: container.width, height: container.height,
             globalPaletteColors: container.globalPalette?.colors.count, frameCount: container.frameCount,

@@ -67,12 +67,20 @@ public enum ChartSet {
 
     /// The legend entry of a row: its setting as the tables name it, once, and its speed, codec and display when the
     /// GIF was played more than one way.
-    static func label(_ row: CaseSummary, among rows: [CaseSummary]) -> String {
-        var label = row.label
-        if Set(rows.map(\.setting.speed)).count > 1 { label += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
-        if rows.codecs.count > 1 { label += ", \(row.setting.codec)" }
-        if Set(rows.map { $0.setting.display.map { "\($0)" } ?? "full" }).count > 1 { label += ", \(MarkdownReporter.keptSize(row))" }
-        return label
+    static func label(_ row: CaseSummary, among rows: [CaseSummary]) -> String { row.label + way(row, among: rows) }
+
+    /// How `row` was played, when the GIF was played more than one way: " @ 2.00×", ", giflib", ", 240×240".
+    static func way(_ row: CaseSummary, among rows: [CaseSummary]) -> String {
+        var way = ""
+        if Set(rows.map(\.setting.speed)).count > 1 { way += " @ \(Format.fixed(row.setting.speed, digits: 2))×" }
+        if rows.codecs.count > 1 { way += ", \(row.setting.codec)" }
+        if Set(rows.map { $0.setting.display.map { "\($0)" } ?? "full" }).count > 1 { way += ", \(MarkdownReporter.keptSize(row))" }
+        return way
+    }
+
+    /// The repetitions' range of CPU per loop, in milliseconds.
+    static func cpuPerLoopRange(_ row: CaseSummary) -> ClosedRange<Double>? {
+        range(row, .cpuTotal, scale: 1000 / Double(max(row.loops, 1)))
     }
 
     /// A GIF's name short enough to leave room in a chart's title for what the chart shows: its start and its end.
@@ -106,10 +114,9 @@ public enum ChartSet {
     /// front is drawn over the settings that played without a stall or a dropped frame only.
     static func tradeOff(_ gif: String, _ rows: [CaseSummary]) -> String {
         var chart = SVGChart(title: "\(short(gif)): peak memory against CPU", xLabel: "CPU per loop (ms)", yLabel: "peak allocated (MiB)")
-        let loops = { (row: CaseSummary) in 1000 / Double(max(row.loops, 1)) }
         for row in rows {
             let point = SVGChart.Point(x: row.cpuPerLoop * 1000, y: row.median(.jemallocAllocatedPeak) / 1_048_576,
-                                       xRange: range(row, .cpuTotal, scale: loops(row)), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
+                                       xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
             chart.series.append(.init(name: label(row, among: rows), points: [point], connected: false, flagged: stalled(row)))
         }
         chart.highlight = paretoFront(rows.filter { !stalled($0) || Mutant.stalledOnParetoFront.isPlanted }.map { ($0.cpuPerLoop * 1000, $0.median(.jemallocAllocatedPeak) / 1_048_576) })
@@ -129,7 +136,8 @@ public enum ChartSet {
         var lines: [String: [CaseSummary]] = [:]
         var order: [String] = []
         for row in swept {
-            let name = label(row, among: rows).replacingOccurrences(of: " w=\(row.decoder == .windowed(.all) || row.decoder == .indexed(.all) ? "all" : String(row.window))", with: "")
+            // One line per decoder and way of playing: the window is the line's x, not part of its name.
+            let name = row.decoder.name + way(row, among: rows)
             if lines[name] == nil { order.append(name) }
             lines[name, default: []].append(row)
         }
@@ -143,7 +151,7 @@ public enum ChartSet {
                     ? SVGChart.Point(x: Double(row.window), y: row.median(.jemallocAllocatedPeak) / 1_048_576,
                                      yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(row))
                     : SVGChart.Point(x: Double(row.window), y: row.cpuPerLoop * 1000,
-                                     yRange: range(row, .cpuTotal, scale: 1000 / Double(max(row.loops, 1))), flagged: stalled(row))
+                                     yRange: cpuPerLoopRange(row), flagged: stalled(row))
             }
             chart.series.append(.init(name: name, points: points, connected: true))
         }
