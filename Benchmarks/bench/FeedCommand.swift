@@ -15,7 +15,8 @@ enum FeedCommand {
     static let help = """
     Usage: bench feed [options]
       inputs     [--gif FILE|DIR]...
-      feed       [--players 6] [--scroll RATE] [--policies LIST] [--pool-width N] [--codec fast|giflib] [--budget SIZE]
+      feed       [--players 6] [--scroll RATE] [--policies LIST] [--player-file FILE]... [--pool-width N]
+                 [--codec fast|giflib] [--budget SIZE]
       playback   [--loops 2] [--speed 1] [--refresh HZ] [--cpus N] [--memory-warning-at S]
       device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display WxH]
       measuring  [--repetitions 1] [--timeout SECONDS]
@@ -33,8 +34,11 @@ enum FeedCommand {
       --scroll RATE          players leaving, and as many entering, per second, 0 to 100: the player on screen longest is
                              released and a new one starts from its first frame, as a reused cell does (default: 0)
       --policies LIST        the models to compare, each playing every player: eager, windowed, windowed:N, indexed,
-                             indexed:N, kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE
+                             indexed:N, kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE, and
+                             a library with a setting, such as kingfisher:preload=3 (a range sweeps it: 2..6)
                              (default: eager, windowed, kingfisher, flanimatedimage, sdwebimage, ylgifimage)
+      --player-file FILE     a player of your own, its retention rule in JSON (docs/player.schema.json), played as a
+                             model is (repeatable; alone, it replaces the default models)
       --loops N              the feed lasts N loops of its longest GIF at --speed, 1 to 1000 (default: 2)
       --speed X              play X times faster than the GIFs' delays, 0.01 to 1000 (default: 1)
       --device NAME          the device's memory sizes the players, its refresh rate paces the display link and its
@@ -150,7 +154,9 @@ enum FeedCommand {
             scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
             let names = RunCommand.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
-            models = try RunCommand.distinct(names.map { try $0.map { text throws(UsageError) in try FeedModel(parsing: text) } } ?? FeedModel.defaults)
+            let files = try arguments.values("--player-file").map { path throws(UsageError) in FeedModel(.policy(.file(try PlayerFile.load(path)))) }
+            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try FeedModel.parsingSweep(text) } }
+                                              ?? (files.isEmpty ? FeedModel.defaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? 2
             speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: 0.01...1000) ?? 1
             device = try RunCommand.device(&arguments)

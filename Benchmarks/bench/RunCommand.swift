@@ -13,7 +13,8 @@ enum RunCommand {
     static let help = """
     Usage: bench run [options]
       inputs     [--gif FILE|DIR|NAME]... [--corpus synthetic|real|all] [--filter PATTERN] [--shard i/n]
-      players    [--decoders eager,windowed,indexed] [--windows 4] [--policies LIST] [--codec fast|giflib]
+      players    [--decoders eager,windowed,indexed] [--windows 4] [--policies LIST] [--player-file FILE]...
+                 [--codec fast|giflib]
       playback   [--mode throughput|realtime] [--speed 1] [--refresh 60] [--loops 3] [--quick] [--cpus N]
                  [--memory-warning-at S] [--bytes-from heap|mmap]
       device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display full|WxH,...]
@@ -39,8 +40,13 @@ enum RunCommand {
       --windows LIST         windowed (and indexed) decoder windows in frames, or 'all' to keep every frame once decoded
                              (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
       --policies LIST        buffer policies of real libraries, each picking a window per GIF:
-                             kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE (e.g. budget:32MiB), eager.
+                             kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE (e.g. budget:32MiB), eager;
+                             a library's setting after its name, swept with LOW..HIGH: kingfisher:preload=N,
+                             kingfisher:prescale=off, flanimatedimage:cache-max=N, sdwebimage:max-buffer=SIZE, and
+                             NAME:budget=SIZE (e.g. kingfisher:preload=2..12; see docs/prefetch-settings.md).
                              Alone, they replace the default decoders; with --decoders or --windows, they add to them.
+      --player-file FILE     a player of your own, its retention rule in JSON (docs/player.schema.json; the libraries'
+                             own in docs/players/), played as a policy is (repeatable)
       --mode MODE            throughput: the next frame as soon as it can be had (default);
                              realtime: a display link asks for each frame at its deadline, late frames are stalls
       --speed LIST           realtime: play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list
@@ -239,7 +245,8 @@ enum RunCommand {
             inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
-            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).map { text throws(UsageError) in try PrefetchPolicy(parsing: text) }
+            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in try PrefetchPolicy.parsingSweep(text) }
+                + arguments.values("--player-file").map { path throws(UsageError) in PrefetchPolicy.file(try PlayerFile.load(path)) }
             let mode = try arguments.value("--mode").map { text throws(UsageError) in
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
                 return mode

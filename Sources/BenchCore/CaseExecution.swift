@@ -161,7 +161,7 @@ public enum CaseExecution {
             return try IndexedDecoder(container: container, window: window, limits: limits, codec: codec, display: display, pool: pool)
         case .library(let player):
             return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
-                                    compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
+                                    compositor: slowed(container, limits, codec, extraWorkPerFrame), display: player.heldDisplay(display), pool: pool)
         }
     }
 
@@ -180,7 +180,7 @@ public enum CaseExecution {
         case .indexed(let window):
             return IndexedDecoder.pixelBytes(window: window, container: container, display: display) + IndexedDecoder.indexBytesBound(container: container)
         case .library(let player):
-            return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: display)
+            return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: player.heldDisplay(display))
         case .calibration(let bytes): return bytes
         }
     }

@@ -48,45 +48,6 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A library's player, with the figures its rule was resolved to for this GIF (and, for SDWebImage, the memory it
-/// sizes its pool from). The rules themselves are in FrameDecoders (`PlayerModels/`), each citing its source.
-public enum LibraryPlayer: Sendable, Hashable, CustomStringConvertible {
-    case kingfisher
-    /// FLAnimatedImage with the frame cache its size category chose (the frame on screen counted).
-    case flanimatedimage(cacheSize: Int)
-    /// SDWebImage with the frame pool its memory rule allows.
-    case sdwebimage(maxBufferCount: Int)
-    case ylgifimage
-
-    public var name: String {
-        switch self {
-        case .kingfisher: KingfisherRule.name
-        case .flanimatedimage: FLAnimatedImageRule.name
-        case .sdwebimage: SDWebImageRule.name
-        case .ylgifimage: YLGIFImageRule.name
-        }
-    }
-
-    /// The library's rule for a GIF of `frameCount` frames.
-    public func rule(frameCount: Int) -> any RetentionRule {
-        switch self {
-        case .kingfisher: KingfisherRule(frameCount: frameCount)
-        case .flanimatedimage(let size): FLAnimatedImageRule(frameCount: frameCount, cacheSize: size)
-        case .sdwebimage(let pool): SDWebImageRule(frameCount: frameCount, maxBufferCount: pool)
-        case .ylgifimage: YLGIFImageRule(frameCount: frameCount)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .kingfisher: "\(name) (\(KingfisherRule.framePreloadCount) ahead)"
-        case .flanimatedimage(let size): "\(name) (cache \(size))"
-        case .sdwebimage(let pool): "\(name) (pool \(pool))"
-        case .ylgifimage: "\(name) (\(YLGIFImageRule.prefetched) ahead)"
-        }
-    }
-}
-
 /// What chose a case's decoder.
 public enum PlanOrigin: Sendable, Hashable {
     /// The user named it: `eager`, a `--windows` value, or `--windows all`.
@@ -134,14 +95,12 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
 
 extension DecoderChoice: Codable {
     private enum Key: String, CodingKey {
-        case eager, windowed, windowedAll, indexed, indexedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage
+        case eager, windowed, windowedAll, indexed, indexedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage, described
     }
 
     private struct Nothing: Codable {}
     private struct Window: Codable { var window: Int }
     private struct Bytes: Codable { var bytes: Int }
-    private struct CacheSize: Codable { var cacheSize: Int }
-    private struct Pool: Codable { var maxBufferCount: Int }
 
     /// The first schema's form, which baselines hold: `{"eager": {}}`, `{"windowed": {"window": 4}}`,
     /// `{"windowedAll": {}}`, `{"calibration": {"bytes": N}}`.
@@ -154,10 +113,14 @@ extension DecoderChoice: Codable {
         case .indexed(.frames(let window)): try values.encode(Window(window: window), forKey: .indexed)
         case .indexed(.all): try values.encode(Nothing(), forKey: .indexedAll)
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
-        case .library(.kingfisher): try values.encode(Nothing(), forKey: .kingfisher)
+        case .library(.kingfisher(let settings)): try values.encode(LibraryPlayer.KingfisherFields(settings), forKey: .kingfisher)
         case .library(.ylgifimage): try values.encode(Nothing(), forKey: .ylgifimage)
-        case .library(.flanimatedimage(let size)): try values.encode(CacheSize(cacheSize: size), forKey: .flanimatedimage)
-        case .library(.sdwebimage(let pool)): try values.encode(Pool(maxBufferCount: pool), forKey: .sdwebimage)
+        case .library(.described(let description, let count)):
+            try values.encode(LibraryPlayer.DescribedFields(description: description, count: count), forKey: .described)
+        case .library(.flanimatedimage(let size, let max)):
+            try values.encode(LibraryPlayer.FLAnimatedImageFields(cacheSize: size, frameCacheSizeMax: max > 0 ? max : nil), forKey: .flanimatedimage)
+        case .library(.sdwebimage(let pool, let size)):
+            try values.encode(LibraryPlayer.SDWebImageFields(maxBufferCount: pool, maxBufferSize: size > 0 ? size : nil), forKey: .sdwebimage)
         }
     }
 
@@ -175,14 +138,16 @@ extension DecoderChoice: Codable {
             self = .indexed(.all)
         } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
             self = .calibration(bytes: block.bytes)
-        } else if try values.decodeIfPresent(Nothing.self, forKey: .kingfisher) != nil {
-            self = .library(.kingfisher)
+        } else if let fields = try values.decodeIfPresent(LibraryPlayer.KingfisherFields.self, forKey: .kingfisher) {
+            self = .library(.kingfisher(fields.settings))
         } else if try values.decodeIfPresent(Nothing.self, forKey: .ylgifimage) != nil {
             self = .library(.ylgifimage)
-        } else if let cache = try values.decodeIfPresent(CacheSize.self, forKey: .flanimatedimage) {
-            self = .library(.flanimatedimage(cacheSize: cache.cacheSize))
-        } else if let pool = try values.decodeIfPresent(Pool.self, forKey: .sdwebimage) {
-            self = .library(.sdwebimage(maxBufferCount: pool.maxBufferCount))
+        } else if let described = try values.decodeIfPresent(LibraryPlayer.DescribedFields.self, forKey: .described) {
+            self = .library(.described(described.description, count: described.count))
+        } else if let cache = try values.decodeIfPresent(LibraryPlayer.FLAnimatedImageFields.self, forKey: .flanimatedimage) {
+            self = .library(.flanimatedimage(cacheSize: cache.cacheSize, frameCacheSizeMax: cache.frameCacheSizeMax ?? 0))
+        } else if let pool = try values.decodeIfPresent(LibraryPlayer.SDWebImageFields.self, forKey: .sdwebimage) {
+            self = .library(.sdwebimage(maxBufferCount: pool.maxBufferCount, maxBufferSize: pool.maxBufferSize ?? 0))
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no decoder named"))
         }

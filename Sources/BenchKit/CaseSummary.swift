@@ -82,15 +82,19 @@ extension Collection<CaseSummary> {
 }
 
 extension CaseSummary {
-    /// The setting as a person names it, with a library's real rule for this GIF rather than a window number:
-    /// "eager", "windowed w=4", "kingfisher: 10 ahead", "sdwebimage: a pool of 2,437 frames".
+    /// The setting as a person names it, with a library's real rule for this GIF rather than a window number, and
+    /// the settings changed from the library's defaults by its property names: "eager", "windowed w=4",
+    /// "kingfisher: 10 ahead", "kingfisher (framePreloadCount = 3): 3 ahead", "sdwebimage: a pool of 2,437 frames".
     public var label: String {
         guard case .library(let player) = decoder else { return "\(setting.plan)" }
         let rule: String = switch player {
         case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
-        case .flanimatedimage(let size): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
-        case .sdwebimage(let pool): "a pool of \(Format.grouped(pool)) frame\(pool == 1 ? "" : "s")"
+        case .flanimatedimage(let size, _): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
+        case .sdwebimage(let pool, _): "a pool of \(Format.grouped(pool)) frame\(pool == 1 ? "" : "s")"
+        case .described(let description, let count):
+            description.frees == .overPool ? "a pool of \(Format.grouped(count)) frame\(count == 1 ? "" : "s")" : "\(Format.grouped(window)) ahead"
         }
-        return "\(player.name): \(rule)"
+        let changes = player.changes
+        return changes.isEmpty ? "\(player.name): \(rule)" : "\(player.name) (\(changes.joined(separator: ", "))): \(rule)"
     }
 }

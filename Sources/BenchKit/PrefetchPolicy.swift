@@ -1,64 +1,84 @@
 import BenchCore
 import FrameDecoders
-import Foundation
 
-/// How much memory the machine has, for policies that size their buffer from it.
-public struct MachineMemory: Sendable, Hashable {
-    public var physicalBytes: UInt64
-    public var availableBytes: UInt64
-
-    public init(physicalBytes: UInt64, availableBytes: UInt64) {
-        self.physicalBytes = physicalBytes
-        self.availableBytes = availableBytes
-    }
-}
-
-/// How a suite picks a player per GIF by name (`--policies`): a library's player as its source code does it, the
-/// project's windowed decoder sized to a budget, or eager decoding.
+/// How a suite picks a player per GIF by name (`--policies`): a library's player as its source code does it, with the
+/// settings its users change, the project's windowed decoder sized to a budget, or eager decoding.
 public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
-    /// Kingfisher's `AnimatedImageView`: 10 frames ahead, played frames freed; drops a frame it does not have.
-    case kingfisher
+    /// Kingfisher's `AnimatedImageView`: `framePreloadCount` frames ahead (10, or as many as a budget holds beside
+    /// the frame on screen), played frames freed; drops a frame it does not have; prescales to the view unless told not to.
+    case kingfisher(preload: FrameAllowance, needsPrescaling: Bool)
     /// FLAnimatedImage: a frame cache of every frame (up to 10 MB decoded), 5 (up to 75 MB) or 1, the frame on screen
-    /// counted, plus the poster frame; waits for a frame it does not have.
-    case flanimatedimage
-    /// SDWebImage's `SDAnimatedImagePlayer`: a pool of min(20% of physical memory, 60% of available memory) ÷ frame
-    /// size frames, at least 1, fetching the next frame one at a time; waits for a frame it does not have.
-    case sdwebimage
+    /// counted, plus the poster frame, capped by `frameCacheSizeMax` when given; waits for a frame it does not have.
+    case flanimatedimage(cacheMax: FrameAllowance?)
+    /// SDWebImage's `SDAnimatedImagePlayer`: a pool of `maxBufferSize` ÷ frame size frames, or when the size is 0,
+    /// min(20% of physical memory, 60% of available memory) ÷ frame size, at least 1, fetching the next frame one at a
+    /// time; waits for a frame it does not have.
+    case sdwebimage(maxBufferSize: Int)
     /// YLGIFImage: the first 10 frames decoded up front, then 10 ahead, played frames but frame 0 freed; drops a frame
     /// it does not have.
     case ylgifimage
+    /// A player described in a file (`--player-file`).
+    case file(PlayerDescription)
     /// The project's windowed decoder with the largest window whose frames fit `bytes`, at least 1.
     case budget(bytes: Int)
     /// Decode everything up front.
     case eager
 
-    /// Parses `kingfisher`, `flanimatedimage`, `sdwebimage`, `ylgifimage`, `eager` or `budget:SIZE` (`32MiB`, `500KB`,
-    /// `1048576`).
+    /// Each library with its defaults.
+    public static let kingfisher = PrefetchPolicy.kingfisher(preload: .frames(KingfisherSettings.defaults.framePreloadCount),
+                                                             needsPrescaling: KingfisherSettings.defaults.needsPrescaling)
+    public static let flanimatedimage = PrefetchPolicy.flanimatedimage(cacheMax: nil)
+    public static let sdwebimage = PrefetchPolicy.sdwebimage(maxBufferSize: 0)
+
+    /// Parses one policy: `kingfisher`, `flanimatedimage`, `sdwebimage`, `ylgifimage`, `eager`, `budget:SIZE`, or a
+    /// library with settings, `NAME:KEY=VALUE[:KEY=VALUE]` (``PolicySettings``), e.g. `kingfisher:preload=3`.
     public init(parsing text: String) throws(UsageError) {
-        switch text.lowercased() {
-        case KingfisherRule.name: self = .kingfisher
-        case FLAnimatedImageRule.name: self = .flanimatedimage
-        case SDWebImageRule.name: self = .sdwebimage
-        case YLGIFImageRule.name: self = .ylgifimage
-        case "eager": self = .eager
-        case let other where other.hasPrefix("budget:"):
-            guard let bytes = ByteSize.parse(String(text.dropFirst("budget:".count))), bytes > 0 else {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0].lowercased()
+        if name == "budget" {
+            guard parts.count == 2, let bytes = ByteSize.parse(parts[1]), bytes > 0 else {
                 throw UsageError("'\(text)' needs a size from 1B to 1PiB, e.g. budget:32MiB")
             }
             self = .budget(bytes: bytes)
+            return
+        }
+        let settings = try PolicySettings(parts.dropFirst(), of: name, in: text)
+        switch name {
+        case KingfisherRule.name: self = try settings.kingfisher()
+        case FLAnimatedImageRule.name: self = try settings.flanimatedimage()
+        case SDWebImageRule.name: self = try settings.sdwebimage()
+        case YLGIFImageRule.name, "eager":
+            guard settings.isEmpty else {
+                throw UsageError("'\(text)': \(name) has no settings to change\(name == "eager" ? "" : " (its 10 frames ahead are fixed in its source)")")
+            }
+            self = name == "eager" ? .eager : .ylgifimage
         default:
             throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE, eager)")
         }
     }
 
+    /// Parses a `--policies` entry that may sweep one whole-number setting, `kingfisher:preload=2..12`: one policy per
+    /// value, in order.
+    public static func parsingSweep(_ text: String) throws(UsageError) -> [PrefetchPolicy] {
+        var policies: [PrefetchPolicy] = []
+        for entry in try PolicySettings.expand(text) { policies.append(try PrefetchPolicy(parsing: entry)) }
+        return policies
+    }
+
+    /// The canonical form, settings at their defaults left out: `kingfisher`, `kingfisher:preload=3`,
+    /// `sdwebimage:max-buffer=32MiB`. The `policy` column.
     public var description: String {
         switch self {
-        case .kingfisher: KingfisherRule.name
-        case .flanimatedimage: FLAnimatedImageRule.name
-        case .sdwebimage: SDWebImageRule.name
-        case .ylgifimage: YLGIFImageRule.name
-        case .budget(let bytes): "budget:\(ByteSize.format(bytes))"
-        case .eager: "eager"
+        case .kingfisher(let preload, let prescales):
+            var text = KingfisherRule.name
+            if preload != .frames(KingfisherSettings.defaults.framePreloadCount) { text += ":" + preload.text(frames: "preload") }
+            return prescales ? text : text + ":prescale=off"
+        case .flanimatedimage(let max): return FLAnimatedImageRule.name + (max.map { ":" + $0.text(frames: "cache-max") } ?? "")
+        case .sdwebimage(let size): return SDWebImageRule.name + (size > 0 ? ":max-buffer=\(ByteSize.format(size))" : "")
+        case .ylgifimage: return YLGIFImageRule.name
+        case .file(let description): return "file:\(description.name)"
+        case .budget(let bytes): return "budget:\(ByteSize.format(bytes))"
+        case .eager: return "eager"
         }
     }
 
@@ -74,16 +94,24 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .eager:
             return .eager
-        case .kingfisher:
-            return .library(.kingfisher)
+        case .kingfisher(let preload, let prescales):
+            // A budget holds the frame on screen and the frames preloaded.
+            let count = preload.frames(frameBytes: frameBytes, besides: 1)
+            return .library(.kingfisher(KingfisherSettings(framePreloadCount: count, needsPrescaling: prescales)))
         case .ylgifimage:
             return .library(.ylgifimage)
-        case .flanimatedimage:
-            return .library(.flanimatedimage(cacheSize: min(FLAnimatedImageRule.cacheSize(frameCount: frameCount, frameBytes: frameBytes),
-                                                            frameCount)))
-        case .sdwebimage:
-            return .library(.sdwebimage(maxBufferCount: SDWebImageRule.maxBufferCount(
-                frameBytes: frameBytes, physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)))
+        case .flanimatedimage(let max):
+            let cap = max?.frames(frameBytes: frameBytes, besides: 0) ?? 0
+            let size = FLAnimatedImageRule.cacheSize(frameCount: frameCount, frameBytes: frameBytes, frameCacheSizeMax: cap)
+            return .library(.flanimatedimage(cacheSize: min(size, frameCount), frameCacheSizeMax: cap))
+        case .sdwebimage(let size):
+            let pool = SDWebImageRule.maxBufferCount(frameBytes: frameBytes, physicalBytes: memory.physicalBytes,
+                                                     freeBytes: memory.availableBytes, maxBufferSize: size)
+            return .library(.sdwebimage(maxBufferCount: pool, maxBufferSize: size))
+        case .file(let description):
+            let count = description.count(frameCount: frameCount, frameBytes: frameBytes, physicalBytes: memory.physicalBytes,
+                                          freeBytes: memory.availableBytes)
+            return .library(.described(description, count: count))
         case .budget(let bytes):
             let window = max(1, bytes / frameBytes)
             return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))
@@ -91,42 +119,24 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Byte sizes as people write them.
-public enum ByteSize {
-    /// The largest size any flag takes: 1 PiB.
-    public static let maximum = 1 << 50
+/// A library setting counted in frames, given as a number or as a byte budget the GIF's frame size turns into one.
+public enum FrameAllowance: Sendable, Hashable {
+    case frames(Int)
+    case budget(bytes: Int)
 
-    /// `32MiB`, `32MB`, `512KiB`, `1GiB`, `4096`, `4096B` → bytes; `nil` when malformed, not finite or over ``maximum``.
-    public static func parse(_ text: String) -> Int? {
-        guard let bytes = parseUnbounded(text), bytes >= 0, bytes <= maximum else { return nil }
-        return bytes
+    /// The frames allowed for frames of `frameBytes`, `besides` frames the budget also holds; at least 1.
+    func frames(frameBytes: Int, besides: Int) -> Int {
+        switch self {
+        case .frames(let count): count
+        case .budget(let bytes): max(1, bytes / max(frameBytes, 1) - besides)
+        }
     }
 
-    /// A size flag's value from 1 B to ``maximum``, or one line saying what the flag takes.
-    public static func parse(_ text: String, flag: String, example: String) throws(UsageError) -> Int {
-        guard let bytes = parse(text), bytes >= 1 else {
-            throw UsageError("\(flag) takes a size from 1B to 1PiB, such as \(example), not '\(text)'")
+    /// `preload=3` or `budget=8MiB`.
+    func text(frames key: String) -> String {
+        switch self {
+        case .frames(let count): "\(key)=\(count)"
+        case .budget(let bytes): "budget=\(ByteSize.format(bytes))"
         }
-        return bytes
-    }
-
-    private static func parseUnbounded(_ text: String) -> Int? {
-        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1000), ("MB", 1_000_000),
-                                      ("GB", 1_000_000_000), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1)]
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        for (suffix, scale) in units where trimmed.lowercased().hasSuffix(suffix.lowercased()) {
-            guard let number = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), number >= 0,
-                  number * Double(scale) <= Double(maximum) else { return nil }
-            return Int(number * Double(scale))
-        }
-        return Int(trimmed)
-    }
-
-    /// The shortest exact binary form: `32MiB`, `1536KiB`, `100B`.
-    public static func format(_ bytes: Int) -> String {
-        for (suffix, scale) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= scale && bytes % scale == 0 {
-            return "\(bytes / scale)\(suffix)"
-        }
-        return "\(bytes)B"
     }
 }

@@ -53,6 +53,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     case stalledOnParetoFront = "stalled-on-pareto-front"
     /// A chart's axis stays linear from 0 however far its values spread, squashing the small ones against the axis.
     case chartAxisAlwaysLinear = "chart-axis-always-linear"
+    /// A library's player is played with its defaults whatever setting the case names (`kingfisher:preload=3` plays 10 ahead).
+    case librarySettingIgnored = "library-setting-ignored"
+    /// A player file's `keeps` is ignored: the frames it says are never freed are freed like any other.
+    case playerFileKeepsIgnored = "player-file-keeps-ignored"
 
     /// The fault this process plants, read once from `GIF_FRAME_BENCH_MUTANT`; nil in a build without `MUTANTS`.
     public static let planted: Mutant? = {

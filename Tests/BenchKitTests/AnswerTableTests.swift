@@ -105,4 +105,35 @@ struct AnswerTableTests {
         #expect(markdown.contains("**Recommendation:** At speed 4.00×: window 2 is the smallest that plays without a stall"), "\(markdown)")
         #expect(!markdown.contains("run with `--mode realtime`"), "a real-time run at speed 4 is an answer, not a reason to run again")
     }
+
+    @Test("a sweep over Kingfisher's framePreloadCount on a device names the cheapest value that plays smoothly, against the default")
+    func librarySweep() throws {
+        var results: [CaseResult] = []
+        for (preload, peak, dropped) in [(2, 3, 1.0), (3, 4, 0), (4, 5, 0), (10, 22, 0)] {
+            for repetition in 1...2 {
+                let settings = KingfisherSettings(framePreloadCount: preload)
+                let policy = preload == 10 ? "kingfisher" : "kingfisher:preload=\(preload)"
+                var benchCase = BenchCase(gif: "seed", path: "/seed.gif", plan: DecoderPlan(.library(.kingfisher(settings)), origin: .policy(policy)),
+                                          loops: 1, mode: .realtime, repetition: repetition)
+                benchCase.device = "iphone-se-2"
+                var result = CaseResult(benchCase: benchCase)
+                result.frames = 150
+                result[.jemallocAllocatedPeak] = Double(peak << 20)
+                result[.stalls] = 0
+                result[.droppedFrames] = dropped
+                result[.cpuTotal] = 0.5
+                result[.animation] = 1
+                results.append(result)
+            }
+        }
+        let lines = AnswerTable.render(RunReport(metadata: RunMetadata.current(command: "bench run"), results: results))
+        let row = try #require(lines.first { $0.hasPrefix("| seed |") }, "\(lines)")
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[1] == "speed 1.00×, iphone-se-2")
+        #expect(cells[2] == "kingfisher (framePreloadCount = 3): 3 ahead", "preload 2 dropped a frame: \(row)")
+        #expect(cells[8] == "kingfisher: framePreloadCount = 3, 18% of the memory of the default (10 ahead), 1.00× its CPU", "\(row)")
+        #expect(lines.contains { $0.hasSuffix("| library settings, against the default |") })
+        // Without a changed setting the column is not there.
+        #expect(!AnswerTable.render(Self.report()).contains { $0.contains("library settings") })
+    }
 }

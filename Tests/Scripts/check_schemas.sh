@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The report schemas and the export formats, checked with check-jsonschema (PyPI): docs/results.schema.json and
-# docs/feed.schema.json must be what `bench schema` prints; every committed report, and a fresh run and feed, must
+# docs/feed.schema.json must be what `bench schema` prints; docs/players/*.json must be player files
+# (docs/player.schema.json); every committed report, and a fresh run (with a player file) and feed, must
 # validate against them; the fresh exports must validate against github-action-benchmark's and Bencher's formats
 # (Tests/Schemas). CI runs it; exit 1 on the first file that does not validate.
 #   Tests/Scripts/check_schemas.sh [BENCH]   (default .build/release/bench)
@@ -15,9 +16,10 @@ mapfile -t reports < <(git ls-files Reports | grep -E '/(results|baseline|candid
 mapfile -t feeds < <(git ls-files Reports | grep -E '/feed\.json$')
 check-jsonschema --schemafile docs/results.schema.json "${reports[@]}"
 check-jsonschema --schemafile docs/feed.schema.json "${feeds[@]}"
+check-jsonschema --schemafile docs/player.schema.json docs/players/*.json
 "$bench" corpus --out "$work/corpus" >/dev/null 2>&1
 gif="$work/corpus/emoji-64x64x24.gif"
-"$bench" run --gif "$gif" --quick --repetitions 2 --out "$work/run" \
+"$bench" run --gif "$gif" --quick --repetitions 2 --out "$work/run" --decoders eager,windowed,indexed --player-file docs/players/sdwebimage.json \
   --export-github-benchmark "$work/run-github.json" --export-bmf "$work/run-bmf.json" >/dev/null 2>&1
 "$bench" feed --gif "$gif" --loops 1 --players 2 --policies eager,windowed --out "$work/feed" \
   --export-github-benchmark "$work/feed-github.json" --export-bmf "$work/feed-bmf.json" >/dev/null 2>&1

@@ -29,6 +29,13 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Parses a `--policies` entry that may sweep a library's setting (`kingfisher:preload=2..6`): one model per value.
+    public static func parsingSweep(_ text: String) throws(UsageError) -> [FeedModel] {
+        var models: [FeedModel] = []
+        for entry in try PolicySettings.expand(text) { models.append(try FeedModel(parsing: entry)) }
+        return models
+    }
+
     private static func window(_ text: String, _ whole: String) throws(UsageError) -> PrefetchWindow {
         if text == "all" { return .all }
         guard let frames = Int(text), frames >= 1 else { throw UsageError("'\(whole)' needs a window of at least 1 frame or 'all', e.g. windowed:4") }
@@ -48,16 +55,18 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
     /// The queue a library's player decodes on, how wide it is, and where its source says so.
     public var queue: String {
         switch setting {
-        case .policy(.kingfisher):
+        case .policy(.kingfisher(_, _)):
             "a serial DispatchQueue per AnimatedImageView's animator, width 1 (`preloadQueue`, label com.onevcat.Kingfisher.Animator.preloadQueue, Sources/Views/AnimatedImageView.swift)"
-        case .policy(.flanimatedimage):
+        case .policy(.flanimatedimage(_)):
             "a serial dispatch queue per FLAnimatedImage, width 1 (`serialQueue`, com.flipboard.framecachingqueue, FLAnimatedImage.m)"
-        case .policy(.sdwebimage):
+        case .policy(.sdwebimage(_)):
             "an NSOperationQueue per player with maxConcurrentOperationCount 1 (`fetchQueue`, SDAnimatedImagePlayer.m; SDImageFramePool since 5.19, one per image provider)"
         case .policy(.ylgifimage):
             "a serial dispatch queue per YLGIFImage, width 1 (`readFrameQueue`, com.ronnie.gifreadframe, YLGIFImage.m)"
         case .eager, .policy(.eager):
             "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a loading queue)"
+        case .policy(.file(let description)):
+            "one background queue per player, width 1, as \(description.name)'s file describes it"
         case .windowed, .indexed, .policy(.budget):
             "one prefetch thread per player, width 1 (this project's WindowedDecoder)"
         }

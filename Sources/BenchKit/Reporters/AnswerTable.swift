@@ -8,6 +8,7 @@ public enum AnswerTable {
     public static func render(_ report: RunReport) -> [String] {
         var lines: [String] = []
         var throughputGIFs: [String] = []
+        let tunes = LibraryTuning.tunes(report.summaries)
         for gif in report.gifs {
             let rows = report.summaries.filter { $0.gif == gif && $0.repetitions > 0 && $0.failures == 0 }
             for way in Recommendation.playings(rows) {
@@ -16,16 +17,19 @@ public enum AnswerTable {
                     if !throughputGIFs.contains(gif) { throughputGIFs.append(gif) }
                     continue
                 }
-                lines.append(line(gif: gif, way: way, played))
+                lines.append(line(gif: gif, way: way, played) + (tunes ? " \(LibraryTuning.cell(played)) |" : ""))
             }
         }
         guard !lines.isEmpty || !throughputGIFs.isEmpty else { return [] }
         var out = ["## Answer", ""]
         if !lines.isEmpty {
             out += ["The setting that needs the least memory (median peak allocated) without a stall or a dropped frame in any "
-                    + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest).", "",
-                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | CPU per s of animation | ÷ eager | runner-up |",
-                    "|---|---|---|---:|---:|---:|---:|---|"]
+                    + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest)."
+                    + (tunes ? " For each library whose settings were changed, the value that needs the least memory without a stall or "
+                       + "a dropped frame, beside the library's default." : ""), "",
+                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | CPU per s of animation | ÷ eager | runner-up |"
+                    + (tunes ? " library settings, against the default |" : ""),
+                    "|---|---|---|---:|---:|---:|---:|---|" + (tunes ? "---|" : "")]
             out += lines
             out.append("")
         }

@@ -173,20 +173,22 @@ public enum MarkdownReporter {
         return out.isEmpty ? [] : out + [""]
     }
 
-    /// One line per library player in the table: its rule for this GIF and where it was read.
+    /// One line per library player in the table: its rule for this GIF, the settings changed, and where it was read.
     static func ruleLines(_ rows: [CaseSummary]) -> [String] {
-        var seen: Set<LibraryPlayer> = []
+        var seen: Set<String> = []
         let lines = rows.compactMap { row -> String? in
-            guard case .library(let player) = row.decoder, seen.insert(player).inserted else { return nil }
+            guard let player = row.library else { return nil }
             let rule = player.rule(frameCount: row.frames)
-            return "- `\(rule.name)`: \(rule.summary) (\(rule.source))."
+            let changes = player.changes.isEmpty ? "" : " (\(player.changes.joined(separator: ", ")))"
+            let line = "- `\(rule.name)`\(changes): \(rule.summary) (\(rule.source))."
+            return seen.insert(line).inserted ? line : nil
         }
         return lines.isEmpty ? [] : lines + [""]
     }
 
     /// The size a row's frames were kept at, as `W×H`, or `full size`.
     static func keptSize(_ row: CaseSummary) -> String {
-        guard let display = row.setting.display else { return "full size" }
+        guard let display = row.library.map({ $0.heldDisplay(row.setting.display) }) ?? row.setting.display else { return "full size" }
         guard let held = display.heldSize(screenWidth: row.width, screenHeight: row.height) else { return "full size (view \(display))" }
         return "\(held.width)×\(held.height)"
     }

@@ -44,10 +44,12 @@ public struct FLAnimatedImageRule: RetentionRule {
         optimalCacheSize = max(1, min(cacheSize, frameCount))
     }
 
-    /// The size category of a GIF of `frameCount` frames of `frameBytes` each.
-    public static func cacheSize(frameCount: Int, frameBytes: Int) -> Int {
+    /// The size category of a GIF of `frameCount` frames of `frameBytes` each, capped at `frameCacheSizeMax` when it
+    /// is set (`FLAnimatedImage.frameCacheSizeMax`; 0, the default, means no cap: `-frameCacheSizeCurrent`).
+    public static func cacheSize(frameCount: Int, frameBytes: Int, frameCacheSizeMax: Int = 0) -> Int {
         let megabytes = Double(frameBytes) * Double(frameCount) / Double(megabyte)
-        return megabytes <= 10 ? frameCount : megabytes <= 75 ? 5 : 1
+        let category = megabytes <= 10 ? frameCount : megabytes <= 75 ? 5 : 1
+        return frameCacheSizeMax > 0 ? min(category, frameCacheSizeMax) : category
     }
 
     /// `frameCacheSizeCurrent`: the optimal size under the memory-warning cap.

@@ -1,0 +1,163 @@
+import Mutants
+
+/// A ``PlayerDescription`` played as a ``RetentionRule``: each of its choices is one small branch below, so a rule
+/// written in a file runs through the same decoder, memory rule and reports as the built-in ones.
+public struct DescribedRule: RetentionRule {
+    public let description: PlayerDescription
+    public let frameCount: Int
+    /// The frames the description keeps for this GIF (``PlayerDescription/count(frameCount:frameBytes:physicalBytes:freeBytes:)``):
+    /// ahead of the frame due, or a pool's size.
+    public let count: Int
+    private let keptWhole: Bool
+    private var last: Int?
+    private var cap = 0
+    private var warnings = 0
+    private var growAt: Double?
+    private var liftAt: Double?
+
+    public init(_ description: PlayerDescription, frameCount: Int, count: Int) {
+        self.description = description
+        self.frameCount = frameCount
+        self.count = max(0, count)
+        keptWhole = description.keepAllUpTo.map { frameCount <= $0 } ?? false
+    }
+
+    public var name: String { description.name }
+    public var source: String { description.source.isEmpty ? "a player file" : description.source }
+    public var missBehaviour: MissBehaviour { description.whenMissing == .wait ? .waitsForFrame : .showsAnotherFrame }
+    public var summary: String {
+        let kept = description.frees == .overPool ? "a pool of up to \(count) frames" : "\(min(count, frameCount - 1)) ahead"
+        let missing = switch description.whenMissing {
+        case .wait: "waits for a late frame"
+        case .drop, .showPrevious: "a late frame is dropped"
+        }
+        return "\(kept), asking \(description.asks.rawValue), freeing \(description.frees.rawValue); \(missing)"
+    }
+
+    public var framesAhead: Int { description.asks == .oneAtATime ? 1 : min(count, frameCount - 1) }
+
+    public var heldFramesBound: Int {
+        if keptWhole { return frameCount }
+        let keeps = Set(description.keeps).count
+        let bound = switch description.frees {
+        case .previous: count + 1 + keeps
+        case .shown: count + keeps + 1
+        case .outsideWindow: count + 1 + keeps
+        case .overPool: count + 2
+        case .never: frameCount
+        }
+        return min(frameCount, bound)
+    }
+
+    public var decodedUpFront: [Int] { Array(0..<min(description.decodedUpFront, frameCount)) }
+    public var decodedAtStart: [Int] {
+        description.decodedAtStart == .window ? Array(0..<min(count + 1, frameCount)) : []
+    }
+
+    /// Frames ahead of the one due, under a memory warning's cap (which counts the frame due).
+    private var currentAhead: Int { cap > 0 ? min(count, cap - 1) : count }
+
+    /// The frame due and the frames ahead of it, with the frames always kept.
+    private func window(_ frame: Int) -> Set<Int> {
+        guard currentAhead + 1 < frameCount else { return Set(0..<frameCount) }
+        return Set((0...currentAhead).map { (frame + $0) % frameCount }).union(description.keeps)
+    }
+
+    private func isKept(_ frame: Int) -> Bool { !Mutant.playerFileKeepsIgnored.isPlanted && description.keeps.contains(frame) }
+
+    public mutating func due(_ frame: Int, held: Set<Int>) -> RetentionStep {
+        let previous = last
+        last = frame
+        guard !keptWhole else { return RetentionStep() }
+        var step = RetentionStep()
+        switch description.asks {
+        case .whenFrameChanges:
+            if let previous, previous != frame { step.decode = frames(after: frame, count: count).filter { !held.contains($0) } }
+        case .everyDue:
+            step.decode = frames(after: frame, count: count).filter { !held.contains($0) }
+        case .everyDueAndShown:
+            step.decode = inOrder(from: frame, held: held)
+        case .oneAtATime:
+            if !held.contains(frame) { step.decode = [frame] }
+        }
+        switch description.frees {
+        case .previous:
+            if let previous, previous != frame, held.contains(previous), !isKept(previous) { step.free = [previous] }
+        case .shown:
+            if held.contains(frame), !isKept(frame) { step.free = [frame] }
+        case .outsideWindow:
+            step.free = purge(held, due: frame)
+        case .overPool, .never:
+            break
+        }
+        return step
+    }
+
+    public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep {
+        guard !keptWhole else { return RetentionStep() }
+        var step = RetentionStep()
+        switch description.frees {
+        case .shown: if held.contains(frame), !isKept(frame) { step.free = [frame] }
+        case .outsideWindow: step.free = purge(held, due: frame)
+        case .overPool: if held.count > count { step.free = [frame] }
+        case .previous, .never: break
+        }
+        switch description.asks {
+        case .everyDueAndShown:
+            step.decode = inOrder(from: frame, held: held)
+        case .oneAtATime:
+            let next = (frame + 1) % frameCount
+            if held.count - step.free.count != frameCount && !held.contains(next) { step.decode = [next] }
+        case .whenFrameChanges, .everyDue:
+            break
+        }
+        return step
+    }
+
+    public mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep {
+        guard !keptWhole, description.frees == .outsideWindow else { return RetentionStep() }
+        return RetentionStep(free: purge(held, due: due))
+    }
+
+    public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {
+        switch description.memoryWarning {
+        case .ignore:
+            return RetentionStep()
+        case .keepDue:
+            return RetentionStep(free: held.subtracting([due]).sorted())
+        case .cap(let first, _, let growAfter, _, let growthsMax):
+            warnings += 1
+            cap = first
+            liftAt = nil
+            growAt = warnings - 1 <= growthsMax ? seconds + growAfter : nil
+            return RetentionStep(free: purge(held, due: due))
+        }
+    }
+
+    public mutating func clock(_ seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {
+        guard case .cap(_, let grown, _, let liftAfter, _) = description.memoryWarning else { return RetentionStep() }
+        if let grow = growAt, seconds >= grow {
+            growAt = nil
+            cap = grown
+            liftAt = grow + liftAfter
+        }
+        if let lift = liftAt, seconds >= lift {
+            liftAt = nil
+            cap = 0
+        }
+        return RetentionStep(free: purge(held, due: due))
+    }
+
+    /// The frames of the window not decoded, in playback order from `frame`, while any frame is not decoded.
+    private func inOrder(from frame: Int, held: Set<Int>) -> [Int] {
+        guard held.count < frameCount else { return [] }
+        let wanted = window(frame)
+        return (Array(frame..<frameCount) + Array(0..<frame)).filter { wanted.contains($0) && !held.contains($0) && !isKept($0) }
+    }
+
+    /// Every held frame outside the window, once more are held than the window counts.
+    private func purge(_ held: Set<Int>, due: Int) -> [Int] {
+        guard held.count > currentAhead + 1 else { return [] }
+        return held.subtracting(window(due)).sorted()
+    }
+}
