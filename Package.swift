@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "SystemFiles", targets: ["SystemFiles"]),
+        // The harness for another package's players: its executable calls `Harness.main` (docs/custom-players.md).
+        .library(name: "GIFFrameBench", targets: ["GIFFrameBench"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
@@ -73,11 +75,14 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
         ),
         .target(name: "GiflibBaseline", dependencies: ["CGif"], path: "Benchmarks/GiflibBaseline"),
-        .executableTarget(
-            name: "bench",
-            dependencies: ["BenchCLI", "BenchKit", "CPosix", "GIFCorpus", "GiflibBaseline", "SystemFiles", "bench-case"],
-            path: "Benchmarks/bench"
+        // The commands of `bench`, as a library: the `bench` executable and a harness of another package both call it.
+        .target(
+            name: "BenchCommands",
+            dependencies: ["BenchCLI", "BenchCore", "BenchKit", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
+                           "MemoryProbe", "SystemFiles"]
         ),
+        .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "BenchKit", "FrameDecoders", "GIFCodec"]),
+        .executableTarget(name: "bench", dependencies: ["BenchCommands", "bench-case"], path: "Benchmarks/bench"),
         .target(name: "TestFixtures", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe"], path: "Tests/TestFixtures"),
     ] + testTargets,
     swiftLanguageModes: [.v6]

@@ -29,7 +29,7 @@ frame=$((720 * 720 * 4))
         echo "## $setting"
         echo
         grep -m1 '^| command |' "$out/$setting/results.md" | sed -E 's/^[|] command [|] (.*) [|]$/\1/'
-        awk '/^## Answer/ { on = 1; next } /^## / && on { exit } on' "$out/$setting/results.md"
+        awk '/^## Answer/ { on = 1; next } (/^## / || /^Medians over repetitions/) && on { exit } on' "$out/$setting/results.md"
     done
 } > "$out/README.md"
 echo "wrote $out/README.md" >&2

@@ -162,7 +162,23 @@ public enum CaseExecution {
         case .library(let player):
             return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
                                     compositor: slowed(container, limits, codec, extraWorkPerFrame), display: player.heldDisplay(display), pool: pool)
+        case .registered(let name, let frameBytes):
+            switch try registered(name).making {
+            case .rule(let make):
+                return try ModelDecoder(container: container, rule: make(container.frameCount, frameBytes), limits: limits, codec: codec,
+                                        compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
+            case .decoder(let make, _):
+                return try make(container, codec)
+            }
         }
+    }
+
+    /// The player `name` registered in this program; a case naming another cannot be played here.
+    static func registered(_ name: String) throws(GIFError) -> RegisteredPlayer {
+        guard let player = PlayerRegistry.player(named: name) else {
+            throw GIFError.io(path: name, reason: "no player of this name is registered in this program")
+        }
+        return player
     }
 
     /// The planted slowdown's compositor, or nil (the decoder's own) when none is asked for.
@@ -181,6 +197,12 @@ public enum CaseExecution {
             return IndexedDecoder.pixelBytes(window: window, container: container, display: display) + IndexedDecoder.indexBytesBound(container: container)
         case .library(let player):
             return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: player.heldDisplay(display))
+        case .registered(let name, let frameBytes):
+            switch PlayerRegistry.player(named: name)?.making {
+            case .rule(let make)?: return ModelDecoder.pixelBytes(rule: make(container.frameCount, frameBytes), container: container, display: display)
+            case .decoder(_, let heldBytes)?: return heldBytes(container)
+            case nil: return 0
+            }
         case .calibration(let bytes): return bytes
         }
     }

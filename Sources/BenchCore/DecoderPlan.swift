@@ -10,6 +10,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     case indexed(PrefetchWindow)
     /// A library's player, its rule played by ``ModelDecoder``.
     case library(LibraryPlayer)
+    /// A player another package registered (``PlayerRegistry``), by name, for frames of `frameBytes`.
+    case registered(name: String, frameBytes: Int)
     /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
     /// so a test can check that the probe reports what was really held.
     case calibration(bytes: Int)
@@ -21,6 +23,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .windowed: "windowed"
         case .indexed: "indexed"
         case .library(let player): player.name
+        case .registered(let name, _): name
         case .calibration: "calibration"
         }
     }
@@ -31,6 +34,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .eager, .windowed(.all), .indexed(.all): frameCount
         case .windowed(.frames(let window)), .indexed(.frames(let window)): window
         case .library(let player): player.rule(frameCount: frameCount).framesAhead
+        case .registered(let name, let frameBytes):
+            if case .rule(let make)? = PlayerRegistry.player(named: name)?.making { make(frameCount, frameBytes).framesAhead } else { 0 }
         case .calibration: 0
         }
     }
@@ -43,6 +48,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .indexed(.frames(let window)): "indexed w=\(window)"
         case .indexed(.all): "indexed w=all"
         case .library(let player): "\(player)"
+        case .registered(let name, _): "\(name) (registered)"
         case .calibration(let bytes): "calibration \(bytes) B"
         }
     }
@@ -76,6 +82,7 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
         case (.named, .windowed(.all)), (.named, .indexed(.all)): "all"
         case (.named, .calibration): "calibration"
         case (.named, .library(let player)): player.name
+        case (.named, .registered(let name, _)): name
         }
     }
 
@@ -95,12 +102,13 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
 
 extension DecoderChoice: Codable {
     private enum Key: String, CodingKey {
-        case eager, windowed, windowedAll, indexed, indexedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage, described
+        case eager, windowed, windowedAll, indexed, indexedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage, described, registered
     }
 
     private struct Nothing: Codable {}
     private struct Window: Codable { var window: Int }
     private struct Bytes: Codable { var bytes: Int }
+    private struct Registered: Codable { var name: String; var frameBytes: Int }
 
     /// The first schema's form, which baselines hold: `{"eager": {}}`, `{"windowed": {"window": 4}}`,
     /// `{"windowedAll": {}}`, `{"calibration": {"bytes": N}}`.
@@ -113,6 +121,7 @@ extension DecoderChoice: Codable {
         case .indexed(.frames(let window)): try values.encode(Window(window: window), forKey: .indexed)
         case .indexed(.all): try values.encode(Nothing(), forKey: .indexedAll)
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
+        case .registered(let name, let frameBytes): try values.encode(Registered(name: name, frameBytes: frameBytes), forKey: .registered)
         case .library(.kingfisher(let settings)): try values.encode(LibraryPlayer.KingfisherFields(settings), forKey: .kingfisher)
         case .library(.ylgifimage): try values.encode(Nothing(), forKey: .ylgifimage)
         case .library(.described(let description, let count)):
@@ -136,6 +145,8 @@ extension DecoderChoice: Codable {
             self = .indexed(.frames(window.window))
         } else if try values.decodeIfPresent(Nothing.self, forKey: .indexedAll) != nil {
             self = .indexed(.all)
+        } else if let registered = try values.decodeIfPresent(Registered.self, forKey: .registered) {
+            self = .registered(name: registered.name, frameBytes: registered.frameBytes)
         } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
             self = .calibration(bytes: block.bytes)
         } else if let fields = try values.decodeIfPresent(LibraryPlayer.KingfisherFields.self, forKey: .kingfisher) {

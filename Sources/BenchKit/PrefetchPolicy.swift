@@ -19,6 +19,8 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     case ylgifimage
     /// A player described in a file (`--player-file`).
     case file(PlayerDescription)
+    /// A player another package registered (`GIFFrameBench.Harness`), by name.
+    case registered(String)
     /// The project's windowed decoder with the largest window whose frames fit `bytes`, at least 1.
     case budget(bytes: Int)
     /// Decode everything up front.
@@ -52,8 +54,11 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
                 throw UsageError("'\(text)': \(name) has no settings to change\(name == "eager" ? "" : " (its 10 frames ahead are fixed in its source)")")
             }
             self = name == "eager" ? .eager : .ylgifimage
+        case _ where PlayerRegistry.player(named: parts[0]) != nil && settings.isEmpty:
+            self = .registered(parts[0])
         default:
-            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE, eager)")
+            let registered = PlayerRegistry.names.map { ", \($0)" }.joined()
+            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE, eager\(registered))")
         }
     }
 
@@ -77,6 +82,7 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         case .sdwebimage(let size): return SDWebImageRule.name + (size > 0 ? ":max-buffer=\(ByteSize.format(size))" : "")
         case .ylgifimage: return YLGIFImageRule.name
         case .file(let description): return "file:\(description.name)"
+        case .registered(let name): return name
         case .budget(let bytes): return "budget:\(ByteSize.format(bytes))"
         case .eager: return "eager"
         }
@@ -112,6 +118,8 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
             let count = description.count(frameCount: frameCount, frameBytes: frameBytes, physicalBytes: memory.physicalBytes,
                                           freeBytes: memory.availableBytes)
             return .library(.described(description, count: count))
+        case .registered(let name):
+            return .registered(name: name, frameBytes: frameBytes)
         case .budget(let bytes):
             let window = max(1, bytes / frameBytes)
             return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))

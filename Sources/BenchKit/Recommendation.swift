@@ -114,6 +114,8 @@ public enum Recommendation {
         let gifs = Set(rows.map(\.gif))
         guard !gifs.isEmpty else { return nil }
         let windows = Set(fixedWindows(rows).map(\.window)).sorted()
+        // A run of library players or policies alone measured no window: it has nothing to say about one.
+        guard !windows.isEmpty else { return nil }
         for window in windows {
             let atWindow = gifs.compactMap { gif in fixedWindows(rows.filter { $0.gif == gif }).first { $0.window == min(window, $0.frames) } }
             guard atWindow.count == gifs.count, atWindow.allSatisfy({ $0.metrics[Measure.stalls.column]?.max == 0 }) else { continue }

@@ -57,7 +57,7 @@ struct CommandLineTests {
         for flag in documented {
             #expect(synopsis.contains(flag), "\(command)'s synopsis leaves out \(flag)")
         }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Benchmarks/bench")
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BenchCommands")
             .appendingPathComponent(command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Command.swift")
         let code = try String(contentsOf: source, encoding: .utf8)
         let read = Set(code.matches(of: /arguments\.(?:flag|value|values|integer)\("(--[a-z0-9-]+)"/).map { String($0.1) })

@@ -23,6 +23,8 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
             setting = parts[0] == "windowed" ? .windowed(window) : .indexed(window)
         case "eager", KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget":
             setting = .policy(try PrefetchPolicy(parsing: text))
+        case _ where PlayerRegistry.player(named: String(text.prefix { $0 != ":" })) != nil:
+            setting = .policy(try PrefetchPolicy(parsing: text))
         default:
             throw UsageError("unknown model '\(text)' (use eager, windowed, windowed:N, indexed, indexed:N, kingfisher, flanimatedimage, "
                              + "sdwebimage, ylgifimage, budget:SIZE)")
@@ -65,6 +67,8 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
             "a serial dispatch queue per YLGIFImage, width 1 (`readFrameQueue`, com.ronnie.gifreadframe, YLGIFImage.m)"
         case .eager, .policy(.eager):
             "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a loading queue)"
+        case .policy(.registered(let name)):
+            "as the package that registered \(name) decodes it"
         case .policy(.file(let description)):
             "one background queue per player, width 1, as \(description.name)'s file describes it"
         case .windowed, .indexed, .policy(.budget):
