@@ -1,5 +1,6 @@
 import BenchCore
 import BenchKit
+import FrameDecoders
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -105,6 +106,31 @@ struct ChartTests {
         #expect(legend.contains { $0.contains(">flanimatedimage: a cache of 1 frame<") }, "\(legend)")
         #expect(legend.contains { $0.contains(">stalled or dropped frames<") }, "\(legend)")
         #expect(!legend.contains { $0.contains("kingfisher (kingfisher") }, "a label written once: \(legend)")
+    }
+
+    @Test("a sweep of a library's setting gets memory and CPU against the setting; the library's default alone gets none")
+    func librarySweep() throws {
+        func report(_ preloads: [Int]) -> RunReport {
+            var results: [CaseResult] = []
+            for preload in preloads {
+                var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .library(.kingfisher(KingfisherSettings(framePreloadCount: preload))),
+                                                             loops: 1, mode: .realtime))
+                result.width = 100; result.height = 100; result.frames = 150
+                result[.jemallocAllocatedPeak] = Double((preload + 1) << 20)
+                result[.cpuTotal] = 0.1
+                result[.stalls] = preload == 2 ? 3 : 0
+                result[.droppedFrames] = 0
+                results.append(result)
+            }
+            return RunReport(metadata: RunMetadata.current(command: "test"), results: results)
+        }
+        let charts = ChartSet.make(for: report([2, 3, 10]))
+        let memory = try #require(charts.first { $0.kind == .windowMemory }, "\(charts.map(\.kind))").svg
+        #expect(memory.contains("peak memory against the setting"))
+        #expect(Self.lines(memory, "class=\"point\"").count == 3)
+        #expect(Self.lines(memory, "class=\"point\"").filter { $0.contains("fill=\"white\"") }.count == 1, "preload 2 stalled")
+        #expect(charts.contains { $0.kind == .windowCPU })
+        #expect(!ChartSet.make(for: report([10])).contains { $0.kind == .windowMemory }, "the default alone is no sweep")
     }
 
     @Test("the Pareto front keeps the points nothing beats on both memory and CPU")

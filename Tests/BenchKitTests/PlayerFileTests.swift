@@ -11,18 +11,6 @@ import TestFixtures
 struct PlayerFileTests {
     static let players = Fixtures.packageRoot.appendingPathComponent("docs/players")
 
-    /// SplitMix64: a seeded generator, so a failing event sequence is the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Plays `built` and `described` through the same events — frames due, decoded late or in time, shown, arriving
     /// out of the queue, memory warnings and the clock — and returns the first event where their steps differ.
     static func firstDifference(_ built: any RetentionRule, _ described: any RetentionRule, seed: UInt64, events: Int = 600) -> String? {
@@ -33,7 +21,7 @@ struct PlayerFileTests {
         guard a.decodedUpFront == b.decodedUpFront, a.decodedAtStart == b.decodedAtStart, a.missBehaviour == b.missBehaviour else {
             return "set-up: \(a.decodedUpFront) \(a.decodedAtStart) \(a.missBehaviour) ≠ \(b.decodedUpFront) \(b.decodedAtStart) \(b.missBehaviour)"
         }
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         var held = Set(a.decodedUpFront + a.decodedAtStart)
         var queue: [Int] = []
         var due = 0, seconds = 0.0

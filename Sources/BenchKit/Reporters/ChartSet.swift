@@ -20,8 +20,8 @@ public struct ChartFile: Sendable {
             switch self {
             case .memoryTimeline: "allocated memory during playback"
             case .tradeOff: "peak memory against CPU per loop (Pareto front of the settings that played smoothly circled)"
-            case .windowMemory: "peak memory against the window"
-            case .windowCPU: "CPU per loop against the window"
+            case .windowMemory: "peak memory against the window or a library's setting"
+            case .windowCPU: "CPU per loop against the window or a library's setting"
             }
         }
     }
@@ -31,7 +31,7 @@ public struct ChartFile: Sendable {
 }
 
 /// The charts of a report: per GIF a memory timeline, a memory-versus-CPU trade-off with its Pareto front, and, for a
-/// sweep of windows, memory and CPU against the window.
+/// sweep of windows or of a library's setting, memory and CPU against it.
 public enum ChartSet {
     public static func make(for report: RunReport) -> [ChartFile] {
         report.gifs.flatMap { gif -> [ChartFile] in
@@ -124,39 +124,55 @@ public enum ChartSet {
         return chart.render()
     }
 
-    /// For a sweep (two or more windows the user named, of one decoder), peak memory or CPU per loop against the
-    /// window, one line per decoder (and speed, codec, display), whiskers over the repetitions; nil for no sweep.
+    /// For a sweep (two or more windows the user named, of one decoder, or two or more values of a library's setting),
+    /// peak memory or CPU per loop against the window or the setting, one line per decoder or library (and speed, codec,
+    /// display), whiskers over the repetitions; nil for no sweep.
     static func windowSweep(_ gif: String, _ rows: [CaseSummary], _ kind: ChartFile.Kind) -> String? {
-        let swept = rows.filter { row in
-            switch row.decoder {
-            case .windowed, .indexed: !row.setting.plan.chosenByPolicy
-            default: false
-            }
-        }
-        var lines: [String: [CaseSummary]] = [:]
+        var lines: [String: [(x: Int, row: CaseSummary)]] = [:]
         var order: [String] = []
-        for row in swept {
+        for row in rows {
+            guard let x = sweptValue(row) else { continue }
             // One line per decoder and way of playing: the window is the line's x, not part of its name.
             let name = row.decoder.name + way(row, among: rows)
             if lines[name] == nil { order.append(name) }
-            lines[name, default: []].append(row)
+            lines[name, default: []].append((x, row))
         }
-        guard lines.values.contains(where: { $0.count > 1 }) else { return nil }
+        // A library's line is a sweep only when a setting was changed: its default alone is one point of no line.
+        order.removeAll { name in
+            let line = lines[name] ?? []
+            return line.count < 2 || line.allSatisfy { $0.row.library != nil && $0.row.library?.changes.isEmpty == true }
+        }
+        guard !order.isEmpty else { return nil }
+        let libraries = order.allSatisfy { lines[$0]?.first?.row.library != nil }
+        let windows = order.allSatisfy { lines[$0]?.first?.row.library == nil }
+        let against = windows ? "the window" : libraries ? "the setting" : "the window or setting"
         let memory = kind == .windowMemory
-        var chart = SVGChart(title: "\(short(gif)): \(memory ? "peak memory" : "CPU per loop") against the window",
-                             xLabel: "window (frames ahead; all = every frame)", yLabel: memory ? "peak allocated (MiB)" : "CPU per loop (ms)")
+        var chart = SVGChart(title: "\(short(gif)): \(memory ? "peak memory" : "CPU per loop") against \(against)",
+                             xLabel: windows ? "window (frames ahead; all = every frame)" : "frames: the window, or the preload, cache or pool",
+                             yLabel: memory ? "peak allocated (MiB)" : "CPU per loop (ms)")
         for name in order {
-            let points = lines[name, default: []].sorted { $0.window < $1.window }.map { row in
+            let points = lines[name, default: []].sorted { $0.x < $1.x }.map { x, row in
                 memory
-                    ? SVGChart.Point(x: Double(row.window), y: row.median(.jemallocAllocatedPeak) / 1_048_576,
+                    ? SVGChart.Point(x: Double(x), y: row.median(.jemallocAllocatedPeak) / 1_048_576,
                                      yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(row))
-                    : SVGChart.Point(x: Double(row.window), y: row.cpuPerLoop * 1000,
-                                     yRange: cpuPerLoopRange(row), flagged: stalled(row))
+                    : SVGChart.Point(x: Double(x), y: row.cpuPerLoop * 1000, yRange: cpuPerLoopRange(row), flagged: stalled(row))
             }
             chart.series.append(.init(name: name, points: points, connected: true))
         }
-        chart.flaggedName = "this window stalled or dropped frames"
+        chart.flaggedName = "this \(windows ? "window" : "setting") stalled or dropped frames"
         return chart.render()
+    }
+
+    /// A row's place on a sweep's x axis: a named window, or the frames a library's setting came to (Kingfisher's
+    /// `framePreloadCount`, FLAnimatedImage's cache, SDWebImage's pool); nil for what no sweep varies.
+    static func sweptValue(_ row: CaseSummary) -> Int? {
+        switch row.decoder {
+        case .windowed, .indexed: row.setting.plan.chosenByPolicy ? nil : row.window
+        case .library(.kingfisher(let settings)): settings.framePreloadCount
+        case .library(.flanimatedimage(let size, _)): size
+        case .library(.sdwebimage(let pool, _)): pool
+        default: nil
+        }
     }
 
     /// The points no other point beats on both axes (lower is better on each).

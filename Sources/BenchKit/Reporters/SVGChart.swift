@@ -265,7 +265,8 @@ public struct SVGChart: Sendable {
 
 /// One axis: linear from 0 with ticks at 1, 2 or 5 × 10ⁿ steps; or, when the positive values span more than 10×,
 /// logarithmic over whole decades (with 2 and 5 between when it spans fewer than three), so that 3 MiB and 300 MiB
-/// both read. A log axis starts at most four decades below the largest value; values below sit on its floor.
+/// both read. A log axis starts at most six decades below the largest value (a pool of 1 frame and one of 20,000 both
+/// show); values below sit on its floor.
 struct Axis {
     let lower: Double
     let upper: Double
@@ -286,7 +287,7 @@ struct Axis {
         let positive = finite.filter { $0 > 0 }
         if mayBeLog, !Mutant.chartAxisAlwaysLinear.isPlanted, let high = positive.max(), let lowest = positive.min(), finite.allSatisfy({ $0 >= 0 }), high / lowest > 10 {
             let top = pow(10, log10(high).rounded(.up))
-            let bottom = max(pow(10, log10(lowest).rounded(.down)), top / 1e4)
+            let bottom = max(pow(10, log10(lowest).rounded(.down)), top / 1e6)
             var ticks: [Double] = []
             var decade = bottom
             let fewDecades = top / bottom <= 100
