@@ -108,21 +108,6 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var policy: String { plan.policy }
 }
 
-extension BenchCase {
-    /// The command line the measuring child takes: `--case JSON`, the case in its one Codable form.
-    public var arguments: [String] {
-        // Encoding a case cannot fail: every field is a string, a number, a flag or an enum.
-        ["--case", (try? JSONWriter.encode(self)) ?? "{}"]
-    }
-
-    /// Reads the form ``arguments`` writes; `nil` when anything is missing or malformed.
-    public init?(arguments: [String]) {
-        guard arguments.count == 2, arguments[0] == "--case",
-              let decoded = try? JSONReader.decode(BenchCase.self, from: arguments[1]) else { return nil }
-        self = decoded
-    }
-}
-
 /// What makes runs the same case, whatever their repetition or where the file sat: the GIF, the decoder and what
 /// chose it, and how it was played. Summaries, the gate, the charts and baseline checks all group by it, so a new
 /// dimension of a case is added here once.

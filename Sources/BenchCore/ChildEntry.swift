@@ -2,33 +2,32 @@
 import Glibc
 #endif
 
-/// The measuring child of `bench run` and `bench feed`: one playability check, case or feed per process, one JSON
-/// result on stdout. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
+/// The measuring child of `bench run` and `bench feed`: one request per process (``ChildRequest``: a playability
+/// check, a case or a feed), one answer on stdout. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
 /// runs it when its own binary is started as a child.
 public enum ChildEntry {
-    /// Whether `arguments` (without the program's name) are a child's: `--check FILE`, `--case JSON` or `--feed JSON`.
-    public static func isChild(_ arguments: [String]) -> Bool {
-        ["--check", "--case", "--feed"].contains(arguments.first ?? "")
-    }
+    /// Whether `arguments` (without the program's name) are a child's: `--request JSON`.
+    public static func isChild(_ arguments: [String]) -> Bool { arguments.first == ChildRequest.flag }
 
-    /// Plays what `arguments` ask for and returns the exit status; `program` names this program in errors.
+    /// Answers the request `arguments` hold and returns the exit status; `program` names this program in errors.
     public static func run(_ arguments: [String], program: String = "bench-case") -> Int32 {
         guard ParentProcess.tieLifetimeToParent() else {
             Console.write("\(program): error: the bench process that started this one is gone\n")
             return 3
         }
-        if let check = PlayabilityCheck.run(arguments) {
+        switch ChildRequest(arguments: arguments) {
+        case .check(let path, let limits):
+            let check = PlayabilityCheck.run(path: path, limits: limits)
             if !check.reason.isEmpty { print(check.reason) }
             return check.status
-        }
-        if let feed = FeedCase(arguments: arguments) {
+        case .play(let benchCase):
+            return write(CaseExecution.run(benchCase), what: "the result", program: program)
+        case .feed(let feed):
             return write(FeedExecution.run(feed), what: "the feed's result", program: program)
-        }
-        guard let benchCase = BenchCase(arguments: arguments) else {
+        case nil:
             Console.write("\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
             return 2
         }
-        return write(CaseExecution.run(benchCase), what: "the result", program: program)
     }
 
     private static func write(_ result: some Encodable, what: String, program: String) -> Int32 {

@@ -26,7 +26,7 @@ struct CaseIdentityTests {
     @Test("every field of a case survives the child's command line: written as JSON, read back equal")
     func roundTrip() throws {
         let original = Self.unusualCase(path: "/tmp/ü/x.gif")
-        #expect(original.arguments.first == "--case")
+        #expect(original.arguments.first == ChildRequest.flag)
         #expect(BenchCase(arguments: original.arguments) == original)
         for decoder in [DecoderChoice.eager, .windowed(.all), .calibration(bytes: 12)] {
             var other = original
@@ -34,12 +34,12 @@ struct CaseIdentityTests {
             other.cpus = nil
             #expect(BenchCase(arguments: other.arguments) == other)
         }
-        #expect(BenchCase(arguments: ["--case", "{\"gif\": 1}"]) == nil)
+        #expect(BenchCase(arguments: [ChildRequest.flag, "{\"gif\": 1}"]) == nil)
         // A case written before the codec existed (a committed baseline's) was drawn with giflib.
         let written = try #require(original.arguments.last)
         let withoutCodec = written.replacingOccurrences(of: "\"codec\":\"giflib\",", with: "").replacingOccurrences(of: "\"codec\" : \"giflib\",", with: "")
         #expect(withoutCodec != written, "the case's JSON names its codec: \(written)")
-        #expect(BenchCase(arguments: ["--case", withoutCodec])?.codec == .giflib)
+        #expect(BenchCase(arguments: [ChildRequest.flag, withoutCodec])?.codec == .giflib)
         var fast = original
         fast.codec = .fast
         #expect(BenchCase(arguments: fast.arguments)?.codec == .fast)

@@ -383,7 +383,7 @@ struct HostilePathTests {
     static func children(of parent: Int32) -> [Int32] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter { pid in
             guard let fields = statFields(pid), let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains("--case")
+            return fields.count > 2 && Int32(fields[1]) == parent && String(decoding: commandLine, as: UTF8.self).contains(ChildRequest.flag)
         }
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that every figure in README.md and docs/*.md comes from a committed report.
+"""Checks that every figure in README.md, ARCHITECTURE.md and docs/*.md comes from a committed report.
 
 A figure is a number with a unit (ms, s, MiB, %, ×, ...) outside code. Each one must sit under a marker,
 an HTML comment on a line of its own that holds until the next marker or heading:
@@ -10,7 +10,7 @@ an HTML comment on a line of its own that holds until the next marker or heading
 A cited file must be committed, unchanged since its commit, and must record the commit it was made at (a summary
 may leave that to the run reports in its folder), never one with uncommitted changes ("-dirty"). Exit 0 when every figure is found, 1 with one line per problem otherwise.
 
-    Tests/Scripts/check_figures.py              check README.md and docs/*.md
+    Tests/Scripts/check_figures.py              check README.md, ARCHITECTURE.md and docs/*.md
     Tests/Scripts/check_figures.py --self-test  also show that editing one checked figure in README fails the check
 """
 import glob
@@ -141,7 +141,7 @@ def occurs(figure, text):
 
 
 def documents():
-    return ["README.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    return ["README.md", "ARCHITECTURE.md"] + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
 
 
 def self_test():

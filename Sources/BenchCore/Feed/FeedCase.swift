@@ -70,14 +70,4 @@ public struct FeedCase: Sendable, Hashable, Codable {
 
     /// When each player enters and leaves.
     public var schedule: FeedSchedule { FeedSchedule(players: players, scrollRate: scrollRate, seconds: seconds) }
-
-    /// The command line the measuring child takes: `--feed JSON`.
-    public var arguments: [String] { ["--feed", (try? JSONWriter.encode(self)) ?? "{}"] }
-
-    /// Reads the form ``arguments`` writes; `nil` when it is not a feed's.
-    public init?(arguments: [String]) {
-        guard arguments.count == 2, arguments[0] == "--feed",
-              let decoded = try? JSONReader.decode(FeedCase.self, from: arguments[1]) else { return nil }
-        self = decoded
-    }
 }
