@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One RGBA frame's worth of memory, allocated once and freed with its owner.
 final class FrameBuffer: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
@@ -16,7 +20,23 @@ final class FrameBuffer: @unchecked Sendable {
     /// A buffer holding a copy of `source`.
     init(copying source: UnsafeRawBufferPointer) {
         bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)
+        Self.prefault(bytes)
         bytes.copyMemory(from: source)
+    }
+
+    /// `MADV_POPULATE_WRITE` (Linux 5.14): fault in a range's pages for writing in one call.
+    static let populateWrite: Int32 = 23
+
+    /// Faults in the whole pages of a buffer about to be written whole, in one system call rather than one page fault
+    /// per 4 KiB page as the copy reaches it. The allocator charges the same bytes; only the kernel's work is batched.
+    /// A kernel without the advice refuses it, and the copy faults the pages in as before.
+    static func prefault(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard buffer.count >= 1 << 18, let base = buffer.baseAddress else { return }
+        let page = 4096
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(pointer, end - start, populateWrite)
     }
 
     deinit { bytes.deallocate() }
