@@ -145,9 +145,9 @@ enum SpeedCommand {
         var eagerRefusal: GIFError?
         do throws(GIFError) { try limits.checkEager(container) } catch { eagerRefusal = error }
         let notes = eagerRefusal.map { ["eager not measured: \($0.explained)"] } ?? []
-        for decoder in ["compositor", "eager", "windowed", "indexed"] {
+        for decoder in EndToEndPath.allCases {
             for codec in codecs {
-                if decoder == "eager", eagerRefusal != nil { row.append("–"); continue }
+                if decoder == .eager, eagerRefusal != nil { row.append("–"); continue }
                 row.append(format(try endToEnd(decoder, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
             }
         }
@@ -218,24 +218,29 @@ enum SpeedCommand {
         }
     }
 
-    static func endToEnd(_ decoder: String, _ container: GIFContainer, codec: LZWCodec, window: Int, limits: DecodeLimits) throws -> Throughput {
+    /// The paths the end-to-end table times, in its column order.
+    enum EndToEndPath: String, CaseIterable {
+        case compositor, eager, windowed, indexed
+    }
+
+    static func endToEnd(_ decoder: EndToEndPath, _ container: GIFContainer, codec: LZWCodec, window: Int, limits: DecodeLimits) throws -> Throughput {
         let pixels = container.frameCount * container.width * container.height
         switch decoder {
-        case "compositor":
+        case .compositor:
             return try Throughput.measure("compositor", pixelsPerRun: pixels) {
                 let compositor = try Compositor(container: container, codec: codec)
                 for _ in 0..<container.frameCount { compositor.advance() }
             }
-        case "eager":
+        case .eager:
             return try Throughput.measure("eager", pixelsPerRun: pixels) { _ = try EagerDecoder(container: container, limits: limits, codec: codec) }
-        case "indexed":
+        case .indexed:
             return try Throughput.measure("indexed", pixelsPerRun: 3 * pixels) {
                 let decoder = try IndexedDecoder(container: container, window: .frames(window), codec: codec)
                 for _ in 0..<3 {
                     for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }
                 }
             }
-        default:
+        case .windowed:
             return try Throughput.measure("windowed", pixelsPerRun: pixels) {
                 let decoder = try WindowedDecoder(container: container, window: window, codec: codec)
                 for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }

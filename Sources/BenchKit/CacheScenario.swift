@@ -26,8 +26,26 @@ public struct CacheMeasurement: Sendable {
     public var quantisedFrames = 0
     public var originalByteIdentical = false
 
-    /// The load variants, in report order.
-    public static let loads = ["eager-heap", "eager-mmap", "windowed-heap", "windowed-mmap"]
+    /// The load variants, in report order, by name (`eager-heap`, …): the keys of the two dictionaries above.
+    public static let loads = CacheLoad.allCases.map(\.name)
+}
+
+/// One way the cache scenario loads a stored GIF back: which decoder holds the first frame, and where its bytes come from.
+public enum CacheLoad: CaseIterable, Sendable {
+    case eagerHeap, eagerMapped, windowedHeap, windowedMapped
+
+    /// The name the report's columns use.
+    public var name: String {
+        switch self {
+        case .eagerHeap: "eager-heap"
+        case .eagerMapped: "eager-mmap"
+        case .windowedHeap: "windowed-heap"
+        case .windowedMapped: "windowed-mmap"
+        }
+    }
+
+    var windowed: Bool { self == .windowedHeap || self == .windowedMapped }
+    var mapped: Bool { self == .eagerMapped || self == .windowedMapped }
 }
 
 /// The `bench cache` scenario: store with and without the original bytes, load back four ways, check fidelity.
@@ -56,16 +74,16 @@ public enum CacheScenario {
         }
         measurement.originalByteIdentical = try GIFBytes(contentsOfFile: cache.dataPath(originalKey)).array == original
 
-        for load in CacheMeasurement.loads {
+        for load in CacheLoad.allCases {
             var seconds: [Double] = [], held: [Int] = []
             for _ in 0..<repetitions {
-                let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.hasPrefix("windowed"), mapped: load.hasSuffix("mmap"),
+                let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.windowed, mapped: load.mapped,
                                                      codec: codec)
                 seconds.append(time)
                 held.append(bytes)
             }
-            measurement.firstFrameSeconds[load] = Statistics.median(seconds)
-            measurement.heapAtFirstFrame[load] = Int(Statistics.median(held.map(Double.init)))
+            measurement.firstFrameSeconds[load.name] = Statistics.median(seconds)
+            measurement.heapAtFirstFrame[load.name] = Int(Statistics.median(held.map(Double.init)))
         }
         return measurement
     }
