@@ -160,16 +160,18 @@ public enum CaseExecution {
         case .indexed(let window):
             return try IndexedDecoder(container: container, window: window, limits: limits, codec: codec, display: display, pool: pool)
         case .library(let player):
-            return try ModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), limits: limits, codec: codec,
-                                    compositor: slowed(container, limits, codec, extraWorkPerFrame), display: player.heldDisplay(display), pool: pool)
+            return try played(player.rule(frameCount: container.frameCount), display: player.heldDisplay(display))
         case .registered(let name, let frameBytes):
             switch try registered(name).making {
-            case .rule(let make):
-                return try ModelDecoder(container: container, rule: make(container.frameCount, frameBytes), limits: limits, codec: codec,
-                                        compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
-            case .decoder(let make, _):
-                return try make(container, codec)
+            case .rule(let make): return try played(make(container.frameCount, frameBytes), display: display)
+            case .decoder(let make, _): return try make(container, codec)
             }
+        }
+
+        /// A retention rule played with real decoding, as every library model and registered rule is.
+        func played(_ rule: any RetentionRule, display: DisplaySize?) throws(GIFError) -> ModelDecoder {
+            try ModelDecoder(container: container, rule: rule, limits: limits, codec: codec,
+                             compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
         }
     }
 

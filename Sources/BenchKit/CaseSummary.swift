@@ -86,15 +86,23 @@ extension CaseSummary {
     /// the settings changed from the library's defaults by its property names: "eager", "windowed w=4",
     /// "kingfisher: 10 ahead", "kingfisher (framePreloadCount = 3): 3 ahead", "sdwebimage: a pool of 2,437 frames".
     public var label: String {
-        guard case .library(let player) = decoder else { return "\(setting.plan)" }
-        let rule: String = switch player {
+        guard let player = library, let rule = libraryRule else { return "\(setting.plan)" }
+        let changes = player.changes
+        return changes.isEmpty ? "\(player.name): \(rule)" : "\(player.name) (\(changes.joined(separator: ", "))): \(rule)"
+    }
+
+    /// A library player's rule for this GIF in a few words ("10 ahead", "a pool of 2,437 frames"); nil for a decoder.
+    var libraryRule: String? {
+        guard let player = library else { return nil }
+        return switch player {
         case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
         case .flanimatedimage(let size, _): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
         case .sdwebimage(let pool, _): "a pool of \(Format.grouped(pool)) frame\(pool == 1 ? "" : "s")"
         case .described(let description, let count):
             description.frees == .overPool ? "a pool of \(Format.grouped(count)) frame\(count == 1 ? "" : "s")" : "\(Format.grouped(window)) ahead"
         }
-        let changes = player.changes
-        return changes.isEmpty ? "\(player.name): \(rule)" : "\(player.name) (\(changes.joined(separator: ", "))): \(rule)"
     }
+
+    /// The library player this row plays, if any.
+    var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
 }

@@ -7,9 +7,6 @@ public enum PlayerFile {
     /// The keys a player file may hold; `name`, `frames`, `asks`, `frees` and `whenMissing` are required.
     public static let keys = ["name", "source", "decodedUpFront", "decodedAtStart", "frames", "asks", "frees", "keeps", "keepAllUpTo",
                               "whenMissing", "memoryWarning"]
-    /// The decoders' and built-in players' names, which a file's player may not take: a row names its player.
-    static let reservedNames: Set<String> = ["eager", "windowed", "indexed", "calibration", KingfisherRule.name, FLAnimatedImageRule.name,
-                                             SDWebImageRule.name, YLGIFImageRule.name]
     /// The largest player file read: a description is a few hundred bytes.
     static let maxBytes = 1 << 20
 
@@ -28,12 +25,7 @@ public enum PlayerFile {
             throw UsageError("\(file): unknown key '\(key)' (a player file has \(keys.joined(separator: ", ")))")
         }
         let name = try reader.string("name")
-        guard !name.isEmpty, name.count <= 40, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            throw UsageError("\(file): 'name' takes 1 to 40 letters, digits, '-', '_' or '.', not '\(name)'")
-        }
-        guard !reservedNames.contains(name.lowercased()) else {
-            throw UsageError("\(file): '\(name)' is a built-in player's name; give the file's player a name of its own")
-        }
+        if let problem = PlayerName.problem(name, subject: "'name'") { throw UsageError("\(file): \(problem)") }
         return PlayerDescription(
             name: name, source: try reader.optionalString("source") ?? "",
             decodedUpFront: try reader.optionalInteger("decodedUpFront", in: 0...1_000_000) ?? 0,

@@ -52,13 +52,13 @@ public enum Recommendation {
     /// (eager, windows, the library models), the smallest median peak allocated with no stall and no dropped frame in
     /// any repetition; nil when only fixed windows were measured (``sentence(_:)`` covers them).
     static func cheapestSmoothPlayer(_ rows: [CaseSummary]) -> String? {
-        guard rows.contains(where: { if case .library = $0.decoder { true } else { false } }) else { return nil }
+        guard rows.contains(where: { $0.library != nil }) else { return nil }
         let smooth = rows.filter(\.playsSmoothly)
         guard let cheapest = smooth.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }) else {
             return "No player measured here plays without a stall or a dropped frame."
         }
         var text = "The cheapest player that plays without a stall or a dropped frame: \(cheapest.label), peak \(Format.bytes(cheapest.median(.jemallocAllocatedPeak))) allocated"
-        let libraries = smooth.filter { if case .library = $0.decoder { true } else { false } }
+        let libraries = smooth.filter { $0.library != nil }
         if let library = libraries.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }), library.identity != cheapest.identity {
             text += "; of the libraries, \(library.label) (\(Format.bytes(library.median(.jemallocAllocatedPeak))))"
         }

@@ -29,15 +29,9 @@ public enum Harness {
         exit(BenchMain.run(arguments.isEmpty ? defaultArguments : arguments))
     }
 
-    /// Why `name` cannot name a player, or nil: it must be a word `--policies` can take and not a built-in name.
+    /// Why `name` cannot name a player, or nil: ``PlayerName``'s rule, and no two players of one name.
     static func problem(with name: String) -> String? {
-        let builtIn: Set<String> = ["eager", "windowed", "indexed", "calibration", "budget", KingfisherRule.name, FLAnimatedImageRule.name,
-                                    SDWebImageRule.name, YLGIFImageRule.name]
-        guard !name.isEmpty, name.count <= 40, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            return "a player's name takes 1 to 40 letters, digits, '-', '_' or '.', not '\(name)'"
-        }
-        guard !builtIn.contains(name.lowercased()) else { return "'\(name)' is a built-in player's name; give yours a name of its own" }
-        guard PlayerRegistry.player(named: name) == nil else { return "two players are named '\(name)'" }
-        return nil
+        if let problem = PlayerName.problem(name, subject: "a player's name") { return problem }
+        return PlayerRegistry.player(named: name) == nil ? nil : "two players are named '\(name)'"
     }
 }

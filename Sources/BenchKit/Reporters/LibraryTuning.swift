@@ -24,22 +24,12 @@ enum LibraryTuning {
             return "\(name): every setting measured stalled or dropped frames"
         }
         let setting = player.changes.isEmpty ? "the default" : player.changes.joined(separator: ", ")
-        guard let defaultRow else { return "\(name): \(setting) (\(rule(best))); the default was not measured" }
-        guard best.identity != defaultRow.identity else { return "\(name): the default (\(rule(best))) needs the least memory" }
+        guard let defaultRow else { return "\(name): \(setting) (\(best.libraryRule ?? "")); the default was not measured" }
+        guard best.identity != defaultRow.identity else { return "\(name): the default (\(best.libraryRule ?? "")) needs the least memory" }
         let memory = best.median(.jemallocAllocatedPeak) / max(defaultRow.median(.jemallocAllocatedPeak), 1)
         let cpu = best.median(.cpuPerAnimationSecond) / max(defaultRow.median(.cpuPerAnimationSecond), 1e-9)
         let stalls = defaultRow.playsSmoothly ? "" : ", which stalls or drops frames"
-        return "\(name): \(setting), \(Format.fixed(memory * 100, digits: 0))% of the memory of the default (\(rule(defaultRow))\(stalls)), "
+        return "\(name): \(setting), \(Format.fixed(memory * 100, digits: 0))% of the memory of the default (\(defaultRow.libraryRule ?? "")\(stalls)), "
             + "\(Format.ratio(cpu)) its CPU"
     }
-
-    /// "10 ahead", "a pool of 58 frames": the rule part of a row's label.
-    private static func rule(_ row: CaseSummary) -> String {
-        String(row.label.split(separator: ": ", maxSplits: 1).last ?? Substring(row.label))
-    }
-}
-
-extension CaseSummary {
-    /// The library player this row plays, if any.
-    var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
 }

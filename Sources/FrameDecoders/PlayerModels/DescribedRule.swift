@@ -40,8 +40,9 @@ public struct DescribedRule: RetentionRule {
         if keptWhole { return frameCount }
         let keeps = Set(description.keeps).count
         let bound = switch description.frees {
-        case .previous: count + 1 + keeps
-        case .shown: count + keeps + 1
+        // The frame on screen beside those ahead: kept in the store until the next is due (`previous`), or freed
+        // from it but still shown (`shown`).
+        case .previous, .shown: count + 1 + keeps
         case .outsideWindow: count + 1 + keeps
         case .overPool: count + 2
         case .never: frameCount
