@@ -129,6 +129,7 @@ struct AnswerTableTests {
         let lines = AnswerTable.render(RunReport(metadata: RunMetadata.current(command: "bench run"), results: results))
         let row = try #require(lines.first { $0.hasPrefix("| seed |") }, "\(lines)")
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        try #require(cells.count == 9, "eight columns and the tuning column: \(row)")
         #expect(cells[1] == "speed 1.00×, iphone-se-2")
         #expect(cells[2] == "kingfisher (framePreloadCount = 3): 3 ahead", "preload 2 dropped a frame: \(row)")
         #expect(cells[8] == "kingfisher: framePreloadCount = 3, 18% of the memory of the default (10 ahead), 1.00× its CPU", "\(row)")
