@@ -35,8 +35,16 @@ public final class EagerDecoder: AnimatedFrameSource {
         let clock = ContinuousClock()
         for _ in 0..<container.frameCount {
             let start = clock.now
-            statuses.append(compositor.advance())
-            frames.append(keeping.keep(compositor.pixels))
+            if keeping.keepsCanvasSize {
+                // At the GIF's size a frame is drawn straight into the buffer that keeps it: written once, not drawn
+                // on the compositor's canvas and copied.
+                let frame = FrameBuffer(uninitializedByteCount: keeping.frameBytes, prefaulted: true)
+                statuses.append(compositor.advance(into: frame.bytes))
+                frames.append(frame)
+            } else {
+                statuses.append(compositor.advance())
+                frames.append(keeping.keep(compositor.pixels))
+            }
             decodeSeconds.append((clock.now - start).seconds)
         }
         self.frames = frames

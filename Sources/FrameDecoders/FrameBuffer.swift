@@ -12,9 +12,11 @@ final class FrameBuffer: @unchecked Sendable {
         bytes.initializeMemory(as: UInt8.self, repeating: 0)
     }
 
-    /// A buffer of `byteCount` bytes that its first writer fills whole.
-    init(uninitializedByteCount byteCount: Int) {
+    /// A buffer of `byteCount` bytes that its first writer fills whole; with `prefaulted`, its pages are faulted in
+    /// at once (``prefault(_:)``).
+    init(uninitializedByteCount byteCount: Int, prefaulted: Bool = false) {
         bytes = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+        if prefaulted { Self.prefault(bytes) }
     }
 
     /// A buffer holding a copy of `source`.

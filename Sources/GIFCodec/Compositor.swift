@@ -22,7 +22,12 @@ public final class Compositor {
     private let decoder: FrameRowDecoder
     private let store: FrameIndexStore?
     private let pixelCount: Int
-    private let canvas: UnsafeMutablePointer<UInt32>
+    /// The canvas frames are drawn on: the compositor's own, or the caller's buffer of the last ``advance(into:)``.
+    private var canvas: UnsafeMutablePointer<UInt32>
+    private let ownCanvas: UnsafeMutablePointer<UInt32>
+    /// Whether the canvas is to start all transparent but has not been cleared yet: a compositor that only ever draws
+    /// into its caller's buffers never writes its own canvas.
+    private var clearingDue = true
     private let savedCanvas: UnsafeMutablePointer<UInt32>?
     private let globalTable: UnsafeMutablePointer<UInt32>
     private let localTable: UnsafeMutablePointer<UInt32>
@@ -41,8 +46,8 @@ public final class Compositor {
         decoder = try FrameRowDecoder(container: container, codec: codec)
         store = keepsIndices ? FrameIndexStore(frameCount: container.frameCount) : nil
         pixelCount = container.width * container.height
-        canvas = .allocate(capacity: pixelCount)
-        canvas.initialize(repeating: 0, count: pixelCount)
+        ownCanvas = .allocate(capacity: pixelCount)
+        canvas = ownCanvas
         if container.savesCanvas {
             savedCanvas = .allocate(capacity: pixelCount)
             savedCanvas?.initialize(repeating: 0, count: pixelCount)
@@ -55,7 +60,7 @@ public final class Compositor {
     }
 
     deinit {
-        canvas.deallocate()
+        ownCanvas.deallocate()
         savedCanvas?.deallocate()
         globalTable.deallocate()
         localTable.deallocate()
@@ -70,12 +75,20 @@ public final class Compositor {
 
     /// The canvas after the last drawn frame: width × height RGBA8 pixels, straight alpha.
     public var pixels: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: canvas, count: pixelCount * 4)
+        clearIfDue()
+        return UnsafeRawBufferPointer(start: canvas, count: pixelCount * 4)
+    }
+
+    private func clearIfDue() {
+        guard clearingDue else { return }
+        canvas.update(repeating: 0, count: pixelCount)
+        clearingDue = false
     }
 
     /// Starts over from frame 0 on an all-transparent canvas (what a new loop does).
     public func reset() {
-        canvas.update(repeating: 0, count: pixelCount)
+        canvas = ownCanvas
+        clearingDue = true
         pendingDisposal = nil
         nextFrame = 0
     }
@@ -91,11 +104,16 @@ public final class Compositor {
 
     /// Draws the next frame, wrapping to a fresh canvas after the last one.
     @discardableResult
-    public func advance() -> FrameStatus {
+    public func advance() -> FrameStatus { advance(clearingTransparent: false) }
+
+    /// Draws the next frame; with `clearingTransparent`, pixels of its transparent index are written transparent
+    /// instead of left as they were (the same, on a canvas known to be all transparent under the frame).
+    private func advance(clearingTransparent: Bool) -> FrameStatus {
         if nextFrame >= container.frameCount { reset() }
         let index = nextFrame
         nextFrame += 1
         let frame = container.frames[index]
+        clearIfDue()
         applyPendingDisposal()
         if frame.disposal == .previous, let savedCanvas {
             // Drawing touches the frame's rectangle only, so that is all disposal 3 must put back: saved row by row,
@@ -106,7 +124,49 @@ public final class Compositor {
             }
         }
         pendingDisposal = (frame.disposal, frame.rect)
-        return draw(frame, index: index)
+        return draw(frame, index: index, clearingTransparent: clearingTransparent)
+    }
+
+    /// Draws the next frame straight into `destination` (the screen's RGBA pixels, which it overwrites whole) and makes
+    /// it the canvas: ``pixels`` is then `destination`, and the next frame starts from it. A frame that covers the
+    /// screen and completes is drawn alone when it is opaque, or when the screen under it is all transparent (nothing
+    /// drawn yet, or the frame before cleared it whole); any other frame is drawn on a copy of the canvas before it.
+    /// So a decoder keeping every frame writes each one once, not once on a canvas and again in a copy.
+    /// `destination` must stay allocated until the next call or ``reset()``.
+    @discardableResult
+    public func advance(into destination: UnsafeMutableRawBufferPointer) -> FrameStatus {
+        precondition(destination.count >= pixelCount * 4, "a destination smaller than the screen")
+        if nextFrame >= container.frameCount { reset() }
+        let target = destination.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        let base = canvas
+        let frame = container.frames[nextFrame]
+        let blank = clearingDue || pendingDisposal.map {
+            $0.disposal == .background && (coversScreen($0.rect) || Mutant.partClearedTakenForBlank.isPlanted)
+        } == true
+        clearingDue = false
+        canvas = target
+        if Mutant.everyFrameDrawnAlone.isPlanted
+            || frame.disposal != .previous && coversScreen(frame.rect) && (frame.transparentIndex == nil || blank) {
+            let disposal = pendingDisposal
+            pendingDisposal = nil  // every pixel is drawn over
+            let status = advance(clearingTransparent: blank)
+            if status == .complete || Mutant.stoppedFrameLeftAlone.isPlanted { return status }
+            // Drawing stopped early: the rows it did not reach show the canvas before it, so draw it again on that.
+            nextFrame -= 1
+            pendingDisposal = disposal
+        }
+        if blank {
+            target.update(repeating: 0, count: pixelCount)
+            pendingDisposal = nil
+        } else {
+            target.update(from: base, count: pixelCount)
+        }
+        return advance()
+    }
+
+    /// Whether `rect` covers the whole screen.
+    private func coversScreen(_ rect: FrameRect) -> Bool {
+        rect.left <= 0 && rect.top <= 0 && rect.left + rect.width >= container.width && rect.top + rect.height >= container.height
     }
 
     private func applyPendingDisposal() {
@@ -135,7 +195,7 @@ public final class Compositor {
         return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : (0, 0, 0, 0)
     }
 
-    private func draw(_ frame: FrameRecord, index: Int) -> FrameStatus {
+    private func draw(_ frame: FrameRecord, index: Int, clearingTransparent: Bool) -> FrameStatus {
         rowsDecoded = 0
         let table: UnsafeMutablePointer<UInt32>
         if let local = frame.localPalette {
@@ -151,7 +211,12 @@ public final class Compositor {
             rowsDecoded = frame.rect.height
             return .complete
         }
-        let transparent = frame.transparentIndex.map(Int.init) ?? -1
+        let transparentIndex = frame.transparentIndex.map(Int.init) ?? -1
+        // Clearing, the transparent index is drawn as a colour of its own, transparent black: one loop writes every pixel.
+        let clearedColour = clearingTransparent && transparentIndex >= 0 ? table[transparentIndex] : nil
+        if clearedColour != nil { table[transparentIndex] = 0 }
+        defer { if let clearedColour { table[transparentIndex] = clearedColour } }
+        let transparent = clearedColour == nil ? transparentIndex : -1
         // Only rows above the screen's bottom edge land anywhere: once every one of them is drawn (at the first row
         // below it without interlace; after the pass that holds the last of them with it), the rest is not decoded.
         let onScreenRows = max(0, min(frame.rect.height, y1 - frame.rect.top))

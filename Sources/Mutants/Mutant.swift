@@ -21,6 +21,15 @@ public enum Mutant: String, CaseIterable, Sendable {
     case fastCodecWrongIndex = "fast-codec-wrong-index"
     /// The compositor treats "restore to previous" (disposal 3) as "keep" (disposal 1).
     case restorePreviousKept = "restore-previous-kept"
+    /// Drawing into a frame's own buffer skips the copy of the canvas before it for every frame, not only those that
+    /// cover the screen: pixels outside a frame's rectangle, or under its transparent index, are left unwritten.
+    case everyFrameDrawnAlone = "every-frame-drawn-alone"
+    /// A screen-covering frame whose drawing stops early is kept as drawn into its own buffer: the rows it did not
+    /// reach are left unwritten instead of showing the canvas before it.
+    case stoppedFrameLeftAlone = "stopped-frame-left-alone"
+    /// A frame drawn into its own buffer after a disposal-2 frame takes the screen for all transparent even when that
+    /// frame cleared only part of it.
+    case partClearedTakenForBlank = "part-cleared-taken-for-blank"
     /// The frame hash leaves the last pixel of a frame out.
     case frameHashSkipsLastPixel = "frame-hash-skips-last-pixel"
     /// The player does not count a deadline missed by a frame that was not ready as a stall.

@@ -27,6 +27,9 @@ final class FrameKeeping {
     /// The size of the frames kept.
     var size: (width: Int, height: Int) { (width, height) }
 
+    /// Whether frames are kept as composited, at the GIF's size (no display smaller than it).
+    var keepsCanvasSize: Bool { downscaler == nil }
+
     /// The bytes of one kept frame.
     var frameBytes: Int { width * height * 4 }
 
