@@ -224,14 +224,19 @@ public final class Compositor {
         let decoded = kept ?? decodeRows(of: frame, index: index, onScreenRows: onScreenRows)
         var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
         var source = decoded.indices + (x0 - frame.rect.left)
+        // The canvas and the count in locals: a class's stored property is checked for exclusive access on each use.
+        let canvas = self.canvas
+        var drawn = 0
         for _ in 0..<decoded.rows {
             guard let row = rows.next() else { break }
-            rowsDecoded += 1
+            drawn += 1
             if row < onScreenRows {
-                paint(row: frame.rect.top + row, left: x0, from: source, count: x1 - x0, table: table, transparent: transparent)
+                paint(canvas + (frame.rect.top + row) * container.width + x0, from: source, count: x1 - x0, table: table,
+                      transparent: transparent)
             }
             source += frame.rect.width
         }
+        rowsDecoded = drawn
         return decoded.status
     }
 
@@ -260,10 +265,10 @@ public final class Compositor {
         return taken
     }
 
-    /// Writes `count` indices from `source` into screen row `y` from the clipped left edge, skipping transparent ones.
+    /// Writes `count` indices from `source` as colours to `destination`, skipping transparent ones.
     @inline(__always)
-    private func paint(row y: Int, left x0: Int, from source: UnsafePointer<UInt8>, count: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int) {
-        let destination = canvas + y * container.width + x0
+    private func paint(_ destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt8>, count: Int,
+                       table: UnsafeMutablePointer<UInt32>, transparent: Int) {
         if transparent < 0 {
             for x in 0..<count { destination[x] = table[Int(source[x])] }
         } else {

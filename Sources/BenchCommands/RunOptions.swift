@@ -1,0 +1,149 @@
+import BenchCLI
+import BenchCore
+import BenchKit
+import CPosix
+import FrameDecoders
+import SystemFiles
+import Foundation
+import GIFCodec
+import MemoryProbe
+
+extension RunCommand {
+    /// Everything `bench run` was told, validated.
+    struct Options {
+        /// Every file the run writes besides its report folder.
+        var destinations: [(flag: String, path: String)] {
+            [("--summary", summary), ("--save-baseline", saveBaseline)].compactMap { flag, path in path.map { (flag, $0) } } + exports.destinations
+        }
+
+        /// Every file the run reads: the GIFs, the baseline it gates against, the thresholds.
+        var reads: [(what: String, path: String)] {
+            var files: [(what: String, path: String)] = inputs.compactMap { input in
+                if case .file(let path) = input.source { return ("the input \(path)", path) }
+                return nil
+            }
+            if let gatePath { files.append(("--gate's baseline", gatePath)) }
+            if let thresholdsPath { files.append(("--thresholds", thresholdsPath)) }
+            return files
+        }
+
+        var inputs: [GIFInput]
+        var suite: Suite
+        var out: String
+        var timeout: Int
+        var saveBaseline: String?
+        var gatePath: String?
+        var thresholdsPath: String?
+        /// Loaded before the run, so a bad baseline fails in a second, not after the whole suite.
+        var gateBaseline: RunReport?
+        var thresholds: Thresholds
+        var summary: String?
+        var timeGating: TimeGating
+        var countInstructions: Bool
+        var exports: Exports
+        /// Which part of the suite this machine runs (`--shard i/n`).
+        var shard: Shard?
+        /// `--filter PATTERN`: only the cases whose name matches.
+        var filter: CaseFilter?
+        /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
+        var fileRules: InputFileRules
+        /// `--warmup N`: unmeasured children per setting before its first repetition.
+        var warmUp: Int
+
+        init(_ arguments: inout ArgumentList) throws {
+            let quick = arguments.flag("--quick")
+            filter = try arguments.value("--filter").map { pattern throws(UsageError) in try CaseFilter(pattern) }
+            countInstructions = arguments.flag("--instructions")
+            exports = try Exports(&arguments)
+            shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
+            let corpus = try RunCommand.corpus(&arguments)
+            inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
+            let decoderList = try RunCommand.list(arguments.value("--decoders"))
+            let windowList = try RunCommand.list(arguments.value("--windows"))
+            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in try PrefetchPolicy.parsingSweep(text) }
+                + arguments.values("--player-file").map { path throws(UsageError) in PrefetchPolicy.file(try PlayerFile.load(path)) }
+            let mode = try arguments.value("--mode").map { text throws(UsageError) in
+                guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
+                return mode
+            } ?? .throughput
+            let speedList = try RunCommand.list(arguments.value("--speed")) ?? ["1"]
+            if speedList.isEmpty { throw UsageError("--speed needs at least one number") }
+            let speeds = try RunCommand.distinct(speedList.map { text throws(UsageError) in
+                try RunCommand.number(text, flag: "--speed", in: 0.01...1000)!
+            })
+            let device = try RunCommand.device(&arguments)
+            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? device?.refreshHz ?? 60
+            let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
+            if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or --display full,320x320") }
+            let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
+                text == "full" ? nil : try RunCommand.displaySize(text, orFull: true)
+            })
+            let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.01...1_000_000)
+            if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
+            let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
+            let cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)")
+                ?? device.map { min($0.cores, usableCPUs) }
+            let loops = try arguments.integer("--loops", in: 1...10_000) ?? (quick || mode == .realtime ? 1 : 3)
+            let repetitions = try arguments.integer("--repetitions", in: 1...1000) ?? 3
+            warmUp = try arguments.integer("--warmup", in: 0...100) ?? (mode == .throughput ? 1 : 0)
+            let byteSource = try arguments.value("--bytes-from").map { text throws(UsageError) in
+                guard let source = ByteSource(rawValue: text) else { throw UsageError("--bytes-from takes heap or mmap, not '\(text)'") }
+                return source
+            } ?? .heap
+            let codecs = try CodecOption.list(&arguments, default: [.default])
+            out = try arguments.value("--out") ?? "bench-results/latest"
+            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+            let allowsSpecialFiles = arguments.flag("--allow-special-files")
+            let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
+            let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0
+            let plantedLeak = try arguments.value("--plant-leak").map { text throws(UsageError) -> Int in
+                guard let bytes = ByteSize.parse(text), bytes > 0 else { throw UsageError("--plant-leak takes a size such as 1MiB, not '\(text)'") }
+                return bytes
+            } ?? 0
+            let limits = try RunCommand.limits(&arguments)
+            fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
+            saveBaseline = try arguments.value("--save-baseline")
+            gatePath = try arguments.value("--gate")
+            gateBaseline = try gatePath.map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
+            thresholdsPath = try arguments.value("--thresholds")
+            thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
+            summary = try arguments.value("--summary")
+            let gateTimes = try arguments.value("--gate-times")
+            timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
+            if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
+            if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0) {
+                throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak): a baseline measures the code as it is")
+            }
+            if gateTimes != nil && gateBaseline == nil { throw UsageError("--gate-times goes with --gate FILE") }
+
+            var settings: [DecoderSetting] = []
+            let explicitDecoders = decoderList != nil || windowList != nil
+            if windowList?.isEmpty == true { throw UsageError("--windows needs at least one window, such as --windows 4 or --windows 1,4,all") }
+            if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of eager, windowed, indexed") }
+            if explicitDecoders || policies.isEmpty {
+                let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> PrefetchWindow in
+                    if text == "all" { return .all }
+                    guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1 or 'all', not '\(text)'") }
+                    return .frames(window)
+                }
+                for name in decoderList ?? ["eager", "windowed", "indexed"] {
+                    switch name {
+                    case "eager": settings.append(.eager)
+                    case "windowed": settings += windows.map { .windowed($0) }
+                    case "indexed": settings += windows.map { .indexed($0) }
+                    default: throw UsageError("unknown decoder '\(name)' (use eager, windowed, indexed)")
+                    }
+                }
+            }
+            settings += policies.map { .policy($0) }
+            settings = RunCommand.distinct(settings)
+            guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
+            suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
+                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
+                          windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
+            suite.memoryWarningAt = memoryWarningAt
+            suite.device = device
+            suite.displays = displays
+        }
+    }
+}
