@@ -11,7 +11,7 @@ let linkJemalloc = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_NO_JEMAL
 let plantableFaults = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_MUTANTS"] != nil
 
 /// CI's ThreadSanitizer pass sets GIF_FRAME_BENCH_TEST_TARGETS to the test targets it runs (a comma-separated list),
-/// so that its sanitized build compiles those alone: BenchKitTests, which drives child processes a sanitizer in the test
+/// so that its sanitized build compiles those alone: BenchTests, which drives child processes a sanitizer in the test
 /// process cannot see, is most of the build. Every other build has every test target.
 let testTargetsWanted = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_TEST_TARGETS"].map { Set($0.split(separator: ",").map(String.init)) }
 
@@ -20,7 +20,7 @@ let testTargets: [Target] = [
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
-    .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchCore", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+    .testTarget(name: "BenchTests", dependencies: ["BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
 let package = Package(
@@ -32,7 +32,10 @@ let package = Package(
         .library(name: "FrameDecoders", targets: ["FrameDecoders"]),
         .library(name: "MemoryProbe", targets: ["MemoryProbe"]),
         .library(name: "ImageCache", targets: ["ImageCache"]),
-        .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "BenchPlan", targets: ["BenchPlan"]),
+        .library(name: "BenchRunning", targets: ["BenchRunning"]),
+        .library(name: "BenchVerdicts", targets: ["BenchVerdicts"]),
+        .library(name: "BenchReports", targets: ["BenchReports"]),
         .library(name: "SystemFiles", targets: ["SystemFiles"]),
         // The harness for another package's players: its executable calls `Harness.main` (docs/custom-players.md).
         .library(name: "GIFFrameBench", targets: ["GIFFrameBench"]),
@@ -64,8 +67,13 @@ let package = Package(
         ),
         .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles"]),
         .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
-        .target(name: "BenchKit", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchKit", "Mutants"]),
+        // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
+        // judging the figures (pure), and writing them down.
+        .target(name: "BenchPlan", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchRunning", dependencies: ["BenchPlan", "BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchReports", dependencies: ["BenchPlan", "BenchRunning", "BenchVerdicts", "BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchPlan", "Mutants"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore"],
@@ -78,10 +86,10 @@ let package = Package(
         // The commands of `bench`, as a library: the `bench` executable and a harness of another package both call it.
         .target(
             name: "BenchCommands",
-            dependencies: ["BenchCLI", "BenchCore", "BenchKit", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
+            dependencies: ["BenchCLI", "BenchCore", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
                            "MemoryProbe", "SystemFiles"]
         ),
-        .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "BenchKit", "FrameDecoders", "GIFCodec"]),
+        .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
         .executableTarget(name: "bench", dependencies: ["BenchCommands", "bench-case"], path: "Benchmarks/bench"),
         .target(name: "TestFixtures", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe"], path: "Tests/TestFixtures"),
     ] + testTargets,

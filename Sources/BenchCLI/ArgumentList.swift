@@ -1,5 +1,5 @@
+import BenchPlan
 import BenchCore
-import BenchKit
 
 /// A hand-rolled reader of `--flag value` arguments that rejects anything it was not asked about.
 public struct ArgumentList: Sendable {

@@ -1,4 +1,4 @@
-import BenchKit
+import BenchPlan
 import Mutants
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
+import BenchPlan
 import BenchCore
-import BenchKit
 import Synchronization
 #if canImport(Glibc)
 import Glibc

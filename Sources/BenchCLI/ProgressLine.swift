@@ -1,5 +1,5 @@
+import BenchPlan
 import BenchCore
-import BenchKit
 import Synchronization
 
 /// Progress on stderr: one live, rewritten line on a terminal; plain lines in a log or pipe. Safe to call from

@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
-import BenchKit
 import GIFCodec
 
 /// `--codec`: which LZW decoder draws the frames, the same words on every command.

@@ -1,6 +1,9 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
 import BenchCore
-import BenchKit
 import Foundation
 
 /// `--export-github-benchmark FILE` and `--export-bmf FILE`: the report in the formats dashboards read, each written

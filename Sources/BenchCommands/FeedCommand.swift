@@ -1,6 +1,9 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
 import BenchCore
-import BenchKit
 import CPosix
 import Foundation
 import FrameDecoders
@@ -120,7 +123,7 @@ enum FeedCommand {
             ("charts/" + FeedTimelineChart.fileName, Data(FeedTimelineChart.render(report).utf8)),
             ("feed.csv", Data(FeedCSVReporter.render(report).utf8)),
             ("feed.md", Data(FeedMarkdownReporter.render(report).utf8)),
-            ("feed.json", try JSONReporter.encode(report)),
+            ("feed.json", try ReportJSON.encode(report)),
         ], to: directory)
     }
 

@@ -1,6 +1,9 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
 import BenchCore
-import BenchKit
 import Foundation
 import SystemFiles
 

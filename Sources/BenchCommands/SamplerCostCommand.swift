@@ -1,7 +1,10 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import MemoryProbe
 import BenchCLI
 import BenchCore
-import BenchKit
 import SystemFiles
 
 /// `bench sampler-cost`: what the memory sampler itself costs in CPU, measured rather than assumed.

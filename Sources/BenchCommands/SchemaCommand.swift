@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
-import BenchKit
 
 /// `bench schema results|feed`: the JSON Schema of a report's JSON, as `docs/results.schema.json` and
 /// `docs/feed.schema.json` hold it.

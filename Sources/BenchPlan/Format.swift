@@ -2,7 +2,12 @@ import Foundation
 
 /// Number formatting for reports: every figure with its unit, no locale surprises.
 public enum Format {
-    /// Seconds with six decimals, for CSV.
+    /// A CSV field (RFC 4180): quoted when it holds a comma, quote or line break, inner quotes doubled.
+    public static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// A count with its noun, singular or plural as the count asks: "1 GIF", "3 GIFs", "1 repetition".
     public static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
         "\(value) \(value == 1 ? noun : plural ?? noun + "s")"

@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// The question a run is for, answered first, in one table across GIFs: for each GIF and each way it was played (a

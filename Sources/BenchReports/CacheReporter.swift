@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// The cache scenario's CSV and Markdown: costs of each store path and load, and the fidelity table.
@@ -12,7 +15,7 @@ public enum CacheReporter {
     public static func csv(_ rows: [CacheMeasurement]) -> String {
         var lines = [columns.joined(separator: ",")]
         for row in rows {
-            var cells = [CSVReporter.field(row.gif), "\(row.frames)", "\(row.fileBytes)", Format.seconds(row.storeOriginalSeconds),
+            var cells = [Format.csvField(row.gif), "\(row.frames)", "\(row.fileBytes)", Format.seconds(row.storeOriginalSeconds),
                          "\(row.storeOriginalBytes)", Format.seconds(row.storeReencodedSeconds), "\(row.storeReencodedBytes)"]
             cells += CacheMeasurement.loads.map { Format.seconds(row.firstFrameSeconds[$0] ?? 0) }
             cells += CacheMeasurement.loads.map { "\(row.heapAtFirstFrame[$0] ?? 0)" }

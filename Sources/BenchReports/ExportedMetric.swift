@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// One series the dashboard exports carry. Dashboards alert on a ratio, current ÷ previous (github-action-benchmark at

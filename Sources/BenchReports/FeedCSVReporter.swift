@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// One row per model and repetition, RFC 4180 with CRLF line ends; bytes, seconds and counts in their own units.
@@ -43,7 +46,7 @@ public enum FeedCSVReporter {
 
     public static func render(_ report: FeedReport) -> String {
         var lines = [columns.map(\.name).joined(separator: ",")]
-        for result in report.results { lines.append(columns.map { CSVReporter.field($0.cell(result)) }.joined(separator: ",")) }
+        for result in report.results { lines.append(columns.map { Format.csvField($0.cell(result)) }.joined(separator: ",")) }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 }

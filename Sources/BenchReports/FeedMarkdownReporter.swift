@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// The feed's summary for people: one row per model (medians of its repetitions), what the budget allows, how the

@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// The feed's allocated memory over time, one line per model (its first repetition), with the first model's players

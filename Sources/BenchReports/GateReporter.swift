@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// The gate's verdicts as Markdown: a full table per GIF and setting, or a short summary for a pull request.
@@ -66,16 +69,7 @@ public enum GateReporter {
             guard let interval = row.interval else { return text }
             return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
         } ?? ""
-        return [row.metric, row.baseline.map { value(row.unit, $0) } ?? "", row.current.map { value(row.unit, $0) } ?? "", change,
+        return [row.metric, row.baseline.map { row.unit.format($0) } ?? "", row.current.map { row.unit.format($0) } ?? "", change,
                 ([.regressed, .failed, .missing, .unjudged].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
-    }
-
-    static func value(_ unit: MetricUnit, _ number: Double) -> String {
-        switch unit {
-        case .bytes: Format.bytes(number)
-        case .seconds: Format.duration(number)
-        case .count: Format.fixed(number, digits: 0)
-        case .ratio, .text: Format.fixed(number, digits: 3)
-        }
     }
 }

@@ -1,3 +1,6 @@
+import BenchPlan
+import BenchRunning
+import BenchVerdicts
 import BenchCore
 
 /// The answer to a sweep over a library's setting (`--policies kingfisher:preload=2..12`): for each library tuned,

@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 import Mutants
 
@@ -5,6 +6,11 @@ import Mutants
 public struct ConfidenceInterval: Sendable, Codable, Hashable {
     public var lower: Double
     public var upper: Double
+
+    public init(lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
 }
 
 extension Statistics {

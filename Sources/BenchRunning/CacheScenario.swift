@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 import FrameDecoders
 import Foundation

@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 import GIFCodec
 
@@ -78,7 +79,7 @@ public struct CaseSummary: Sendable, Codable {
 
 extension Collection<CaseSummary> {
     /// The codecs these rows were drawn with, in `LZWCodec`'s order: more than one means a report groups by codec.
-    var codecs: [LZWCodec] { LZWCodec.allCases.filter { codec in contains { $0.setting.codec == codec } } }
+    public var codecs: [LZWCodec] { LZWCodec.allCases.filter { codec in contains { $0.setting.codec == codec } } }
 }
 
 extension CaseSummary {
@@ -92,7 +93,7 @@ extension CaseSummary {
     }
 
     /// A library player's rule for this GIF in a few words ("10 ahead", "a pool of 2,437 frames"); nil for a decoder.
-    var libraryRule: String? {
+    public var libraryRule: String? {
         guard let player = library else { return nil }
         return switch player {
         case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
@@ -104,5 +105,5 @@ extension CaseSummary {
     }
 
     /// The library player this row plays, if any.
-    var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
+    public var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
 }

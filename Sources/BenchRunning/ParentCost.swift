@@ -1,3 +1,4 @@
+import BenchPlan
 import MemoryProbe
 #if canImport(Glibc)
 import Glibc

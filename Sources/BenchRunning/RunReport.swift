@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 
 /// Everything one `bench run` produced: the reporters' single input.

@@ -1,3 +1,4 @@
+import BenchPlan
 import SystemFiles
 
 extension PrivateDirectory {

@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 
 /// Joins the reports of a sharded run into the report the whole suite would have made: refuses shards of different

@@ -1,3 +1,5 @@
+import BenchPlan
+import BenchRunning
 import BenchCore
 import Mutants
 
@@ -185,7 +187,7 @@ public enum Gate {
             if bettered && change * worse < -rule.limit { comparison.verdict = .improved }
         case .absolute:
             comparison.change = nil
-            comparison.note = (c >= b ? "+" : "−") + GateReporter.value(unit, abs(c - b))
+            comparison.note = (c >= b ? "+" : "−") + unit.format(abs(c - b))
             if worsened { comparison.verdict = .regressed }
             if bettered { comparison.verdict = .improved }
         case .bootstrap:

@@ -1,3 +1,5 @@
+import BenchPlan
+import BenchRunning
 import BenchCore
 
 /// A paired gate's whole verdict: CPU judged by the paired rounds against the base built here, everything that does
@@ -63,7 +65,7 @@ public enum PairedRoundsCSV {
             let base = PairedJudge.rows(pair.base), candidate = PairedJudge.rows(pair.candidate)
             for key in PairedJudge.keys([pair.candidate]) {
                 guard let b = base[key]?[measure], let c = candidate[key]?[measure], b > 0 else { continue }
-                lines.append([round, CSVReporter.field(key.gif), CSVReporter.field(key.setting), measure.column,
+                lines.append([round, Format.csvField(key.gif), Format.csvField(key.setting), measure.column,
                               "\(b)", "\(c)", "\(c / b)"].joined(separator: ","))
             }
         }

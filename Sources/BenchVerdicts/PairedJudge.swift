@@ -1,16 +1,7 @@
+import BenchPlan
+import BenchRunning
 import BenchCore
 import Foundation
-
-/// One round of a paired gate: the base's and the candidate's reports of the same cases, played back to back.
-public struct PairedRound: Sendable {
-    public var base: RunReport
-    public var candidate: RunReport
-
-    public init(base: RunReport, candidate: RunReport) {
-        self.base = base
-        self.candidate = candidate
-    }
-}
 
 /// Judges CPU by paired ratios, candidate ÷ base, on figures measured on one machine in one job: CPU time by an
 /// interval on the rounds' ratios, instructions by one Callgrind count a side. Pure: the reports in, verdicts out.

@@ -1,3 +1,5 @@
+import BenchPlan
+import BenchRunning
 import BenchCore
 import GIFCodec
 
@@ -68,12 +70,12 @@ public enum Recommendation {
     }
 
     /// The ways `rows` were played, in first-seen order: each row's identity with the plan left out.
-    static func playings(_ rows: [CaseSummary]) -> [CaseIdentity] {
+    public static func playings(_ rows: [CaseSummary]) -> [CaseIdentity] {
         rows.map { $0.identity.with(plan: .eager) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// The fixed-window rows among `rows`, smallest window first.
-    static func fixedWindows(_ rows: [CaseSummary]) -> [CaseSummary] {
+    public static func fixedWindows(_ rows: [CaseSummary]) -> [CaseSummary] {
         rows.filter { if case .windowed(.frames) = $0.decoder { !$0.setting.plan.chosenByPolicy } else { false } }
             .sorted { $0.window < $1.window }
     }

@@ -1,3 +1,5 @@
+import BenchPlan
+import BenchRunning
 import BenchCore
 import Foundation
 

@@ -1,3 +1,5 @@
+import BenchPlan
+import BenchRunning
 import Foundation
 
 /// Quantiles of Student's t distribution, for intervals on the mean of a few paired rounds.

@@ -1,7 +1,10 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
 import BenchCommands
 import BenchCore
-import BenchKit
 #if canImport(Glibc)
 import Glibc
 #endif

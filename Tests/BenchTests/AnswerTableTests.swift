@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCore
-import BenchKit
 import FrameDecoders
 import GIFCodec
 import Testing

@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCLI
-import BenchKit
 import Testing
 
 @Suite("Command-line arguments")

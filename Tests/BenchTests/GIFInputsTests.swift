@@ -1,4 +1,7 @@
-import BenchKit
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import Foundation
 import GIFCodec
 import GIFCorpus
@@ -42,7 +45,7 @@ struct GIFInputsTests {
         let outcome = try ChildProcess.run(bench, ["run", "--gif", paths[0], "--gif", paths[1], "--decoders", "eager",
                                                    "--quick", "--repetitions", "1", "--out", out], timeout: 120)
         #expect(outcome.exitStatus == 0, "\(String(decoding: outcome.standardError, as: UTF8.self))")
-        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
         let widths = Dictionary(report.results.map { ($0.benchCase.gif, [$0.width]) }, uniquingKeysWith: +)
         #expect(widths == ["a/x": [64], "b/x": [240]])
     }

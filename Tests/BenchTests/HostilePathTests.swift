@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCore
-import BenchKit
 import Foundation
 import GIFCodec
 import GIFCorpus
@@ -257,7 +260,7 @@ struct HostilePathTests {
         let out = Self.path("piped")
         let measured = try Self.bench([], shell: "BENCH run --gif <(cat \(Self.gif)) --quick --repetitions 1 --allow-special-files --out \(out)")
         #expect(measured.status == 0, "\(measured.errors)")
-        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
         // The default suite's three decoders: eager, windowed and indexed.
         #expect(report.results.count == 3 && report.results.allSatisfy { $0.failure == nil && $0.frames == 24 })
         try Self.expectRefusal(["run", "--gif", Self.path("empty.gif"), "--out", Self.path("out")], "no such file")
@@ -334,7 +337,7 @@ struct HostilePathTests {
         kill(hungUp.processIdentifier, SIGHUP)
         hungUp.waitUntilExit()
         #expect(hungUp.terminationStatus == 3)
-        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
         #expect(report.incomplete)
 
         // Ctrl-\ (SIGQUIT) is an interruption too: no crash dump, the report of what finished, exit 3.
@@ -347,7 +350,7 @@ struct HostilePathTests {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(quit.terminationStatus == 3, "\(said)")
         #expect(!said.contains("Crash") && !said.contains("Fatal error"), "\(said)")
-        #expect(try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: quitOut + "/results.json"))).incomplete)
+        #expect(try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: quitOut + "/results.json"))).incomplete)
     }
 
     @Test("a memory warning after the last frame is shown is refused, 0.3 s on a 0.3 s GIF included (3 × 0.1 is not 0.3)")
@@ -557,8 +560,8 @@ struct HostilePathTests {
             let run = try Self.bench(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
             #expect(run.status == 0, "\(run.errors)")
         }
-        let first = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: one + "/results.json")))
-        let other = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: two + "/results.json")))
+        let first = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: one + "/results.json")))
+        let other = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: two + "/results.json")))
         func write(_ report: RunReport, _ name: String) throws -> String {
             let folder = Self.path(name)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -609,7 +612,7 @@ struct HostilePathTests {
         let run = try Self.bench(["run", "--gif", folder + "/x.gif", "--gif", folder + "/x.GIF", "--gif", folder + "/y", "--gif", folder + "/y.gif",
                                   "--gif", folder + "/y.gif", "--quick", "--repetitions", "1", "--decoders", "eager", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
-        let report = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
         #expect(report.results.count == 4, "\(report.results.map(\.benchCase.gif))")
         #expect(Set(report.results.map(\.benchCase.path)).count == 4)
         #expect(Set(report.results.map(\.benchCase.gif)).count == 4, "\(report.results.map(\.benchCase.gif))")
@@ -639,7 +642,7 @@ struct HostilePathTests {
         try Self.expectRefusal(["compare", "--baseline", baseline, "--current", out + "/results.json", "--summary", baseline],
                                "is the same file as --baseline")
         let json = FileManager.default.contents(atPath: out + "/results.json")
-        #expect(json != nil && (try? JSONReporter.decode(json!)) != nil, "the report was overwritten")
+        #expect(json != nil && (try? ReportJSON.decode(json!)) != nil, "the report was overwritten")
     }
 
     // 10. Frames far larger than their screen.

@@ -1,4 +1,7 @@
-import BenchKit
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import Foundation
 import Testing
 

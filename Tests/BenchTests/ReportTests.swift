@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCore
-import BenchKit
 import Foundation
 import SystemFiles
 import Testing
@@ -55,8 +58,8 @@ struct ReportTests {
             #expect(header.contains(column), "missing column \(column)")
         }
         #expect(lines[1].hasPrefix("\"a,\"\"b\"\"\",10,10,5,100,eager,5,eager,2,throughput,1,"))
-        #expect(CSVReporter.field("plain") == "plain")
-        #expect(CSVReporter.field("a\nb") == "\"a\nb\"")
+        #expect(Format.csvField("plain") == "plain")
+        #expect(Format.csvField("a\nb") == "\"a\nb\"")
     }
 
     @Test("summaries take medians and ratios windowed ÷ eager")

@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCore
-import BenchKit
 import Foundation
 import GIFCodec
 import GIFCorpus
@@ -25,7 +28,7 @@ struct ShardTests {
     }
 
     static func results(_ out: String) throws -> [CaseResult] {
-        try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: directory + "/\(out)/results.json"))).results
+        try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: directory + "/\(out)/results.json"))).results
     }
 
     /// What makes two runs' rows the same case with the same frames.
@@ -37,7 +40,7 @@ struct ShardTests {
     func threeShards() throws {
         #expect(try Self.run("whole") == 0)
         // The run records what the parent itself cost (issue 17's overhead figures come from it).
-        let whole = try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/whole/results.json")))
+        let whole = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/whole/results.json")))
         let parent = try #require(whole.metadata.parent)
         #expect(parent.cases == whole.results.count && parent.cpuSeconds > 0 && parent.peakResidentBytes > 1 << 20)
         for index in 1...3 { #expect(try Self.run("part\(index)", ["--shard", "\(index)/3"]) == 0) }

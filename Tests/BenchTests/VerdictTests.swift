@@ -1,5 +1,8 @@
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
 import BenchCore
-import BenchKit
 import Foundation
 import GIFCodec
 import GIFCorpus
@@ -34,7 +37,7 @@ struct VerdictTests {
     }
 
     static func report(_ out: String) throws -> RunReport {
-        try JSONReporter.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
     }
 
     @Test("a leak planted in the child reads back within 64 KiB, a clean run reads within 64 KiB of zero, and the gate fails the leak")

@@ -7,7 +7,7 @@ import TestFixtures
 
 /// What the eager decoder holds, from jemalloc's per-thread counters (immune to tests running beside this one): it
 /// decodes on the calling thread only, so that thread's counters see all of it. The windowed decoder's memory is
-/// read in a child process, all threads together (`WindowedMemoryTests` in BenchKitTests).
+/// read in a child process, all threads together (`WindowedMemoryTests` in BenchTests).
 @Suite("Decoder memory, measured by jemalloc", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
 struct DecoderMemoryTests {
     static let cases = ["kingfisher-720x720x150", "long-320x240x1000", "restore-previous-300x300x90", "interlaced-400x300x40"]

@@ -23,12 +23,12 @@ plant() {
   fi
   git checkout -q -- "$1"
 }
-plant Sources/BenchKit/Paired/PairedJudge.swift 'paired.interval.lower > rule.limit' 'paired.interval.upper > rule.limit' 'PairedGateTests/pairedTimes'
-plant Sources/BenchKit/Paired/StudentT.swift 'if degrees <= table.count { return table[degrees - 1] }' 'if degrees <= table.count { return z }' 'PairedGateTests/intervalCoverage'
-plant Sources/BenchKit/Paired/PairedJudge.swift 'let change = after / before - 1' 'let change = before / after - 1' 'PairedGateTests/plantedInstructions'
-plant Sources/BenchKit/Gate/Gate.swift 'if strict {' 'if false {' 'PairedGateTests/unjudged'
-plant Sources/BenchKit/RunMetadata.swift 'guard let plan = metadata.plan else { return [] }' 'guard let plan = metadata.plan, plan.cases < 0 else { return [] }' 'PairedGateTests/planShortfall'
+plant Sources/BenchVerdicts/PairedJudge.swift 'paired.interval.lower > rule.limit' 'paired.interval.upper > rule.limit' 'PairedGateTests/pairedTimes'
+plant Sources/BenchVerdicts/StudentT.swift 'if degrees <= table.count { return table[degrees - 1] }' 'if degrees <= table.count { return z }' 'PairedGateTests/intervalCoverage'
+plant Sources/BenchVerdicts/PairedJudge.swift 'let change = after / before - 1' 'let change = before / after - 1' 'PairedGateTests/plantedInstructions'
+plant Sources/BenchVerdicts/Gate.swift 'if strict {' 'if false {' 'PairedGateTests/unjudged'
+plant Sources/BenchRunning/RunMetadata.swift 'guard let plan = metadata.plan else { return [] }' 'guard let plan = metadata.plan, plan.cases < 0 else { return [] }' 'PairedGateTests/planShortfall'
 # shellcheck disable=SC2016 # Swift source, not shell: nothing to expand
-plant Sources/BenchKit/Gate/ReportValidation.swift 'if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {' 'if let planted = results.first(where: { _ in false }) {' 'PairedGateTests/plantedBaseline'
-plant Sources/BenchKit/Paired/BaseBuild.swift 'guard outcome.exitStatus == 0, !commit.isEmpty else {' 'guard true else {' 'PairedGateTests/refusals'
+plant Sources/BenchRunning/Baseline/ReportValidation.swift 'if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {' 'if let planted = results.first(where: { _ in false }) {' 'PairedGateTests/plantedBaseline'
+plant Sources/BenchRunning/Paired/BaseBuild.swift 'guard outcome.exitStatus == 0, !commit.isEmpty else {' 'guard true else {' 'PairedGateTests/refusals'
 exit $survived

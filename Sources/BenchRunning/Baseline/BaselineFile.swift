@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 import Foundation
 import SystemFiles
@@ -12,7 +13,7 @@ public enum BaselineFile {
         stripped.results = stripped.results.map { var result = $0; result.timeline = nil; return result }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        try ReportWriter.writeAtomically(try JSONReporter.render(stripped), to: path)
+        try ReportWriter.writeAtomically(try ReportJSON.encode(stripped), to: path)
     }
 
     /// Reads a report or baseline; unreadable, corrupt or foreign-schema files are usage errors (exit 2).
@@ -34,7 +35,7 @@ public enum BaselineFile {
         }
         let report: RunReport
         do {
-            report = try JSONReporter.decode(data)
+            report = try ReportJSON.decode(data)
         } catch {
             throw UsageError("\(path): not a GIF Frame Bench \(role) (\(reason(error)))")
         }
@@ -51,7 +52,7 @@ public enum BaselineFile {
     public static let maxBytes = 1 << 30
 
     /// The file's bytes, read only when it is a regular file within ``maxBytes``; otherwise one line saying what it is.
-    static func readCapped(_ path: String, role: String) throws(UsageError) -> [UInt8] {
+    public static func readCapped(_ path: String, role: String) throws(UsageError) -> [UInt8] {
         guard let kind = FileKind.of(path, followingLinks: true) else { throw UsageError("\(path): cannot read the \(role) (no such file)") }
         guard kind == .regular else { throw UsageError("\(path): the \(role) is \(kind.description), not a report file") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -70,14 +71,14 @@ public enum BaselineFile {
     private struct SchemaHeader: Decodable { let schema: String }
 
     /// A coding key as the file spells it: the reports' keys are snake_case.
-    static func fileKey(_ key: String) -> String {
+    public static func fileKey(_ key: String) -> String {
         key.reduce(into: "") { name, character in
             if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
         }
     }
 
     /// A short reason for a decoding error.
-    static func reason(_ error: any Error) -> String {
+    public static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context): return context.debugDescription
         case DecodingError.keyNotFound(let key, _): return "missing '\(fileKey(key.stringValue))'"

@@ -1,3 +1,4 @@
+import BenchPlan
 import BenchCore
 
 /// A `bench feed` run: every model's feeds, and what a team asked of them (`--budget`).

@@ -1,3 +1,4 @@
+import BenchPlan
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import BenchPlan
 import Foundation
 
 /// The base side of a paired gate: a commit of this repository, exported with `git archive` into a folder of its own
