@@ -20,7 +20,7 @@ let testTargets: [Target] = [
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
-    .testTarget(name: "BenchTests", dependencies: ["BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+    .testTarget(name: "BenchTests", dependencies: ["BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
 let package = Package(
@@ -66,17 +66,20 @@ let package = Package(
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
         .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles"]),
-        .target(name: "BenchCore", dependencies: ["CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
+        // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
+        // BenchCore plays a case in the measuring child.
+        .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
+        .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
-        .target(name: "BenchPlan", dependencies: ["BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchRunning", dependencies: ["BenchPlan", "BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchReports", dependencies: ["BenchPlan", "BenchRunning", "BenchVerdicts", "BenchCore", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchCLI", dependencies: ["BenchCore", "BenchPlan", "Mutants"]),
+        .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchRunning", dependencies: ["BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchReports", dependencies: ["BenchPlan", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchCLI", dependencies: ["BenchCore", "CaseModel", "BenchPlan", "Mutants"]),
         .executableTarget(
             name: "bench-case",
-            dependencies: ["BenchCore"],
+            dependencies: ["BenchCore", "CaseModel"],
             path: "Benchmarks/bench-case",
             // No Foundation and a static Swift runtime: a measuring child starts at about 5 MiB of RSS
             // instead of about 20 MiB of shared-library pages, so peak RSS shows the decoder, not the loader.
@@ -86,10 +89,10 @@ let package = Package(
         // The commands of `bench`, as a library: the `bench` executable and a harness of another package both call it.
         .target(
             name: "BenchCommands",
-            dependencies: ["BenchCLI", "BenchCore", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
+            dependencies: ["BenchCLI", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
                            "MemoryProbe", "SystemFiles"]
         ),
-        .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
+        .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
         .executableTarget(name: "bench", dependencies: ["BenchCommands", "bench-case"], path: "Benchmarks/bench"),
         .target(name: "TestFixtures", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe"], path: "Tests/TestFixtures"),
     ] + testTargets,

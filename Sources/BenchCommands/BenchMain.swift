@@ -1,3 +1,4 @@
+import CaseModel
 import BenchCLI
 import BenchCore
 import CPosix

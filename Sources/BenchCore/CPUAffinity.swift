@@ -1,3 +1,4 @@
+import CaseModel
 import CPosix
 import MemoryProbe
 

@@ -1,3 +1,4 @@
+import CaseModel
 #if canImport(Glibc)
 import Glibc
 #endif

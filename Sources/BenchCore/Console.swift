@@ -1,3 +1,4 @@
+import CaseModel
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import CaseModel
 import GIFCodec
 #if canImport(Glibc)
 import Glibc

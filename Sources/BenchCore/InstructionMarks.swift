@@ -1,3 +1,4 @@
+import CaseModel
 import CValgrind
 
 /// Brackets the measured interval for `bench run --instructions`: under Callgrind, every thread's counts are

@@ -1,3 +1,4 @@
+import CaseModel
 import MemoryProbe
 
 // One producer per source: each records what its source read as the measures it owns. A new measure is declared

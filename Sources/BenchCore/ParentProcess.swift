@@ -1,3 +1,4 @@
+import CaseModel
 import CPosix
 #if canImport(Glibc)
 import Glibc

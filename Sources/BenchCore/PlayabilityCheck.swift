@@ -1,3 +1,4 @@
+import CaseModel
 import GIFCodec
 
 /// A child's playability check (``ChildRequest/check(path:limits:)``): composites every frame once, in a child with a

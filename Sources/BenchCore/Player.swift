@@ -1,3 +1,4 @@
+import CaseModel
 import FrameDecoders
 import GIFCodec
 import MemoryProbe

@@ -1,3 +1,4 @@
+import CaseModel
 import BenchCore
 
 /// A real device to play the players on: its memory sizes SDWebImage's pool, its refresh rate paces real-time mode,

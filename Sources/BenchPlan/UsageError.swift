@@ -1,3 +1,4 @@
+import CaseModel
 import BenchCore
 
 /// A command-line mistake or unreadable input: printed as one line, exit status 2.

@@ -1,3 +1,4 @@
+import CaseModel
 import BenchPlan
 import BenchCore
 

@@ -1,5 +1,6 @@
 @_exported import FrameDecoders
 @_exported import GIFCodec
+import CaseModel
 import BenchCore
 
 /// A player of your own, for ``Harness/main(_:defaultArguments:)``: a retention rule the harness plays with real

@@ -1,3 +1,4 @@
+import CaseModel
 import MemoryProbe
 
 /// What one feed measured, from its child process. Memory figures are bytes, times seconds.
