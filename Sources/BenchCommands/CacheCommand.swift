@@ -24,9 +24,7 @@ enum CacheCommand {
     (mode 0700, under TMPDIR) removed at the end. The decoded frames are held once at a time, so the eager limit
     below bounds the command's memory.
 
-      --codec CODEC          LZW decoder: \(CodecOption.help)
-      --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
-    \(RunCommand.limitsHelp)
+    \(RunCommand.readingHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {

@@ -18,9 +18,7 @@ enum InspectCommand {
       --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
                              composited RGBA frame, and nothing else on stdout
       --json                 the container facts as one JSON object (snake_case keys, a 'frames' array), for scripts
-      --codec CODEC          LZW decoder: \(CodecOption.help)
-      --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
-    \(RunCommand.limitsHelp)
+    \(RunCommand.readingHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {

@@ -78,6 +78,13 @@ extension RunCommand {
     }
 
     /// The help lines of the flags ``limits(_:)`` and `--allow-special-files` read.
+    /// The flags of a command that reads GIFs one at a time: the codec, the timeout and the limits.
+    static let readingHelp = """
+      --codec CODEC          LZW decoder: \(CodecOption.help)
+      --timeout SECONDS      how long a pipe or FIFO may take to deliver its bytes (default: 300)
+    \(limitsHelp)
+    """
+
     static let limitsHelp = """
       --max-pixels N         refuse a GIF whose screen, or any frame, has more pixels than N (default: 100000000)
       --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)

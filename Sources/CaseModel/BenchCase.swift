@@ -24,66 +24,39 @@ public enum InjectedFault: String, Sendable, Hashable, Codable {
     case hang
 }
 
-/// One measured run: a GIF, a decoder, and how to play it; executed in its own child process.
+/// One measured run, executed in its own child process: the case it is (its ``CaseIdentity``: the GIF, the decoder and
+/// what chose it, how it is played), and beside it only what differs from run to run of that case: the file it is read
+/// from, the repetition, the sampler's period, the limits and an injected fault. The identity's fields read and write
+/// through the case (`benchCase.loops`), so they are stated once, in ``CaseIdentity``.
+@dynamicMemberLookup
 public struct BenchCase: Sendable, Hashable, Codable {
     /// The windowed decoder's window when none is named: the default suite's, and the one error messages quote.
     public static let defaultWindow = 4
 
-    /// Name of the GIF in reports.
-    public var gif: String
+    /// What is measured: every repetition of the case shares it.
+    public var identity: CaseIdentity
     /// The GIF file the child reads.
     public var path: String
-    /// The decoder and what chose it.
-    public var plan: DecoderPlan
-    public var loops: Int
-    public var mode: PlaybackMode
-    /// Real-time mode: playback speed factor (2 = twice as fast as the GIF's delays).
-    public var speed: Double
-    /// Real-time mode: display refresh rate in Hz.
-    public var refreshHz: Double
-    /// Pin the child to this many CPUs (`sched_setaffinity`), or use all.
-    public var cpus: Int?
-    /// Real-time mode: the system's low-memory warning is delivered this many seconds into playback.
-    public var memoryWarningAt: Double?
-    /// The device whose memory sized the players (`--device`), or nil for this host.
-    public var device: String?
-    /// The view's size (`--display`): frames are kept downscaled to it when the GIF is larger; nil keeps full size.
-    public var display: DisplaySize?
-    public var byteSource: ByteSource
-    /// The LZW decoder every frame is drawn with.
-    public var codec: LZWCodec
     /// 1-based repetition number.
     public var repetition: Int
     /// Background sampling period in seconds; 0 samples only at frame steps; negative turns the sampler off
     /// (memory peaks then read 0), which is how its own cost is measured.
     public var samplerInterval: Double
-    /// Test knob: the windowed decoder decodes frames this many extra times on average (a planted regression).
-    public var extraWorkPerFrame: Double
     /// Canvas and eager-memory ceilings (`--max-pixels`, `--max-eager-bytes`).
     public var limits: DecodeLimits
     public var injectedFault: InjectedFault?
-    /// Test knob: bytes the child allocates during playback and never frees (a planted leak).
-    public var plantedLeakBytes = 0
 
     public init(gif: String, path: String, plan: DecoderPlan, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil, memoryWarningAt: Double? = nil,
                 byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
-        self.gif = gif
+        identity = CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
+                                memoryWarningAt: memoryWarningAt, device: nil, display: nil, byteSource: byteSource, codec: codec,
+                                planted: PlantedFaults(extraWorkPerFrame: extraWorkPerFrame))
         self.path = path
-        self.plan = plan
-        self.loops = loops
-        self.mode = mode
-        self.speed = speed
-        self.refreshHz = refreshHz
-        self.cpus = cpus
-        self.memoryWarningAt = memoryWarningAt
-        self.byteSource = byteSource
-        self.codec = codec
         self.repetition = repetition
         self.samplerInterval = samplerInterval
-        self.extraWorkPerFrame = extraWorkPerFrame
         self.limits = limits
         self.injectedFault = injectedFault
     }
@@ -98,14 +71,34 @@ public struct BenchCase: Sendable, Hashable, Codable {
                   extraWorkPerFrame: extraWorkPerFrame, limits: limits, injectedFault: injectedFault)
     }
 
-    /// The decoder the case plays with.
-    public var decoder: DecoderChoice {
-        get { plan.decoder }
-        set { plan.decoder = newValue }
+    /// A field of the case's identity, read through the case.
+    public subscript<Value>(dynamicMember field: KeyPath<CaseIdentity, Value>) -> Value {
+        identity[keyPath: field]
     }
 
-    /// The CSV `policy` column.
-    public var policy: String { plan.policy }
+    /// A field of the case's identity, read or set through the case.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<CaseIdentity, Value>) -> Value {
+        get { identity[keyPath: field] }
+        set { identity[keyPath: field] = newValue }
+    }
+
+    /// The decoder the case plays with.
+    public var decoder: DecoderChoice {
+        get { identity.plan.decoder }
+        set { identity.plan.decoder = newValue }
+    }
+
+    /// Test knob: the windowed decoder decodes frames this many extra times on average (a planted regression).
+    public var extraWorkPerFrame: Double {
+        get { identity.planted.extraWorkPerFrame }
+        set { identity.planted.extraWorkPerFrame = newValue }
+    }
+
+    /// Test knob: bytes the child allocates during playback and never frees (a planted leak).
+    public var plantedLeakBytes: Int {
+        get { identity.planted.leakBytes }
+        set { identity.planted.leakBytes = newValue }
+    }
 }
 
 /// What makes runs the same case, whatever their repetition or where the file sat: the GIF, the decoder and what
@@ -145,14 +138,6 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(gif) · \(plan.decoder) (\(plan.policy))" }
-}
-
-extension BenchCase {
-    public var identity: CaseIdentity {
-        CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                     memoryWarningAt: memoryWarningAt, device: device, display: display, byteSource: byteSource, codec: codec,
-                     planted: PlantedFaults(extraWorkPerFrame: extraWorkPerFrame, leakBytes: plantedLeakBytes))
-    }
 }
 
 /// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`): part of a case's identity,
@@ -198,27 +183,27 @@ extension BenchCase {
                   limits: try values.decode(DecodeLimits.self, forKey: .limits),
                   injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
         plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
-        device = try values.decodeIfPresent(String.self, forKey: .device)
-        display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
+        identity.device = try values.decodeIfPresent(String.self, forKey: .device)
+        identity.display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
     }
 
     /// The plan is written as the first schema's two fields, `decoder` and `policy`.
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: CodingKeys.self)
-        try values.encode(gif, forKey: .gif)
+        try values.encode(identity.gif, forKey: .gif)
         try values.encode(path, forKey: .path)
-        try values.encode(plan.decoder, forKey: .decoder)
-        try values.encode(plan.policy, forKey: .policy)
-        try values.encode(loops, forKey: .loops)
-        try values.encode(mode, forKey: .mode)
-        try values.encode(speed, forKey: .speed)
-        try values.encode(refreshHz, forKey: .refreshHz)
-        try values.encodeIfPresent(cpus, forKey: .cpus)
-        try values.encodeIfPresent(memoryWarningAt, forKey: .memoryWarningAt)
-        try values.encodeIfPresent(device, forKey: .device)
-        try values.encodeIfPresent(display, forKey: .display)
-        try values.encode(byteSource, forKey: .byteSource)
-        try values.encode(codec, forKey: .codec)
+        try values.encode(identity.plan.decoder, forKey: .decoder)
+        try values.encode(identity.plan.policy, forKey: .policy)
+        try values.encode(identity.loops, forKey: .loops)
+        try values.encode(identity.mode, forKey: .mode)
+        try values.encode(identity.speed, forKey: .speed)
+        try values.encode(identity.refreshHz, forKey: .refreshHz)
+        try values.encodeIfPresent(identity.cpus, forKey: .cpus)
+        try values.encodeIfPresent(identity.memoryWarningAt, forKey: .memoryWarningAt)
+        try values.encodeIfPresent(identity.device, forKey: .device)
+        try values.encodeIfPresent(identity.display, forKey: .display)
+        try values.encode(identity.byteSource, forKey: .byteSource)
+        try values.encode(identity.codec, forKey: .codec)
         try values.encode(repetition, forKey: .repetition)
         try values.encode(samplerInterval, forKey: .samplerInterval)
         try values.encode(extraWorkPerFrame, forKey: .extraWorkPerFrame)

@@ -54,7 +54,7 @@ struct CaseIdentityTests {
     func throughTheChild() throws {
         let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-identity-\(getpid()).gif").path
-        FileManager.default.createFile(atPath: file, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "emoji-64x64x24")!)))
+        try BenchProgram.writeSynthetic("emoji-64x64x24", to: file)
         var sent = Self.unusualCase(path: file)
         sent.speed = 100
         sent.byteSource = .heap

@@ -8,22 +8,17 @@ import Testing
 /// The `bench` command line as a user meets it: help, bad usage, unreadable input.
 @Suite("bench command line")
 struct CommandLineTests {
-    static func bench(_ arguments: [String]) throws -> ChildOutcome {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
-        return try ChildProcess.run(bench, arguments, timeout: 60)
-    }
-
     @Test("help exits 0 and documents every run flag")
     func help() throws {
-        let outcome = try Self.bench(["run", "--help"])
-        #expect(outcome.exitStatus == 0)
-        let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+        let outcome = try BenchProgram.run(["run", "--help"])
+        #expect(outcome.status == 0)
+        let text = outcome.output
         for flag in ["--gif", "--decoders", "--windows", "--policies", "--mode", "--speed", "--cpus", "--loops", "--repetitions",
                      "--quick", "--out", "--timeout", "--save-baseline", "--gate", "--thresholds", "--summary", "--max-pixels",
                      "--max-eager-bytes"] {
             #expect(text.contains(flag), "run --help does not mention \(flag)")
         }
-        #expect(try Self.bench(["--help"]).exitStatus == 0)
+        #expect(try BenchProgram.run(["--help"]).status == 0)
     }
 
     @Test("bad usage and unreadable input: exit 2 with exactly one line on stderr", arguments: [
@@ -32,22 +27,22 @@ struct CommandLineTests {
         ["compare"], ["frobnicate"], ["run", "--summary", "x.md"],
     ])
     func badUsage(arguments: [String]) throws {
-        let outcome = try Self.bench(arguments)
-        let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
-        #expect(outcome.exitStatus == 2, "\(arguments): exit \(outcome.exitStatus.map(String.init) ?? "signal")")
+        let outcome = try BenchProgram.run(arguments)
+        let lines = outcome.errors.split(separator: "\n")
+        #expect(outcome.status == 2, "\(arguments): exit \(outcome.status.map(String.init) ?? "signal")")
         #expect(lines.count == 1 && lines[0].hasPrefix("bench: error: "), "\(arguments): \(lines)")
-        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.output.isEmpty)
     }
 
     @Test("-h works on every command, 'bench help COMMAND' shows that command's options, and --version names the build",
           arguments: ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema"])
     func conventions(command: String) throws {
-        let short = try Self.bench([command, "-h"])
-        #expect(short.exitStatus == 0, "\(command) -h: \(String(decoding: short.standardError, as: UTF8.self))")
-        let usage = String(decoding: short.standardOutput, as: UTF8.self)
+        let short = try BenchProgram.run([command, "-h"])
+        #expect(short.status == 0, "\(command) -h: \(short.errors)")
+        let usage = short.output
         #expect(usage.hasPrefix("Usage: bench \(command)"), "\(command) -h: \(usage.prefix(80))")
-        let viaHelp = try Self.bench(["help", command])
-        #expect(viaHelp.exitStatus == 0 && viaHelp.standardOutput == short.standardOutput, "bench help \(command)")
+        let viaHelp = try BenchProgram.run(["help", command])
+        #expect(viaHelp.status == 0 && viaHelp.output == short.output, "bench help \(command)")
         // The synopsis (the lines before the first blank one) names every flag the option list documents, and the
         // help documents every flag the command's own source reads (test knobs and the child's protocol aside).
         let synopsis = usage.components(separatedBy: "\n\n")[0]
@@ -67,51 +62,51 @@ struct CommandLineTests {
         for flag in read.subtracting(["--help", "--slow-windowed", "--plant-leak", "--measure-one"]) {
             #expect(usage.contains(flag + " ") || usage.contains(flag + "\n") || usage.contains(flag + "]"), "\(command) reads \(flag) but its help does not say so")
         }
-        let version = try Self.bench(["--version"])
-        let text = String(decoding: version.standardOutput, as: UTF8.self)
-        #expect(version.exitStatus == 0)
+        let version = try BenchProgram.run(["--version"])
+        let text = version.output
+        #expect(version.status == 0)
         #expect(text.hasPrefix("bench (GIF Frame Bench) ") && text.contains("commit: ") && text.contains("giflib ") && text.contains("jemalloc "), "\(text)")
     }
 
     @Test("--gif takes a built-in GIF's name; --filter plays only the cases whose name matches, and says so when none does")
     func builtInNamesAndFilter() throws {
         let out = HostilePathTests.path("filtered")
-        let run = try Self.bench(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--filter", "WINDOWED", "--out", out])
-        #expect(run.exitStatus == 0, "\(String(decoding: run.standardError, as: UTF8.self))")
+        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--filter", "WINDOWED", "--out", out])
+        #expect(run.status == 0, "\(run.errors)")
         let report = try BaselineFile.load(out + "/results.json", role: "report")
         #expect(!report.results.isEmpty && report.results.allSatisfy { $0.benchCase.gif == "emoji-64x64x24" && $0.benchCase.decoder != .eager },
                 "\(report.results.map(\.benchCase.identity.stableName))")
         for (arguments, text) in [(["--filter", "nonesuch"], "matches none of the"), (["--filter", "("], "is not a regular expression")] {
-            let refused = try Self.bench(["run", "--gif", "emoji-64x64x24", "--quick", "--out", HostilePathTests.path("refused")] + arguments)
-            let errors = String(decoding: refused.standardError, as: UTF8.self)
-            #expect(refused.exitStatus == 2 && errors.contains(text) && errors.split(separator: "\n").count == 1, "\(errors)")
+            let refused = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--quick", "--out", HostilePathTests.path("refused")] + arguments)
+            let errors = refused.errors
+            #expect(refused.status == 2 && errors.contains(text) && errors.split(separator: "\n").count == 1, "\(errors)")
         }
-        let unknown = try Self.bench(["run", "--gif", "nonesuch"])
-        #expect(String(decoding: unknown.standardError, as: UTF8.self).contains("nor a built-in GIF (kingfisher-720x720x150"))
+        let unknown = try BenchProgram.run(["run", "--gif", "nonesuch"])
+        #expect(unknown.errors.contains("nor a built-in GIF (kingfisher-720x720x150"))
     }
 
     @Test("--quiet leaves stderr empty on success and still writes the results and errors")
     func quiet() throws {
-        let run = try Self.bench(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--quiet", "--out", HostilePathTests.path("quiet")])
-        #expect(run.exitStatus == 0)
-        #expect(run.standardError.isEmpty, "\(String(decoding: run.standardError, as: UTF8.self))")
-        #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("# GIF Frame Bench report"))
-        let refused = try Self.bench(["run", "--loops", "0", "--quiet"])
-        #expect(refused.exitStatus == 2 && String(decoding: refused.standardError, as: UTF8.self).hasPrefix("bench: error: "))
+        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--quiet", "--out", HostilePathTests.path("quiet")])
+        #expect(run.status == 0)
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        #expect(run.output.contains("# GIF Frame Bench report"))
+        let refused = try BenchProgram.run(["run", "--loops", "0", "--quiet"])
+        #expect(refused.status == 2 && refused.errors.hasPrefix("bench: error: "))
     }
 
     @Test("inspect --json gives the container facts as one JSON object; --json with --hashes is refused in one line")
     func inspectJSON() throws {
         let gif = HostilePathTests.gif
-        let outcome = try Self.bench(["inspect", gif, "--json"])
-        #expect(outcome.exitStatus == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: outcome.standardOutput) as? [String: Any])
+        let outcome = try BenchProgram.run(["inspect", gif, "--json"])
+        #expect(outcome.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let frames = try #require(object["frames"] as? [[String: Any]])
         #expect(object["frame_count"] as? Int == 24 && frames.count == 24, "\(object.keys.sorted())")
         #expect(object["width"] as? Int == 64 && object["height"] as? Int == 64 && object["file"] as? String == gif)
         #expect(frames.first?["delay_effective_ms"] is Int && frames.first?["disposal"] is String)
-        let both = try Self.bench(["inspect", gif, "--json", "--hashes"])
-        #expect(both.exitStatus == 2 && String(decoding: both.standardError, as: UTF8.self).contains("cannot be combined"))
+        let both = try BenchProgram.run(["inspect", gif, "--json", "--hashes"])
+        #expect(both.status == 2 && both.errors.contains("cannot be combined"))
     }
 
     @Test("a file that is not a GIF is named in the error")
@@ -120,9 +115,9 @@ struct CommandLineTests {
         _ = FileManager.default.createFile(atPath: path, contents: Data("hello".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         for arguments in [["inspect", path], ["run", "--gif", path]] {
-            let outcome = try Self.bench(arguments)
-            #expect(outcome.exitStatus == 2)
-            #expect(String(decoding: outcome.standardError, as: UTF8.self) == "bench: error: \(path): not a GIF file (no GIF87a/GIF89a signature)\n")
+            let outcome = try BenchProgram.run(arguments)
+            #expect(outcome.status == 2)
+            #expect(outcome.errors == "bench: error: \(path): not a GIF file (no GIF87a/GIF89a signature)\n")
         }
     }
 }

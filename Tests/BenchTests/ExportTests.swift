@@ -83,17 +83,16 @@ struct ExportTests {
 struct DashboardAlertTests {
     static let sticker: String = {
         let path = HostilePathTests.path("sticker.gif")
-        FileManager.default.createFile(atPath: path, contents: Data(try! SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "sticker-240x240x60")!)))
+        try? BenchProgram.writeSynthetic("sticker-240x240x60", to: path)
         return path
     }()
 
     /// One quick run of two GIFs, three repetitions, exported; with the report it came from.
     static func exported(_ extra: [String]) throws -> (values: [String: Double], report: String) {
-        let bench = try #require(ChildBinary.program("bench"))
         let file = HostilePathTests.path("export.json"), out = HostilePathTests.path("export-run")
-        let outcome = try ChildProcess.run(bench, ["run", "--gif", sticker, "--gif", HostilePathTests.gif, "--quick", "--repetitions", "3",
+        let outcome = try BenchProgram.run(["run", "--gif", sticker, "--gif", HostilePathTests.gif, "--quick", "--repetitions", "3",
                                                    "--out", out, "--export-github-benchmark", file] + extra, timeout: 300)
-        #expect(outcome.exitStatus == 0, "\(String(decoding: outcome.standardError, as: UTF8.self).suffix(500))")
+        #expect(outcome.status == 0, "\(outcome.errors.suffix(500))")
         return (try values(Data(contentsOf: URL(fileURLWithPath: file))), out + "/results.json")
     }
 

@@ -17,8 +17,7 @@ struct FeedTests {
     static func file(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-feed-\(getpid())-\(name).gif").path
         if !FileManager.default.fileExists(atPath: path) {
-            let spec = try #require(SyntheticCorpus.spec(named: name))
-            _ = FileManager.default.createFile(atPath: path, contents: Data(try SyntheticCorpus.gif(for: spec)))
+            try BenchProgram.writeSynthetic(name, to: path)
         }
         return path
     }

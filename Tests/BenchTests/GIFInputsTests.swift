@@ -18,7 +18,7 @@ struct GIFInputsTests {
             let directory = root.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("x.gif").path
-            FileManager.default.createFile(atPath: path, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: spec)!)))
+            try BenchProgram.writeSynthetic(spec, to: path)
             paths.append(path)
         }
         return (root, paths)
@@ -40,12 +40,11 @@ struct GIFInputsTests {
     func bothMeasured() throws {
         let (root, paths) = try Self.twoStems()
         defer { try? FileManager.default.removeItem(at: root) }
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
         let out = root.appendingPathComponent("report").path
-        let outcome = try ChildProcess.run(bench, ["run", "--gif", paths[0], "--gif", paths[1], "--decoders", "eager",
+        let outcome = try BenchProgram.run(["run", "--gif", paths[0], "--gif", paths[1], "--decoders", "eager",
                                                    "--quick", "--repetitions", "1", "--out", out], timeout: 120)
-        #expect(outcome.exitStatus == 0, "\(String(decoding: outcome.standardError, as: UTF8.self))")
-        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let report = try BenchProgram.report(in: out)
         let widths = Dictionary(report.results.map { ($0.benchCase.gif, [$0.width]) }, uniquingKeysWith: +)
         #expect(widths == ["a/x": [64], "b/x": [240]])
     }

@@ -16,8 +16,7 @@ struct GateTests {
     /// A synthetic GIF on disk, large enough that 20% of its peaks is well above the gate's absolute floor.
     static let gifPath: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-gate-short-320x240x100-\(getpid()).gif").path
-        let spec = SyntheticCorpus.spec(named: "short-320x240x100")!
-        _ = FileManager.default.createFile(atPath: path, contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        try? BenchProgram.writeSynthetic("short-320x240x100", to: path)
         return path
     }()
 
@@ -52,11 +51,6 @@ struct GateTests {
         return path
     }
 
-    static func bench(_ arguments: [String]) throws -> ChildOutcome {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
-        return try ChildProcess.run(bench, arguments, timeout: 120)
-    }
-
     @Test("against an independent run, a baseline whose memory was 20% lower fails the gate and names the metric; the untouched one passes")
     func memoryRegression() throws {
         let baseline = try Self.realRun(), current = try Self.realRun()
@@ -69,12 +63,12 @@ struct GateTests {
         let untouched = try Self.write(baseline, "baseline.json"), reported = try Self.write(current, "current.json")
         let tampered = try Self.write(Self.lowered(baseline, by: 0.2), "tampered.json")
         defer { for path in [untouched, reported, tampered] { try? FileManager.default.removeItem(atPath: path) } }
-        let failing = try Self.bench(["compare", "--baseline", tampered, "--current", reported, "--gate-times", "never"])
-        #expect(failing.exitStatus == 1)
-        #expect(String(decoding: failing.standardError, as: UTF8.self).contains("jemalloc_allocated_peak_bytes"))
-        #expect(String(decoding: failing.standardOutput, as: UTF8.self).contains("**regressed**"))
-        let passing = try Self.bench(["compare", "--baseline", untouched, "--current", reported, "--gate-times", "never"])
-        #expect(passing.exitStatus == 0)
+        let failing = try BenchProgram.run(["compare", "--baseline", tampered, "--current", reported, "--gate-times", "never"])
+        #expect(failing.status == 1)
+        #expect(failing.errors.contains("jemalloc_allocated_peak_bytes"))
+        #expect(failing.output.contains("**regressed**"))
+        let passing = try BenchProgram.run(["compare", "--baseline", untouched, "--current", reported, "--gate-times", "never"])
+        #expect(passing.status == 0)
     }
 
     @Test("a corrupt, foreign-schema or missing baseline exits 2 with one clear line")
@@ -88,9 +82,9 @@ struct GateTests {
         try Data("{\"schema\": \"someone-else/7\", \"rows\": []}".utf8).write(to: URL(fileURLWithPath: foreign))
         for (path, expected) in [(corrupt, "not a GIF Frame Bench baseline"), (foreign, "schema 'someone-else/7'"),
                                  (directory.appendingPathComponent("absent.json").path, "cannot read the baseline")] {
-            let outcome = try Self.bench(["compare", "--baseline", path, "--current", corrupt])
-            let errors = String(decoding: outcome.standardError, as: UTF8.self)
-            #expect(outcome.exitStatus == 2)
+            let outcome = try BenchProgram.run(["compare", "--baseline", path, "--current", corrupt])
+            let errors = outcome.errors
+            #expect(outcome.status == 2)
             #expect(errors.contains(expected), "\(errors)")
             #expect(errors.split(separator: "\n").count == 1)
         }

@@ -19,8 +19,7 @@ struct HostilePathTests {
     static let directory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-hostile-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let spec = SyntheticCorpus.spec(named: "emoji-64x64x24")!
-        FileManager.default.createFile(atPath: path + "/emoji.gif", contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        try? BenchProgram.writeSynthetic("emoji-64x64x24", to: path + "/emoji.gif")
         return path
     }()
 
@@ -28,43 +27,24 @@ struct HostilePathTests {
 
     static func path(_ name: String) -> String { directory + "/\(UUID().uuidString.prefix(8))-\(name)" }
 
-    struct Outcome {
-        var status: Int32?
-        var output: String
-        var errors: String
-        var seconds: Double
-        var errorLines: [Substring] { errors.split(separator: "\n") }
-    }
-
-    /// Runs `bench` with `arguments` (through `bash -c` when `shell` is set, for process substitution).
-    static func bench(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120, shell: String? = nil) throws -> Outcome {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
-        let outcome = shell == nil ? try ChildProcess.run(bench, arguments, timeout: timeout, environment: environment)
-                                   : try ChildProcess.run("/bin/bash", ["-c", shell!.replacingOccurrences(of: "BENCH", with: bench)],
-                                                          timeout: timeout, environment: environment)
-        #expect(!outcome.timedOut, "\(arguments) \(shell ?? "") hung")
-        return Outcome(status: outcome.exitStatus, output: String(decoding: outcome.standardOutput, as: UTF8.self),
-                       errors: String(decoding: outcome.standardError, as: UTF8.self), seconds: outcome.seconds)
-    }
-
     /// Expects exit 2 with exactly one error line containing `text`, within a few seconds (nothing ran first).
     static func expectRefusal(_ arguments: [String], _ text: String, environment: [String: String] = [:], shell: String? = nil) throws {
-        let outcome = try bench(arguments, environment: environment, shell: shell)
+        let outcome = try BenchProgram.run(arguments, environment: environment, shell: shell)
         #expect(outcome.status == 2, "\(arguments): exit \(outcome.status.map(String.init) ?? "signal"): \(outcome.errors)")
         #expect(outcome.errors.contains(text), "\(arguments): \(outcome.errors)")
         #expect(outcome.errorLines.count == 1, "\(arguments): \(outcome.errors)")
         #expect(outcome.seconds < 20, "\(arguments) took \(outcome.seconds) s")
     }
 
-    static func quickRun(_ out: String, _ extra: [String] = []) throws -> Outcome {
-        try bench(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra)
+    static func quickRun(_ out: String, _ extra: [String] = []) throws -> BenchProgram.Outcome {
+        try BenchProgram.run(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra)
     }
 
     @Test("a low open-file limit is raised up to the hard limit, or refused in one line before any case; an inherited high descriptor is allowed for")
     func descriptorLimit() throws {
         try Self.expectRefusal([], "'ulimit -n' is 32", shell: "ulimit -n 32; exec BENCH run --gif \(Self.gif) --quick --out \(Self.path("low"))")
         // A soft limit of 40 under a higher hard limit, and descriptor 100 open (as bash scripts hold 255): raised.
-        let raised = try Self.bench([], shell: "ulimit -Sn 40; exec 100</dev/null; exec BENCH run --gif \(Self.gif) --quick --repetitions 1 --out \(Self.path("raised"))")
+        let raised = try BenchProgram.run([], shell: "ulimit -Sn 40; exec 100</dev/null; exec BENCH run --gif \(Self.gif) --quick --repetitions 1 --out \(Self.path("raised"))")
         #expect(raised.status == 0, "\(raised.errors.suffix(600))")
         #expect(!raised.errors.contains("FAILED"), "\(raised.errors.suffix(600))")
     }
@@ -73,13 +53,13 @@ struct HostilePathTests {
     func speedInChildren() throws {
         let bad = Self.path("zero-screen.gif")
         FileManager.default.createFile(atPath: bad, contents: Data(Array("GIF89a".utf8) + [0, 0, 0, 0, 0, 0, 0]))
-        let measured = try Self.bench(["speed", "--gif", bad, "--gif", Self.gif, "--codec", "fast", "--max-eager-bytes", "1KiB"])
+        let measured = try BenchProgram.run(["speed", "--gif", bad, "--gif", Self.gif, "--codec", "fast", "--max-eager-bytes", "1KiB"])
         #expect(measured.status == 4, "finished, with a GIF skipped: \(measured.errors)")
         #expect(measured.errors.contains("skipped") && measured.errors.contains("zero-screen: the logical screen"), "\(measured.errors)")
         #expect(measured.errors.contains("eager not measured") && measured.errors.contains("--max-eager-bytes"), "\(measured.errors)")
         let row = try #require(measured.output.split(separator: "\n").last { $0.contains("64x64") }, "\(measured.output)")
         #expect(row.contains("| – |"), "the eager cell: \(row)")
-        let late = try Self.bench(["speed", "--gif", Self.gif, "--codec", "fast", "--timeout", "1"])
+        let late = try BenchProgram.run(["speed", "--gif", Self.gif, "--codec", "fast", "--timeout", "1"])
         #expect(late.status == 2, "\(late.errors)")
         #expect(late.errors.contains("timed out after 1 s"), "\(late.errors)")
         #expect(late.seconds < 20, "the child ran past its time limit: \(late.seconds) s")
@@ -89,14 +69,14 @@ struct HostilePathTests {
     func feedMemoryLimit() throws {
         // Four eager players of a 24-frame 64×64 GIF hold 4 × 393 KB, over 1 MiB; four windowed ones about 0.7 MiB.
         let out = Self.path("feed-limit")
-        let feed = try Self.bench(["feed", "--gif", Self.gif, "--policies", "eager,windowed", "--players", "4", "--loops", "1",
+        let feed = try BenchProgram.run(["feed", "--gif", Self.gif, "--policies", "eager,windowed", "--players", "4", "--loops", "1",
                                    "--max-memory", "1MiB", "--out", out])
         #expect(feed.status == 4, "\(feed.errors)")
         let failure = try #require(feed.errors.split(separator: "\n").first { $0.contains("eager") && $0.contains("FAILED") }, "\(feed.errors)")
         #expect(failure.contains("over the feed's limit of 1048576 bytes (raise it with --max-memory)"), "\(failure)")
         #expect(feed.errors.contains("windowed w=4 · repetition 1: peak"), "the windowed feed stays under the limit: \(feed.errors)")
         // The eager limit's message names --max-eager-bytes, which the feed takes.
-        let eager = try Self.bench(["feed", "--gif", Self.gif, "--policies", "eager", "--players", "1", "--loops", "1",
+        let eager = try BenchProgram.run(["feed", "--gif", Self.gif, "--policies", "eager", "--players", "1", "--loops", "1",
                                     "--max-eager-bytes", "100KiB", "--out", Self.path("feed-eager")])
         #expect(eager.errors.contains("raise it with --max-eager-bytes"), "\(eager.errors)")
         #expect(!eager.errors.contains("unknown option"), "\(eager.errors)")
@@ -192,7 +172,7 @@ struct HostilePathTests {
         let full = try Self.quickRun(Self.path("full"), ["--gate", baseline, "--summary", "/dev/full", "--gate-times", "never"])
         #expect(full.status == 2)
         #expect(full.errors.contains("cannot write /dev/full: No space left on device"), "\(full.errors)")
-        let hashes = try Self.bench([], shell: "BENCH inspect \(Self.gif) --hashes > /dev/full")
+        let hashes = try BenchProgram.run([], shell: "BENCH inspect \(Self.gif) --hashes > /dev/full")
         #expect(hashes.status == 2)
         #expect(hashes.errors.contains("cannot write standard output"), "\(hashes.errors)")
     }
@@ -259,9 +239,9 @@ struct HostilePathTests {
     func pipes() throws {
         try Self.expectRefusal([], "not a regular file (a pipe or FIFO)", shell: "BENCH run --gif <(cat \(Self.gif)) --quick --out \(Self.path("out"))")
         let out = Self.path("piped")
-        let measured = try Self.bench([], shell: "BENCH run --gif <(cat \(Self.gif)) --quick --repetitions 1 --allow-special-files --out \(out)")
+        let measured = try BenchProgram.run([], shell: "BENCH run --gif <(cat \(Self.gif)) --quick --repetitions 1 --allow-special-files --out \(out)")
         #expect(measured.status == 0, "\(measured.errors)")
-        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try BenchProgram.report(in: out)
         // The default suite's three decoders: eager, windowed and indexed.
         #expect(report.results.count == 3 && report.results.allSatisfy { $0.failure == nil && $0.frames == 24 })
         try Self.expectRefusal(["run", "--gif", Self.path("empty.gif"), "--out", Self.path("out")], "no such file")
@@ -328,7 +308,7 @@ struct HostilePathTests {
         for path in scratch {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
         }
-        #expect(try Self.bench(["run", "--gif", Self.gif, "--quick", "--repetitions", "2", "--out", Self.path("next")],
+        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--repetitions", "2", "--out", Self.path("next")],
                                environment: ["TMPDIR": temporary]).status == 0)
         for path in scratch { #expect(FileKind.of(path) == nil, "\(path) was left behind") }
 
@@ -338,7 +318,7 @@ struct HostilePathTests {
         kill(hungUp.processIdentifier, SIGHUP)
         hungUp.waitUntilExit()
         #expect(hungUp.terminationStatus == 3)
-        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try BenchProgram.report(in: out)
         #expect(report.incomplete)
 
         // Ctrl-\ (SIGQUIT) is an interruption too: no crash dump, the report of what finished, exit 3.
@@ -351,7 +331,7 @@ struct HostilePathTests {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(quit.terminationStatus == 3, "\(said)")
         #expect(!said.contains("Crash") && !said.contains("Fatal error"), "\(said)")
-        #expect(try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: quitOut + "/results.json"))).incomplete)
+        #expect(try BenchProgram.report(in: quitOut).incomplete)
     }
 
     @Test("a memory warning after the last frame is shown is refused, 0.3 s on a 0.3 s GIF included (3 × 0.1 is not 0.3)")
@@ -364,7 +344,7 @@ struct HostilePathTests {
             try Self.expectRefusal(["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--memory-warning-at", late, "--out", Self.path("late")],
                                    "three-tenths's last frame is shown")
         }
-        let inTime = try Self.bench(["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--repetitions", "1", "--memory-warning-at", "0.2",
+        let inTime = try BenchProgram.run(["run", "--gif", gif, "--mode", "realtime", "--loops", "1", "--repetitions", "1", "--memory-warning-at", "0.2",
                                      "--policies", "flanimatedimage", "--out", Self.path("in-time")])
         #expect(inTime.status == 0, "\(inTime.errors)")
         // A feed of one loop ends at 0.3 s, when every player leaves: a warning whose first display tick (60 Hz) is
@@ -372,7 +352,7 @@ struct HostilePathTests {
         try Self.expectRefusal(["feed", "--gif", gif, "--loops", "1", "--memory-warning-at", "0.29", "--out", Self.path("late-feed")],
                                "falls on or after the feed's last display tick")
         let feedOut = Self.path("feed-in-time")
-        let feed = try Self.bench(["feed", "--gif", gif, "--loops", "1", "--players", "2", "--memory-warning-at", "0.25", "--out", feedOut])
+        let feed = try BenchProgram.run(["feed", "--gif", gif, "--loops", "1", "--players", "2", "--memory-warning-at", "0.25", "--out", feedOut])
         #expect(feed.status == 0, "\(feed.errors)")
         let report = try String(contentsOfFile: feedOut + "/feed.md", encoding: .utf8)
         #expect(report.contains("the warning reached 2 players"), "\(report)")
@@ -423,14 +403,14 @@ struct HostilePathTests {
         #expect(Set(rows.map(\.benchCase.decoder.name)) == ["eager", "windowed", "indexed"])
         #expect(FileKind.of(out + "/results.json") == nil, "a killed run should not have written its report")
 
-        #expect(try Self.bench(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out]).status == 0)
+        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out]).status == 0)
         #expect(FileKind.of(journal) == nil, "a finished run should remove its journal")
     }
 
     /// The 1,000-frame synthetic GIF (long enough to be killed while it plays), written as `name` in the test's folder.
     static func longGIF(named name: String) throws -> String {
         let path = Self.path(name)
-        FileManager.default.createFile(atPath: path, contents: Data(try SyntheticCorpus.gif(for: SyntheticCorpus.spec(named: "long-320x240x1000")!)))
+        try BenchProgram.writeSynthetic("long-320x240x1000", to: path)
         return path
     }
 
@@ -476,7 +456,7 @@ struct HostilePathTests {
         FileManager.default.createFile(atPath: shared + "/notes.txt", contents: Data("mine".utf8))
         let other = Self.path("other.gif")
         try FileManager.default.copyItem(atPath: Self.gif, toPath: other)
-        #expect(try Self.bench(["run", "--gif", other, "--quick", "--repetitions", "1", "--out", shared]).status == 0)
+        #expect(try BenchProgram.run(["run", "--gif", other, "--quick", "--repetitions", "1", "--out", shared]).status == 0)
         let otherStem = ((other as NSString).lastPathComponent as NSString).deletingPathExtension
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared + "/charts").contains { $0.hasPrefix(ChartSet.fileStem(otherStem)) })
         #expect(try Self.quickRun(shared).status == 0)
@@ -516,7 +496,7 @@ struct HostilePathTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         let json = FileManager.default.contents(atPath: out + "/results.json"), csv = FileManager.default.contents(atPath: out + "/results.csv")
         // 24 KiB: the CSV and the charts fit, the JSON with its memory timelines does not.
-        let limited = try Self.bench([], shell: "ulimit -f 24; exec BENCH run --gif '\(Self.gif)' --quick --repetitions 2 --out '\(out)'")
+        let limited = try BenchProgram.run([], shell: "ulimit -f 24; exec BENCH run --gif '\(Self.gif)' --quick --repetitions 2 --out '\(out)'")
         #expect(limited.status != 0, "\(limited.errors)")
         #expect(limited.errors.contains("File too large"), "\(limited.errors)")
         #expect(FileManager.default.contents(atPath: out + "/results.json") == json, "results.json changed")
@@ -524,7 +504,7 @@ struct HostilePathTests {
         // The failed run's finished rows stay in results.partial.jsonl, as after any run that could not write its report.
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != RowJournal.fileName }.sorted() == before,
                 "a file was left behind")
-        let compared = try Self.bench(["compare", "--baseline", out + "/results.json", "--current", out + "/results.json"])
+        let compared = try BenchProgram.run(["compare", "--baseline", out + "/results.json", "--current", out + "/results.json"])
         #expect(compared.status == 0, "\(compared.errors)")
     }
 
@@ -546,7 +526,7 @@ struct HostilePathTests {
         let long = folder + "/" + String(repeating: "a", count: 225) + ".gif"
         try FileManager.default.copyItem(atPath: Self.gif, toPath: long)
         let out = Self.path("long-out")
-        let run = try Self.bench(["run", "--gif", long, "--quick", "--repetitions", "1", "--out", out])
+        let run = try BenchProgram.run(["run", "--gif", long, "--quick", "--repetitions", "1", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
         let charts = try FileManager.default.contentsOfDirectory(atPath: out + "/charts")
         #expect(charts.count == 2 && charts.allSatisfy { $0.utf8.count <= 255 }, "\(charts)")
@@ -558,11 +538,11 @@ struct HostilePathTests {
         try FileManager.default.copyItem(atPath: Self.gif, toPath: second)
         let one = Self.path("s1"), two = Self.path("s2")
         for (index, out) in [one, two].enumerated() {
-            let run = try Self.bench(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
+            let run = try BenchProgram.run(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
             #expect(run.status == 0, "\(run.errors)")
         }
-        let first = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: one + "/results.json")))
-        let other = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: two + "/results.json")))
+        let first = try BenchProgram.report(in: one)
+        let other = try BenchProgram.report(in: two)
         func write(_ report: RunReport, _ name: String) throws -> String {
             let folder = Self.path(name)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -598,7 +578,7 @@ struct HostilePathTests {
         let hostile = Self.directory + "/title\u{1B}]0;pwned\u{07}\nline.gif"
         FileManager.default.createFile(atPath: hostile, contents: Data("not a gif".utf8))
         defer { unlink(hostile) }
-        let refused = try Self.bench(["run", "--gif", hostile, "--quick", "--out", Self.path("hostile-out")])
+        let refused = try BenchProgram.run(["run", "--gif", hostile, "--quick", "--out", Self.path("hostile-out")])
         #expect(refused.status == 2)
         #expect(refused.errorLines.count == 1, "\(refused.errors)")
         #expect(!refused.errors.contains("\u{1B}") && refused.errors.contains("\\u{1B}]0;pwned\\u{7}\\u{A}line"), "\(refused.errors)")
@@ -610,10 +590,10 @@ struct HostilePathTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         for name in ["x.gif", "x.GIF", "y", "y.gif"] { try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/" + name) }
         let out = Self.path("stems-out")
-        let run = try Self.bench(["run", "--gif", folder + "/x.gif", "--gif", folder + "/x.GIF", "--gif", folder + "/y", "--gif", folder + "/y.gif",
+        let run = try BenchProgram.run(["run", "--gif", folder + "/x.gif", "--gif", folder + "/x.GIF", "--gif", folder + "/y", "--gif", folder + "/y.gif",
                                   "--gif", folder + "/y.gif", "--quick", "--repetitions", "1", "--decoders", "eager", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
-        let report = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+        let report = try BenchProgram.report(in: out)
         #expect(report.results.count == 4, "\(report.results.map(\.benchCase.gif))")
         #expect(Set(report.results.map(\.benchCase.path)).count == 4)
         #expect(Set(report.results.map(\.benchCase.gif)).count == 4, "\(report.results.map(\.benchCase.gif))")
@@ -630,7 +610,7 @@ struct HostilePathTests {
     @Test("destinations that collide with each other, with the report's own files or with an input are refused before any case")
     func collidingDestinations() throws {
         let out = Self.path("collide-out"), same = Self.path("same.json"), baseline = Self.path("collide-baseline.json")
-        #expect(try Self.bench(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out, "--save-baseline", baseline]).status == 0)
+        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out, "--save-baseline", baseline]).status == 0)
         try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o1"), "--gate", baseline, "--summary", same,
                                 "--export-github-benchmark", same], "is the same file as --summary")
         try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", out, "--export-bmf", out + "/results.json"],
@@ -680,7 +660,7 @@ struct HostilePathTests {
     func cacheLimit() throws {
         try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],
                                "raise it with --max-eager-bytes")
-        let raised = try Self.bench(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
+        let raised = try BenchProgram.run(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
         #expect(raised.status == 0, "\(raised.errors)")
     }
 
@@ -717,7 +697,7 @@ struct HostilePathTests {
                                environment: ["TMPDIR": "/nonexistent-gfb"])
         #expect(FileKind.of("/nonexistent-gfb") == nil)
 
-        let twice = try Self.bench(["run", "--gif", Self.gif, "--quick", "--quick", "--repetitions", "1", "--windows", "1,1,1", "--out", Self.path("twice")])
+        let twice = try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--quick", "--repetitions", "1", "--windows", "1,1,1", "--out", Self.path("twice")])
         #expect(twice.status == 0, "\(twice.errors)")
         // The three windows are one, for each of the default decoders (eager, windowed, indexed).
         #expect(twice.errors.contains("3 cases (1 GIF × 3 settings × 1 repetition, 1 loop each"), "\(twice.errors)")
@@ -726,7 +706,7 @@ struct HostilePathTests {
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
         try FileManager.default.copyItem(atPath: Self.gif, toPath: odd + "/two\nlines.gif")
         let out = Self.path("odd-out")
-        #expect(try Self.bench(["run", "--gif", odd, "--quick", "--repetitions", "1", "--out", out]).status == 0)
+        #expect(try BenchProgram.run(["run", "--gif", odd, "--quick", "--repetitions", "1", "--out", out]).status == 0)
         let markdown = try String(contentsOfFile: out + "/results.md", encoding: .utf8)
         #expect(markdown.contains("## two\\nlines\n"), "\(markdown.prefix(600))")
     }

@@ -10,13 +10,12 @@ import Testing
 struct LibrarySweepTests {
     @Test("each value is its own case with its own policy; prescale=off keeps frames at the GIF's size; the Answer names the values")
     func sweep() throws {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("library-sweep-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let outcome = try ChildProcess.run(bench, ["run", "--gif", "emoji-64x64x24", "--policies", "kingfisher:preload=2..3,kingfisher:prescale=off,kingfisher",
+        let outcome = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--policies", "kingfisher:preload=2..3,kingfisher:prescale=off,kingfisher",
                                                    "--device", "iphone-se-2", "--mode", "realtime", "--speed", "8", "--display", "32x32",
                                                    "--repetitions", "1", "--quiet", "--out", out], timeout: 120)
-        #expect(outcome.exitStatus == 0, "\(String(decoding: outcome.standardError, as: UTF8.self))")
+        #expect(outcome.status == 0, "\(outcome.errors)")
         let csv = try String(contentsOfFile: out + "/results.csv", encoding: .utf8).split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let header = try #require(csv.first)
         let policy = try #require(header.firstIndex(of: "policy")), window = try #require(header.firstIndex(of: "window"))

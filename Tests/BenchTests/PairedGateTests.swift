@@ -132,12 +132,6 @@ struct PairedGateTests {
         #expect((caught.first?.change ?? 0) > 0.005)
     }
 
-    static func bench(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32?, errors: [Substring]) {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
-        let outcome = try ChildProcess.run("/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh",
-                                                       directory ?? FileManager.default.currentDirectoryPath, bench] + arguments, timeout: 120)
-        return (outcome.exitStatus, String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n"))
-    }
 
     @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a base whose reports cannot be read, a dirty base, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
     func refusals() throws {
@@ -147,17 +141,17 @@ struct PairedGateTests {
         let gif = folder + "/fire.gif"
         try FileManager.default.copyItem(atPath: ChildBinary.fixtureGIF, toPath: gif)
         // A baseline of this GIF, saved by a real run.
-        let saved = try Self.bench(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
+        let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
                                     "--save-baseline", folder + "/baseline.json"])
         #expect(saved.status == 0, "\(saved.errors)")
         let suite = ["--baseline", folder + "/baseline.json", "--gif", gif, "--decoders", "eager", "--rounds", "3", "--out", folder + "/gate"]
 
-        let notACommit = try Self.bench(["gate", "--base", "no-such-revision-\(getpid())"] + suite, in: Fixtures.packageRoot.path)
-        #expect(notACommit.status == 2 && notACommit.errors.count == 1, "\(notACommit.errors)")
-        #expect(notACommit.errors.first?.contains("is not a commit of") == true, "\(notACommit.errors)")
+        let notACommit = try BenchProgram.run(["gate", "--base", "no-such-revision-\(getpid())"] + suite, in: Fixtures.packageRoot.path)
+        #expect(notACommit.status == 2 && notACommit.errorLines.count == 1, "\(notACommit.errorLines)")
+        #expect(notACommit.errorLines.first?.contains("is not a commit of") == true, "\(notACommit.errorLines)")
 
-        let dirty = try Self.bench(["gate", "--base", "768f7bf8d46d-dirty"] + suite, in: Fixtures.packageRoot.path)
-        #expect(dirty.status == 2 && dirty.errors.first?.contains("uncommitted changes") == true, "\(dirty.errors)")
+        let dirty = try BenchProgram.run(["gate", "--base", "768f7bf8d46d-dirty"] + suite, in: Fixtures.packageRoot.path)
+        #expect(dirty.status == 2 && dirty.errorLines.first?.contains("uncommitted changes") == true, "\(dirty.errorLines)")
 
         // A base whose `bench run` writes a report of another schema: too old (or too new) to pair with.
         let foreign = folder + "/foreign-bench"
@@ -167,19 +161,19 @@ struct PairedGateTests {
             mkdir -p "$2" && printf '{"schema": "gif-frame-bench-report/0", "rows": []}' > "$2/results.json"
             """.utf8).write(to: URL(fileURLWithPath: foreign))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: foreign)
-        let unreadable = try Self.bench(["gate", "--base-bench", foreign] + suite)
-        let unreadableErrors = unreadable.errors.filter { $0.contains("error:") }
-        #expect(unreadable.status == 2 && unreadableErrors.count == 1, "\(unreadable.errors)")
-        #expect(unreadableErrors.first?.contains("writes reports this bench cannot read") == true, "\(unreadable.errors)")
+        let unreadable = try BenchProgram.run(["gate", "--base-bench", foreign] + suite)
+        let unreadableErrors = unreadable.errorLines.filter { $0.contains("error:") }
+        #expect(unreadable.status == 2 && unreadableErrors.count == 1, "\(unreadable.errorLines)")
+        #expect(unreadableErrors.first?.contains("writes reports this bench cannot read") == true, "\(unreadable.errorLines)")
 
-        let ownFlag = try Self.bench(["gate", "--repetitions", "3"] + suite)
-        #expect(ownFlag.status == 2 && ownFlag.errors.first?.contains("does not take --repetitions") == true, "\(ownFlag.errors)")
+        let ownFlag = try BenchProgram.run(["gate", "--repetitions", "3"] + suite)
+        #expect(ownFlag.status == 2 && ownFlag.errorLines.first?.contains("does not take --repetitions") == true, "\(ownFlag.errorLines)")
 
-        let auto = try Self.bench(["compare", "--baseline", folder + "/baseline.json", "--current", folder + "/run/results.json", "--gate-times", "auto"])
-        #expect(auto.status == 2 && auto.errors.count == 1 && auto.errors.first?.contains("auto was removed") == true, "\(auto.errors)")
+        let auto = try BenchProgram.run(["compare", "--baseline", folder + "/baseline.json", "--current", folder + "/run/results.json", "--gate-times", "auto"])
+        #expect(auto.status == 2 && auto.errorLines.count == 1 && auto.errorLines.first?.contains("auto was removed") == true, "\(auto.errorLines)")
 
-        let knob = try Self.bench(["run", "--gif", gif, "--slow-windowed", "1", "--save-baseline", folder + "/knob.json", "--out", folder + "/knob"])
-        #expect(knob.status == 2 && knob.errors.first?.contains("refuses a run with a test knob") == true, "\(knob.errors)")
+        let knob = try BenchProgram.run(["run", "--gif", gif, "--slow-windowed", "1", "--save-baseline", folder + "/knob.json", "--out", folder + "/knob"])
+        #expect(knob.status == 2 && knob.errorLines.first?.contains("refuses a run with a test knob") == true, "\(knob.errorLines)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/knob.json"))
     }
 

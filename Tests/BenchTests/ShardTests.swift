@@ -18,18 +18,17 @@ struct ShardTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-shards-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path + "/gifs", withIntermediateDirectories: true)
         for name in ["emoji-64x64x24", "sticker-240x240x60", "short-320x240x100", "restore-previous-300x300x90"] {
-            let spec = SyntheticCorpus.spec(named: name)!
-            FileManager.default.createFile(atPath: path + "/gifs/\(name).gif", contents: Data(try! SyntheticCorpus.gif(for: spec)))
+            try? BenchProgram.writeSynthetic(name, to: path + "/gifs/\(name).gif")
         }
         return path
     }()
 
     static func run(_ out: String, _ extra: [String] = []) throws -> Int32? {
-        try HostilePathTests.bench(["run", "--gif", directory + "/gifs", "--quick", "--repetitions", "1", "--out", directory + "/" + out] + extra).status
+        try BenchProgram.run(["run", "--gif", directory + "/gifs", "--quick", "--repetitions", "1", "--out", directory + "/" + out] + extra).status
     }
 
     static func results(_ out: String) throws -> [CaseResult] {
-        try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: directory + "/\(out)/results.json"))).results
+        try BenchProgram.report(in: directory + "/" + out).results
     }
 
     /// What makes two runs' rows the same case with the same frames.
@@ -41,7 +40,7 @@ struct ShardTests {
     func threeShards() throws {
         #expect(try Self.run("whole") == 0)
         // The run records what the parent itself cost (issue 17's overhead figures come from it).
-        let whole = try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/whole/results.json")))
+        let whole = try BenchProgram.report(in: Self.directory + "/whole")
         let parent = try #require(whole.metadata.parent)
         #expect(parent.cases == whole.results.count && parent.cpuSeconds > 0 && parent.peakResidentBytes > 1 << 20)
         for index in 1...3 { #expect(try Self.run("part\(index)", ["--shard", "\(index)/3"]) == 0) }
@@ -52,7 +51,7 @@ struct ShardTests {
         #expect(Self.rows(parts.flatMap { $0 }) == Self.rows(try Self.results("whole")))
 
         let dirs = (1...3).map { Self.directory + "/part\($0)" }
-        let merged = try HostilePathTests.bench(["merge"] + dirs + ["--out", Self.directory + "/merged"])
+        let merged = try BenchProgram.run(["merge"] + dirs + ["--out", Self.directory + "/merged"])
         #expect(merged.status == 0, "\(merged.errors)")
         #expect(Self.rows(try Self.results("merged")) == Self.rows(try Self.results("whole")))
 

@@ -17,8 +17,7 @@ struct VerdictTests {
     static let directory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-verdicts-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let spec = SyntheticCorpus.spec(named: "sticker-240x240x60")!
-        FileManager.default.createFile(atPath: url.appendingPathComponent("sticker.gif").path, contents: Data(try! SyntheticCorpus.gif(for: spec)))
+        try? BenchProgram.writeSynthetic("sticker-240x240x60", to: url.appendingPathComponent("sticker.gif").path)
         return url
     }()
 
@@ -26,33 +25,23 @@ struct VerdictTests {
 
     static func path(_ name: String) -> String { directory.appendingPathComponent("\(UUID().uuidString)-\(name)").path }
 
-    static func bench(_ arguments: [String], timeout: Double = 300) throws -> (status: Int32?, errors: String) {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
-        let outcome = try ChildProcess.run(bench, arguments, timeout: timeout)
-        return (outcome.exitStatus, String(decoding: outcome.standardError, as: UTF8.self))
-    }
-
     /// A real run of the sticker GIF, eager and windowed, into `out`; extra arguments are appended.
-    static func run(_ out: String, _ extra: [String] = []) throws -> (status: Int32?, errors: String) {
-        try bench(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra)
-    }
-
-    static func report(_ out: String) throws -> RunReport {
-        try ReportJSON.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/results.json")))
+    static func run(_ out: String, _ extra: [String] = []) throws -> BenchProgram.Outcome {
+        try BenchProgram.run(["run", "--gif", gif, "--quick", "--repetitions", "2", "--out", out] + extra, timeout: 300)
     }
 
     @Test("a leak planted in the child reads back within 64 KiB, a clean run reads within 64 KiB of zero, and the gate fails the leak")
     func plantedLeak() throws {
         let clean = Self.path("clean"), leaky = Self.path("leaky"), baseline = Self.path("baseline.json")
         #expect(try Self.run(clean, ["--save-baseline", baseline]).status == 0)
-        for result in try Self.report(clean).results {
+        for result in try BenchProgram.report(in: clean).results {
             #expect(abs(result[.retainedAfterRelease]) < Double(64 << 10), "\(result.benchCase.decoder): \(result[.retainedAfterRelease])")
         }
         let planted = Double(1 << 20)
         let gated = try Self.run(leaky, ["--plant-leak", "1MiB", "--gate", baseline, "--gate-times", "never"])
         #expect(gated.status == 1)
         #expect(gated.errors.contains("retained_after_release_bytes regressed"), "\(gated.errors)")
-        for result in try Self.report(leaky).results {
+        for result in try BenchProgram.report(in: leaky).results {
             #expect(abs(result[.retainedAfterRelease] - planted) < Double(64 << 10), "\(result.benchCase.decoder): \(result[.retainedAfterRelease])")
         }
     }
@@ -68,7 +57,7 @@ struct VerdictTests {
         #expect(failing.errors.contains("not saved as a baseline"), "\(failing.errors)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == before)
 
-        let compared = try Self.bench(["compare", "--baseline", baseline, "--current", bad + "/results.json", "--gate-times", "never"])
+        let compared = try BenchProgram.run(["compare", "--baseline", baseline, "--current", bad + "/results.json", "--gate-times", "never"])
         #expect(compared.status == 1)
         #expect(compared.errors.contains("eager: failed"), "\(compared.errors)")
     }
@@ -77,7 +66,7 @@ struct VerdictTests {
     func brokenAndCorrupt() throws {
         let out = Self.path("run")
         #expect(try Self.run(out).status == 0)
-        let report = try Self.report(out)
+        let report = try BenchProgram.report(in: out)
         let baseline = Self.path("baseline.json")
         try BaselineFile.save(report, to: baseline)
 
@@ -92,7 +81,7 @@ struct VerdictTests {
         for (variant, cause) in [(incomplete, "incomplete"), (missing, "missing"), (wrong, "frames_hash regressed")] {
             let current = Self.path("current.json")
             try JSONReporter.render(variant).write(to: URL(fileURLWithPath: current))
-            let outcome = try Self.bench(["compare", "--baseline", baseline, "--current", current, "--gate-times", "never"])
+            let outcome = try BenchProgram.run(["compare", "--baseline", baseline, "--current", current, "--gate-times", "never"])
             #expect(outcome.status == 1, "\(cause)")
             #expect(outcome.errors.contains(cause), "\(outcome.errors)")
         }
@@ -107,7 +96,7 @@ struct VerdictTests {
         for (variant, defect) in [(negative, "cpu_total_s is -0.5"), (infinite, "wall_s is inf"), (duplicated, "appears twice")] {
             let corrupt = Self.path("corrupt.json")
             try JSONReporter.render(variant).write(to: URL(fileURLWithPath: corrupt))
-            let outcome = try Self.bench(["compare", "--baseline", corrupt, "--current", out + "/results.json"])
+            let outcome = try BenchProgram.run(["compare", "--baseline", corrupt, "--current", out + "/results.json"])
             #expect(outcome.status == 2, "\(defect)")
             #expect(outcome.errors.contains(defect), "\(outcome.errors)")
             #expect(outcome.errors.split(separator: "\n").count == 1, "\(outcome.errors)")
@@ -125,21 +114,20 @@ enum ValgrindOnPath {
 struct InstructionCountTests {
     static func counted(_ extra: [String]) throws -> [String: Int] {
         let out = VerdictTests.path("counted")
-        let run = try VerdictTests.bench(["run", "--gif", VerdictTests.gif, "--quick", "--repetitions", "1", "--instructions",
-                                          "--out", out] + extra)
+        let run = try BenchProgram.run(["run", "--gif", VerdictTests.gif, "--quick", "--repetitions", "1", "--instructions",
+                                          "--out", out] + extra, timeout: 300)
         #expect(run.status == 0, "\(run.errors)")
-        let report = try VerdictTests.report(out)
+        let report = try BenchProgram.report(in: out)
         #expect(report.metadata.instructionContext != nil)
         return Dictionary(uniqueKeysWithValues: report.results.map { ($0.benchCase.decoder.name, $0.value(.instructions).map { Int($0) } ?? -1) })
     }
 
     @Test("without Valgrind on PATH, --instructions stops at once with one line saying how to install it")
     func valgrindMissing() throws {
-        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
-        let outcome = try ChildProcess.run(bench, ["run", "--gif", VerdictTests.gif, "--quick", "--instructions",
-                                                   "--out", VerdictTests.path("none")], timeout: 60, environment: ["PATH": "/nonexistent"])
-        let errors = String(decoding: outcome.standardError, as: UTF8.self)
-        #expect(outcome.exitStatus == 2)
+        let outcome = try BenchProgram.run(["run", "--gif", VerdictTests.gif, "--quick", "--instructions", "--out", VerdictTests.path("none")],
+                                           environment: ["PATH": "/nonexistent"], timeout: 60)
+        let errors = outcome.errors
+        #expect(outcome.status == 2)
         #expect(errors.contains("apt-get install -y valgrind"), "\(errors)")
         #expect(errors.split(separator: "\n").count == 1, "\(errors)")
     }
