@@ -108,7 +108,7 @@ public enum Gate {
                 if rule.needsSameInstructionContext == true, let reason = instructionsUngated ?? (before.isEmpty || after.isEmpty
                     ? "not counted in the \(before.isEmpty ? "baseline" : "current run")" : nil) {
                     guard !before.isEmpty || !after.isEmpty else { continue }
-                    comparisons.append(Comparison(gif: gif, setting: setting, metric: rule.metric, unit: .count,
+                    comparisons.append(Comparison(gif: gif, setting: setting, metric: rule.metric.name, unit: .count,
                                                   baseline: before.isEmpty ? nil : Statistics.median(before),
                                                   current: after.isEmpty ? nil : Statistics.median(after), verdict: .notGated, note: reason))
                     continue
@@ -116,7 +116,7 @@ public enum Gate {
                 guard !before.isEmpty, !after.isEmpty else { continue }
                 var comparison = judge(rule, before, after, gif: gif, setting: setting, gateTimes: gateTimes,
                                        confidence: thresholds.confidence)
-                let cpu = Statistics.median(base.values(Measure.cpuTotal.column, key))
+                let cpu = Statistics.median(base.values(.measure(.cpuTotal), key))
                 if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds && comparison.verdict != .notGated {
                     comparison.verdict = .notGated
                     comparison.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU"
@@ -176,8 +176,8 @@ public enum Gate {
                       gateTimes: Bool, confidence: Double) -> Comparison {
         let b = Statistics.median(before), c = Statistics.median(after)
         let change = b == 0 ? (c == 0 ? 0 : Double.infinity) : c / b - 1
-        let unit = Metric(column: rule.metric)?.unit ?? .ratio
-        var comparison = Comparison(gif: gif, setting: setting, metric: rule.metric, unit: unit, baseline: b, current: c,
+        let unit = rule.metric.unit
+        var comparison = Comparison(gif: gif, setting: setting, metric: rule.metric.name, unit: unit, baseline: b, current: c,
                                     change: change, verdict: .withinNoise)
         // A move the measure's polarity calls worse is a regression: growth for time and memory, a fall for throughput.
         let worse: Double = rule.polarity == .largerIsBetter ? -1 : 1
@@ -199,7 +199,7 @@ public enum Gate {
             if worsened && low > rule.limit { comparison.verdict = .regressed }
             if bettered && high < -rule.limit { comparison.verdict = .improved }
         }
-        if Mutant.gateIgnoresMemory.isPlanted, rule.metric == Measure.jemallocAllocatedPeak.column { comparison.verdict = .withinNoise }
+        if Mutant.gateIgnoresMemory.isPlanted, rule.metric == .measure(.jemallocAllocatedPeak) { comparison.verdict = .withinNoise }
         if rule.machineDependent && !gateTimes {
             comparison.verdict = .notGated
             comparison.note = "depends on the host's speed"
@@ -226,11 +226,11 @@ struct Samples {
         (key.gif, key.setting)
     }
 
-    /// The per-repetition values of a CSV metric, or of a same-run ratio to the eager case of the same run.
-    func values(_ metric: String, _ key: CaseIdentity) -> [Double] {
+    /// The per-repetition values of a measure, or of its same-run ratio to the eager case of the same run.
+    func values(_ figure: GatedFigure, _ key: CaseIdentity) -> [Double] {
         guard let results = groups[key] else { return [] }
-        if let column = Metric(column: metric) { return results.compactMap { column.number(in: $0) } }
-        guard let column = GateRule.ratioMetrics[metric], let first = results.first, first.benchCase.decoder != .eager,
+        guard case .ratioToEager(let column) = figure else { return results.compactMap { $0.value(figure.measure) } }
+        guard let first = results.first, first.benchCase.decoder != .eager,
               let eager = groups[key.with(plan: .eager)] else { return [] }
         return results.compactMap { result in
             guard let partner = eager.first(where: { $0.benchCase.repetition == result.benchCase.repetition }),

@@ -17,8 +17,8 @@ public struct GateRule: Sendable, Codable, Hashable {
         case absolute
     }
 
-    /// A CSV column name, or a same-run ratio (see ``GateRule/ratioMetrics``).
-    public var metric: String
+    /// The measure judged, or its same-run ratio to eager's.
+    public var metric: GatedFigure
     public var kind: Kind
     /// The allowed growth (relative) or the noise band (bootstrap), as a fraction: 0.05 = 5%.
     public var limit: Double
@@ -33,7 +33,7 @@ public struct GateRule: Sendable, Codable, Hashable {
     /// Instruction counts: gated only when both runs counted them in the same ``InstructionContext`` (any machine).
     public var needsSameInstructionContext: Bool?
 
-    public init(metric: String, kind: Kind, limit: Double, minimumAbsoluteChange: Double = 0, machineDependent: Bool = false,
+    public init(metric: GatedFigure, kind: Kind, limit: Double, minimumAbsoluteChange: Double = 0, machineDependent: Bool = false,
                 minimumCPUSeconds: Double = 0, needsSameInstructionContext: Bool? = nil) {
         self.metric = metric
         self.kind = kind
@@ -45,18 +45,14 @@ public struct GateRule: Sendable, Codable, Hashable {
     }
 
     /// Which way the rule's metric should move: its measure's polarity; a same-run ratio is smaller-is-better.
-    public var polarity: Polarity { Metric(column: metric)?.polarity ?? .smallerIsBetter }
-
-    /// Ratios measured within one run, repetition by repetition. A slower host does not slow both sides alike: the
-    /// windowed decoder's background thread and its cache traffic make windowed ÷ eager CPU host-dependent too.
-    public static let ratioMetrics = ["cpu_ratio_to_eager": Measure.cpuTotal, "peak_ratio_to_eager": .jemallocAllocatedPeak]
+    public var polarity: Polarity { metric.polarity }
 }
 
 /// How the paired gate (`bench gate`) judges one CPU figure: the candidate ÷ base ratio of each round, measured on one
 /// machine in one job.
 public struct PairedRule: Sendable, Codable, Hashable {
     /// `cpu_total_s` (an interval on the rounds' ratios) or `instructions` (one Callgrind count a side: deterministic).
-    public var metric: String
+    public var metric: Measure
     /// The noise band, as a fraction: a regression when the whole interval (or the count's change) lies above it.
     public var limit: Double
     /// Time only: a case whose base takes less CPU than this (median, seconds) is too short to time: it is reported, and
@@ -67,7 +63,7 @@ public struct PairedRule: Sendable, Codable, Hashable {
     /// 1% of the smallest GIF; each setting's sum over every GIF is judged without this floor.
     public var minimumAbsoluteChange: Double?
 
-    public init(metric: String, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil) {
+    public init(metric: Measure, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil) {
         self.metric = metric
         self.limit = limit
         self.minimumCPUSeconds = minimumCPUSeconds
@@ -101,8 +97,8 @@ public struct Thresholds: Sendable, Codable, Hashable {
     /// thousands from run to run), and each setting's sum over every GIF. What is measured of
     /// these bands is in Reports/paired-gate/.
     public static let defaultPaired = [
-        PairedRule(metric: Measure.cpuTotal.column, limit: 0.015, minimumCPUSeconds: 0.02),
-        PairedRule(metric: Measure.instructions.column, limit: 0.005, minimumAbsoluteChange: 250_000),
+        PairedRule(metric: .cpuTotal, limit: 0.015, minimumCPUSeconds: 0.02),
+        PairedRule(metric: .instructions, limit: 0.005, minimumAbsoluteChange: 250_000),
     ]
 
     /// The paired rules in force.
@@ -119,23 +115,23 @@ public struct Thresholds: Sendable, Codable, Hashable {
     /// +5% for memory peaks, +10% for malloc counts, a 10% noise band for CPU and wall time and for the same-run
     /// CPU ratio windowed ÷ eager, timings gated only for cases of at least 20 ms CPU and only on the baseline's host.
     public static let defaults = Thresholds(schema: schema, confidence: 0.95, rules: [
-        GateRule(metric: Measure.jemallocAllocatedPeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
-        GateRule(metric: Measure.jemallocActivePeak.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: .measure(.jemallocAllocatedPeak), kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: .measure(.jemallocActivePeak), kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
         // RSS is gated as what the case added: the child's start-up RSS (about 9 MiB) moves by 1 MiB with where its
         // binary lies and what the page cache holds, which a 5% rule on the peak of a small case cannot tell apart.
-        GateRule(metric: Measure.rssGrowth.column, kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
+        GateRule(metric: .measure(.rssGrowth), kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
         // 64 KiB: the harness's own share of this figure moves by up to 34 KiB between repetitions of one case
         // (whether the sampler's 32 KiB timeline was copied); one leaked 160×160 frame (100 KiB) is above it.
-        GateRule(metric: Measure.retainedAfterRelease.column, kind: .absolute, limit: 0, minimumAbsoluteChange: 64 * 1024),
-        GateRule(metric: Measure.mallocCount.column, kind: .relative, limit: 0.10, minimumAbsoluteChange: 32),
-        GateRule(metric: Measure.cpuTotal.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
+        GateRule(metric: .measure(.retainedAfterRelease), kind: .absolute, limit: 0, minimumAbsoluteChange: 64 * 1024),
+        GateRule(metric: .measure(.mallocCount), kind: .relative, limit: 0.10, minimumAbsoluteChange: 32),
+        GateRule(metric: .measure(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
                  minimumCPUSeconds: 0.02),
-        GateRule(metric: Measure.wall.column, kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
+        GateRule(metric: .measure(.wall), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
                  minimumCPUSeconds: 0.02),
         // Instructions are deterministic to about 10 parts per million on one binary: 2% is a real change, in any
         // case however short, on any machine with the same InstructionContext.
-        GateRule(metric: Measure.instructions.column, kind: .relative, limit: 0.02, needsSameInstructionContext: true),
-        GateRule(metric: "cpu_ratio_to_eager", kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02, machineDependent: true,
+        GateRule(metric: .measure(.instructions), kind: .relative, limit: 0.02, needsSameInstructionContext: true),
+        GateRule(metric: .ratioToEager(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02, machineDependent: true,
                  minimumCPUSeconds: 0.02),
     ], paired: defaultPaired, pairedConfidence: 0.99)
 
@@ -149,18 +145,11 @@ public struct Thresholds: Sendable, Codable, Hashable {
         guard thresholds.schema == schema else {
             throw UsageError("\(path): thresholds schema '\(thresholds.schema)' is not '\(schema)'")
         }
-        let known = Set(Metric.allCases.map(\.column)).union(GateRule.ratioMetrics.keys)
-        if let unknown = thresholds.rules.first(where: { !known.contains($0.metric) }) {
-            throw UsageError("\(path): unknown metric '\(unknown.metric)'")
-        }
-        if let descriptive = thresholds.rules.first(where: { Metric(column: $0.metric).map { $0.polarity == nil } ?? false }) {
-            throw UsageError("\(path): '\(descriptive.metric)' describes a case, it is not a measurement a rule can judge")
-        }
         guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }),
               (0.5..<1).contains(thresholds.pairedLevel), thresholds.pairedRules.allSatisfy({ $0.limit >= 0 && $0.minimumCPUSeconds >= 0 }) else {
             throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")
         }
-        if let unknown = thresholds.pairedRules.first(where: { ![Measure.cpuTotal.column, Measure.instructions.column].contains($0.metric) }) {
+        if let unknown = thresholds.pairedRules.first(where: { ![Measure.cpuTotal, .instructions].contains($0.metric) }) {
             throw UsageError("\(path): a paired rule judges cpu_total_s or instructions, not '\(unknown.metric)'")
         }
         return thresholds

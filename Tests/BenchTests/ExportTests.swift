@@ -142,25 +142,25 @@ struct MetricDeclarationTests {
             let text = #"{"schema": "gif-frame-bench-thresholds/1", "confidence": 0.95, "rules": [{"metric": "\#(metric)", "kind": "relative", "limit": 0.05, "minimumAbsoluteChange": 0, "machineDependent": false, "minimumCPUSeconds": 0}]}"#
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             if accepted {
-                #expect(try Thresholds.load(path).rules.first?.metric == metric)
+                #expect(try Thresholds.load(path).rules.first?.metric.name == metric)
             } else {
                 #expect(throws: UsageError.self) { try Thresholds.load(path) }
             }
         }
-        #expect(Thresholds.defaults.rules.allSatisfy { Metric(column: $0.metric).map { $0.polarity == .smallerIsBetter } ?? true })
+        #expect(Thresholds.defaults.rules.allSatisfy { $0.polarity == .smallerIsBetter })
     }
 
     @Test("the gate reads polarity: throughput that falls is a regression, throughput that rises an improvement")
     func polarity() {
         for kind in [GateRule.Kind.relative, .bootstrap] {
-            let rule = GateRule(metric: Measure.framesPerCPUSecond.column, kind: kind, limit: 0.05)
+            let rule = GateRule(metric: .measure(.framesPerCPUSecond), kind: kind, limit: 0.05)
             #expect(rule.polarity == .largerIsBetter)
             let thresholds = Thresholds(confidence: 0.95, rules: [rule])
             func verdicts(cpuBefore: Double, cpuAfter: Double) -> [Comparison.Verdict] {
                 Gate.compare(baseline: GateTests.syntheticReport(cpu: cpuBefore, ratioToEager: 1.5, jitter: 0.01),
                              current: GateTests.syntheticReport(cpu: cpuAfter, ratioToEager: 1.5, jitter: 0.01), thresholds: thresholds,
                              timeGating: .always)
-                    .comparisons.filter { $0.metric == rule.metric }.map(\.verdict)
+                    .comparisons.filter { $0.metric == rule.metric.name }.map(\.verdict)
             }
             #expect(verdicts(cpuBefore: 1, cpuAfter: 1.5) == [.regressed, .regressed], "\(kind)")
             #expect(verdicts(cpuBefore: 1.5, cpuAfter: 1) == [.improved, .improved], "\(kind)")
