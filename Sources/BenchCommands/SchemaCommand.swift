@@ -8,11 +8,12 @@ import BenchCLI
 /// `docs/feed.schema.json` hold it.
 enum SchemaCommand {
     static let help = """
-    Usage: bench schema results|feed
+    Usage: bench schema results|feed|columns
 
     Prints the JSON Schema (draft 2020-12) of results.json (also a baseline's and a shard's report) or of feed.json.
     The measure keys come from the harness's own declarations; docs/results.schema.json and docs/feed.schema.json
-    are this output, checked by the tests.
+    are this output, checked by the tests. 'columns' prints the CSV's columns as a Markdown table (column, unit,
+    meaning), in CSV order: docs/running.md's "Report columns", checked by the tests too.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -23,7 +24,8 @@ enum SchemaCommand {
         switch which.count == 1 ? which[0] : nil {
         case "results": print(try ReportSchema.text(ReportSchema.results()), terminator: "")
         case "feed": print(try ReportSchema.text(ReportSchema.feed()), terminator: "")
-        default: throw UsageError("schema takes results or feed, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
+        case "columns": print(ColumnContract.markdown(), terminator: "")
+        default: throw UsageError("schema takes results, feed or columns, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
         }
         return .success
     }
