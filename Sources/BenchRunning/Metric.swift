@@ -24,6 +24,35 @@ public enum CaseColumn: String, CaseIterable, Sendable {
     /// full-size frames').
     case displayFramesHash = "display_frames_hash"
 
+    /// What the column holds, as docs/running.md's column contract says it (`bench schema columns`).
+    public var meaning: String {
+        switch self {
+        case .gif: "the GIF's name (a path's stem, or a built-in GIF's name)"
+        case .width, .height: "the GIF's screen"
+        case .frames: "the GIF's frames"
+        case .fileBytes: "the GIF file's size"
+        case .decoder: "`eager`, `windowed`, `indexed`, or a library's player"
+        case .window: "frames decoded ahead (eager: the frame count)"
+        case .policy: "what chose the decoder: a `--windows` value, `all`, a library with its settings, or a budget"
+        case .loops: "loops played"
+        case .mode: "`throughput` (the next frame as soon as it can be had) or `realtime` (a display link asks at each deadline)"
+        case .repetition: "1-based repetition of the case"
+        case .framesHash: "FNV-1a 64 over the frames' own FNV-1a 64 values (little-endian) for one more loop, played after the measured interval"
+        case .speed: "real-time playback speed (2 = twice as fast as the GIF's delays)"
+        case .cpus: "CPUs the child was pinned to (`--cpus`), 0 for all"
+        case .bytesFrom: "where the child kept the GIF's bytes: `heap` or `mmap`"
+        case .truncated: "whether the file ends inside a frame"
+        case .status: "`ok`, or `failed`"
+        case .failure: "why a case failed (crash with its signal, timeout, bad input); empty when it did not"
+        case .codec: "the LZW decoder the frames were drawn with: `fast` (the default) or `giflib` (`--codec`); a baseline row without it was made with giflib"
+        case .device: "the device whose memory sized the players (`--device`), or `host`"
+        case .displayWidth, .displayHeight:
+            "the size the frames were kept at: the view's (`--display`, aspect fit) when it is smaller than the GIF, else the GIF's own"
+        case .displayFramesHash:
+            "with `--display` smaller than the GIF: the `frames_hash` of the display-sized frames (`frames_hash` is then the full-size frames')"
+        }
+    }
+
     public var unit: MetricUnit {
         switch self {
         case .width, .height, .frames, .window, .loops, .repetition, .cpus, .displayWidth, .displayHeight: .count

@@ -107,6 +107,47 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
+    /// What the measure is, as docs/running.md's column contract says it (`bench schema columns`).
+    public var meaning: String {
+        switch self {
+        case .cpuUser: "`getrusage` user time, all threads, from building the decoder to the end of playback"
+        case .cpuSystem: "`getrusage` system time over the same interval"
+        case .cpuTotal: "`CLOCK_PROCESS_CPUTIME_ID` over the same interval (decoding, prefetch thread, sampler)"
+        case .wall: "the monotonic clock over the same interval"
+        case .jemallocAllocatedPeak: "peak of jemalloc's `stats.allocated` (the process's, GIF bytes and runtime included)"
+        case .jemallocActivePeak: "peak of jemalloc's `stats.active`"
+        case .jemallocResidentPeak: "peak of jemalloc's `stats.resident`"
+        case .retainedAfterRelease:
+            "allocated after the decoder was released, minus allocated before it was built, both right after a thread-cache flush; signed"
+        case .mallocCount: "allocation requests from building the decoder to releasing it"
+        case .rssPeak: "the kernel's `VmHWM` of the child"
+        case .rssStart: "`VmRSS` of the child before the decoder was built"
+        case .frameBytesTheoretical:
+            "the pixels the decoder's own memory rule says it holds (`EagerDecoder.pixelBytes`, `WindowedDecoder.pixelBytes`)"
+        case .firstFrame: "from building the decoder to having frame 0 in hand"
+        case .frameDecodeP50, .frameDecodeP99: "per-frame compositing time over the first loop, median and 99th percentile"
+        case .stalls: "frames not ready at their deadline (real-time mode; 0 in throughput mode)"
+        case .latenessTotal: "how late the frames that stalled were shown, in all (real-time mode)"
+        case .latenessP99: "the 99th percentile of a frame's lateness (real-time mode)"
+        case .animation: "seconds of animation played: the effective delays ÷ speed, over all loops"
+        case .cpuPerAnimationSecond: "`cpu_total_s ÷ animation_s`: CPU per second of animation shown"
+        case .partialFrames: "frames drawn only partly (damaged data), over all loops"
+        case .droppedFrames: "frames a player that does not wait skipped because they were not decoded at their tick (real-time mode)"
+        case .heldFramesMax: "the most decoded frames alive at once, counted by the decoder: stored, on screen and being drawn"
+        case .heldFramesBeforeWarning, .heldFramesAfterWarning:
+            "with `--memory-warning-at`: decoded frames alive just before and just after the player answered the warning"
+        case .allocatedBeforeWarning, .allocatedAfterWarning:
+            "with `--memory-warning-at`: jemalloc's `stats.allocated` just before and just after the warning was answered"
+        case .stallsAfterWarning: "with `--memory-warning-at`: stalls from the warning to the end of playback"
+        case .scaling:
+            "with `--display` smaller than the GIF: CPU time spent downscaling frames, on the clock of the thread that decoded them"
+        case .instructions:
+            "with `--instructions`: instructions all threads executed in the measured interval under Callgrind, counted once per case"
+        case .rssGrowth: "`rss_peak_bytes − rss_start_bytes`: what the case added to the child's resident memory"
+        case .framesPerCPUSecond: "frames shown per CPU second (`frames × loops ÷ cpu_total_s`), the one larger-is-better figure"
+        }
+    }
+
     public var unit: MetricUnit {
         switch self {
         case .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .retainedAfterRelease, .rssPeak, .rssStart,
