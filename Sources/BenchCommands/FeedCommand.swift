@@ -77,7 +77,7 @@ enum FeedCommand {
         BuildConfiguration.warnIfDebug(command: "bench feed")
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
-        let runner = FeedRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
         let checker = CaseRunner(executable: runner.executable, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits, rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
                                                        scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })

@@ -6,7 +6,7 @@ import GIFCodec
 import Mutants
 import Synchronization
 
-/// Runs each case in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
+/// Runs each case, or feed, in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
 /// jemalloc's state start clean; a crash or a timeout becomes a failed row and the run goes on.
 ///
 /// The child is a separate, Foundation-free, statically linked program rather than `bench` itself: its baseline
@@ -80,20 +80,32 @@ public struct CaseRunner: Sendable {
 
     /// Runs one case in a child process and reads its JSON result.
     public func run(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> CaseResult {
+        var result = request(benchCase.arguments, shouldStop: shouldStop, failed: { CaseResult(benchCase: benchCase, failure: $0) })
+        if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned,
+           !Mutant.changedBytesPlayed.isPlanted {
+            result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
+        }
+        return result
+    }
+
+    /// Runs one feed (several players at once) in a child process, the same child and protocol as a case
+    /// (``ChildRequest``), and reads its JSON result.
+    public func run(_ feed: FeedCase, shouldStop: () -> Bool = { false }) -> FeedResult {
+        request(feed.arguments, shouldStop: shouldStop, failed: { FeedResult(feed: feed, failure: $0) })
+    }
+
+    /// Starts the child with `arguments` (a request) and decodes its reply; an interruption, a timeout, a crash or a
+    /// bad reply becomes `failed(reason)`, one line.
+    private func request<Reply: Decodable>(_ arguments: [String], shouldStop: () -> Bool, failed: (String) -> Reply) -> Reply {
         do {
-            let outcome = try ChildProcess.run(executable, benchCase.arguments, timeout: timeout,
+            let outcome = try ChildProcess.run(executable, arguments, timeout: timeout,
                                                environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
-            switch Self.read(outcome, timeout: timeout, Self.decodeResult) {
-            case .success(var result):
-                if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned,
-                   !Mutant.changedBytesPlayed.isPlanted {
-                    result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
-                }
-                return result
-            case .failure(let failure): return CaseResult(benchCase: benchCase, failure: failure.reason)
+            switch Self.read(outcome, timeout: timeout, { (data: Data) throws -> Reply in try Self.decodeReply(data) }) {
+            case .success(let reply): return reply
+            case .failure(let failure): return failed(failure.reason)
             }
         } catch {
-            return CaseResult(benchCase: benchCase, failure: error.description)
+            return failed(error.description)
         }
     }
 
@@ -123,11 +135,11 @@ public struct CaseRunner: Sendable {
         return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))
     }
 
-    /// Reads a child's JSON result.
-    public static func decodeResult(_ data: Data) throws -> CaseResult {
+    /// Reads a child's JSON reply: a case's result or a feed's.
+    public static func decodeReply<Reply: Decodable>(_ data: Data) throws -> Reply {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try decoder.decode(CaseResult.self, from: data)
+        return try decoder.decode(Reply.self, from: data)
     }
 
     private static func signalName(_ signal: Int32) -> String {

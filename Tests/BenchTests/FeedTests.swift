@@ -25,7 +25,7 @@ struct FeedTests {
     /// Plays `feed` in a child and requires it to succeed.
     static func play(_ feed: FeedCase) throws -> FeedResult {
         let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
-        let result = FeedRunner(executable: child, timeout: 120).run(feed)
+        let result = CaseRunner(executable: child, timeout: 120).run(feed)
         try #require(result.failure == nil, "\(result.failure ?? "")")
         return result
     }

@@ -25,7 +25,7 @@ struct ReportTests {
         result.failure = "quote \" backslash \\ newline \n tab \t"
         result[.frameDecodeP99] = .nan
         let text = try JSONWriter.encode(result)
-        let decoded = try CaseRunner.decodeResult(Data(text.utf8))
+        let decoded: CaseResult = try CaseRunner.decodeReply(Data(text.utf8))
         #expect(decoded.benchCase == result.benchCase)
         #expect(decoded.failure == result.failure)
         #expect(decoded[.cpuTotal] == 0.25)
