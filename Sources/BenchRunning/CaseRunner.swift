@@ -98,9 +98,8 @@ public struct CaseRunner: Sendable {
     /// bad reply becomes `failed(reason)`, one line.
     private func request<Reply: Decodable>(_ arguments: [String], shouldStop: () -> Bool, failed: (String) -> Reply) -> Reply {
         do {
-            let outcome = try ChildProcess.run(executable, arguments, timeout: timeout,
-                                               environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
-            switch Self.read(outcome, timeout: timeout, { (data: Data) throws -> Reply in try Self.decodeReply(data) }) {
+            let outcome = try child(arguments, shouldStop: shouldStop)
+            switch Self.read(outcome, timeout: timeout, Self.decodeReply as (Data) throws -> Reply) {
             case .success(let reply): return reply
             case .failure(let failure): return failed(failure.reason)
             }
@@ -109,14 +108,16 @@ public struct CaseRunner: Sendable {
         }
     }
 
+    /// Starts the child with `arguments` and waits for it, within the time limit, with Swift's backtracer off in it.
+    private func child(_ arguments: [String], shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
+        try ChildProcess.run(executable, arguments, timeout: timeout, environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
+    }
+
     /// Composites every frame of `path` once in a child (``PlayabilityCheck``), within the case time limit; `nil`
     /// when the file plays, else the one-line reason.
     public func checkPlayability(of path: String, limits: DecodeLimits) -> String? {
         let outcome: ChildOutcome
-        do {
-            outcome = try ChildProcess.run(executable, PlayabilityCheck.arguments(path: path, limits: limits), timeout: timeout,
-                                           environment: ["SWIFT_BACKTRACE": "enable=no"])
-        } catch { return error.description }
+        do { outcome = try child(PlayabilityCheck.arguments(path: path, limits: limits)) } catch { return error.description }
         if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
         if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
         if outcome.exitStatus == 0 { return nil }

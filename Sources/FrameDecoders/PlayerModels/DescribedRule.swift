@@ -40,10 +40,9 @@ public struct DescribedRule: RetentionRule {
         if keptWhole { return frameCount }
         let keeps = Set(description.keeps).count
         let bound = switch description.frees {
-        // The frame on screen beside those ahead: kept in the store until the next is due (`previous`), or freed
-        // from it but still shown (`shown`).
-        case .previous, .shown: count + 1 + keeps
-        case .outsideWindow: count + 1 + keeps
+        // The frame on screen beside those ahead: kept in the store until the next is due (`previous`), freed from
+        // it but still shown (`shown`), or inside the window until it moves on (`outsideWindow`).
+        case .previous, .shown, .outsideWindow: count + 1 + keeps
         case .overPool: count + 2
         case .never: frameCount
         }
