@@ -81,7 +81,7 @@ enum CompareCommand {
         }
         let causes = outcome.causes
         // CPU that went unjudged is said, never left to the table: counts from another context, or none at all.
-        let ungated = outcome.comparisons.filter { $0.metric == Measure.instructions.column && $0.verdict == .notGated }
+        let ungated = outcome.comparisons.filter { $0.metric == .measure(.instructions) && $0.verdict == .notGated }
         if let first = ungated.first {
             let count = ungated.count
             Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged (\(first.note ?? "")): "

@@ -13,7 +13,7 @@ import SystemFiles
 /// against the baseline's figures, which do not depend on the host.
 enum GateCommand {
     static let help = """
-    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--rounds N] [--instructions]
+    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--build-base] [--rounds N] [--instructions]
                       [--instructions-on LIST] [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged]
                       [--timeout SECONDS]
                       [--slow-windowed X] [--plant-leak SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
@@ -29,6 +29,8 @@ enum GateCommand {
       --baseline FILE      the committed baseline (default: Reports/baseline.json)
       --base REV           the commit to build as the base (default: the one the baseline records)
       --base-bench PATH    a built base 'bench' to use instead of building a commit (bench-case beside it)
+      --build-base         build the base (or find its build kept in .build/paired), print its 'bench' and stop:
+                           a later gate reuses it, so CI builds it while other work runs
       --rounds N           rounds of alternation, 3 to 200 (default: 10)
       --instructions       also count every case's instructions on both sides under Callgrind (needs valgrind)
       --instructions-on LIST  count instructions only for these GIFs (by name), e.g. the small ones: Callgrind
@@ -53,6 +55,10 @@ enum GateCommand {
         let options = try Options(&arguments)
         BuildConfiguration.warnIfDebug(command: "bench gate")
         let baseline = try BaselineFile.load(options.baselinePath, role: "baseline")
+        if options.buildBaseOnly {
+            print(try options.baseSide(baseline: baseline, note: { Console.note($0) }).bench)
+            return .success
+        }
         let output = try OutputFolder(options.out)
         try Destinations.check(writes: [("--summary", options.summary)].compactMap { flag, path in path.map { (flag, $0) } },
                                reportFolder: ("--out", output.path), reads: [("--baseline", options.baselinePath)])
@@ -105,6 +111,8 @@ enum GateCommand {
         var baselinePath: String
         var base: String?
         var baseBench: String?
+        /// `--build-base`: build the base and stop.
+        var buildBaseOnly: Bool
         var rounds: Int
         var countInstructions: Bool
         /// The GIFs whose instructions are counted, or nil for every GIF.
@@ -126,6 +134,7 @@ enum GateCommand {
             base = try arguments.value("--base")
             baseBench = try arguments.value("--base-bench")
             if base != nil && baseBench != nil { throw UsageError("--base and --base-bench name the base twice; give one") }
+            buildBaseOnly = arguments.flag("--build-base")
             rounds = try arguments.integer("--rounds", in: PairedJudge.minimumRounds...200) ?? 10
             countInstructions = arguments.flag("--instructions")
             instructionGIFs = try arguments.value("--instructions-on").map { $0.split(separator: ",").map(String.init) }

@@ -123,20 +123,16 @@ extension RunCommand {
             var settings: [DecoderSetting] = []
             let explicitDecoders = decoderList != nil || windowList != nil
             if windowList?.isEmpty == true { throw UsageError("--windows needs at least one window, such as --windows 4 or --windows 1,4,all") }
-            if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of eager, windowed, indexed") }
+            if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of \(DecoderKind.names)") }
             if explicitDecoders || policies.isEmpty {
                 let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> PrefetchWindow in
                     if text == "all" { return .all }
                     guard let window = Int(text), window >= 1 else { throw UsageError("--windows takes whole numbers of at least 1 or 'all', not '\(text)'") }
                     return .frames(window)
                 }
-                for name in decoderList ?? ["eager", "windowed", "indexed"] {
-                    switch name {
-                    case "eager": settings.append(.eager)
-                    case "windowed": settings += windows.map { .windowed($0) }
-                    case "indexed": settings += windows.map { .indexed($0) }
-                    default: throw UsageError("unknown decoder '\(name)' (use eager, windowed, indexed)")
-                    }
+                for name in decoderList ?? DecoderKind.all.map(\.name) {
+                    guard let kind = DecoderKind.named(name) else { throw UsageError("unknown decoder '\(name)' (use \(DecoderKind.names))") }
+                    settings += kind.takesWindow ? windows.map { .kind(kind, $0) } : [.kind(kind, .all)]
                 }
             }
             settings += policies.map { .policy($0) }

@@ -105,7 +105,7 @@ enum SpeedCommand {
         let ratio = codecs.count == 2 ? ["\(codecs[0]) ÷ \(codecs[1])"] : []
         let lzwHeader = ["gif", "frames", "frame Mpx", "px/code"] + codecs.map { "\($0) LZW (Mpx/s)" } + codecs.map { "\($0) (ns/code)" } + ratio
         var endToEndHeader = ["screen", "giflib C loop (Mpx/s)"]
-        for decoder in ["compositor", "eager", "windowed w=\(window)", "indexed w=\(window) 3 loops"] { endToEndHeader += codecs.map { "\(decoder) \($0) (Mpx/s)" } }
+        for path in EndToEndPath.all { endToEndHeader += codecs.map { "\(path.header(window: window)) \($0) (Mpx/s)" } }
         if csv {
             // One row per GIF, every figure: the LZW columns, then the end-to-end ones.
             let names = (lzwHeader + endToEndHeader).map(Self.csvName)
@@ -149,10 +149,10 @@ enum SpeedCommand {
         var eagerRefusal: GIFError?
         do throws(GIFError) { try limits.checkEager(container) } catch { eagerRefusal = error }
         let notes = eagerRefusal.map { ["eager not measured: \($0.explained)"] } ?? []
-        for decoder in EndToEndPath.allCases {
+        for path in EndToEndPath.all {
             for codec in codecs {
-                if decoder == .eager, eagerRefusal != nil { row.append("–"); continue }
-                row.append(format(try endToEnd(decoder, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
+                if case .decoder(let kind) = path, !kind.takesWindow, eagerRefusal != nil { row.append("–"); continue }
+                row.append(format(try endToEnd(path, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
             }
         }
         print(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)), as: UTF8.self))
@@ -222,32 +222,41 @@ enum SpeedCommand {
         }
     }
 
-    /// The paths the end-to-end table times, in its column order.
-    enum EndToEndPath: String, CaseIterable {
-        case compositor, eager, windowed, indexed
+    /// The paths the end-to-end table times, in its column order: the compositor alone, then each decoder kind.
+    enum EndToEndPath {
+        case compositor
+        case decoder(DecoderKind)
+
+        static var all: [EndToEndPath] { [.compositor] + DecoderKind.all.map { .decoder($0) } }
+
+        /// `compositor`, `eager`, `windowed w=4`, `indexed w=4 3 loops`.
+        func header(window: Int) -> String {
+            switch self {
+            case .compositor: "compositor"
+            case .decoder(let kind):
+                "\(DecoderChoice.kind(kind, kind.takesWindow ? .frames(window) : .all))" + (kind.speedLoops > 1 ? " \(kind.speedLoops) loops" : "")
+            }
+        }
     }
 
-    static func endToEnd(_ decoder: EndToEndPath, _ container: GIFContainer, codec: LZWCodec, window: Int, limits: DecodeLimits) throws -> Throughput {
+    /// Mpx/s of one path: the compositor over every frame, or a decoder built and played for its kind's loops (a kind
+    /// without a window decodes everything as it is built).
+    static func endToEnd(_ path: EndToEndPath, _ container: GIFContainer, codec: LZWCodec, window: Int, limits: DecodeLimits) throws -> Throughput {
         let pixels = container.frameCount * container.width * container.height
-        switch decoder {
+        switch path {
         case .compositor:
             return try Throughput.measure("compositor", pixelsPerRun: pixels) {
                 let compositor = try Compositor(container: container, codec: codec)
                 for _ in 0..<container.frameCount { compositor.advance() }
             }
-        case .eager:
-            return try Throughput.measure("eager", pixelsPerRun: pixels) { _ = try EagerDecoder(container: container, limits: limits, codec: codec) }
-        case .indexed:
-            return try Throughput.measure("indexed", pixelsPerRun: 3 * pixels) {
-                let decoder = try IndexedDecoder(container: container, window: .frames(window), codec: codec)
-                for _ in 0..<3 {
+        case .decoder(let kind):
+            let inputs = DecoderInputs(container: container, window: kind.takesWindow ? .frames(window) : .all, limits: limits, codec: codec)
+            let loops = kind.takesWindow ? kind.speedLoops : 0
+            return try Throughput.measure(kind.name, pixelsPerRun: max(loops, 1) * pixels) {
+                let decoder = try kind.make(inputs)
+                for _ in 0..<loops {
                     for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }
                 }
-            }
-        case .windowed:
-            return try Throughput.measure("windowed", pixelsPerRun: pixels) {
-                let decoder = try WindowedDecoder(container: container, window: window, codec: codec)
-                for index in 0..<container.frameCount { try decoder.withFrame(at: index) { _ in () } }
             }
         }
     }

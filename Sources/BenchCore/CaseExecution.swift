@@ -154,12 +154,12 @@ public enum CaseExecution {
                             codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil,
                             pool: DecodePool? = nil) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
-        case .eager, .calibration: return try EagerDecoder(container: container, limits: limits, codec: codec, display: display)
-        case .windowed(let window):
-            return try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
-                                       compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
-        case .indexed(let window):
-            return try IndexedDecoder(container: container, window: window, limits: limits, codec: codec, display: display, pool: pool)
+        case .kind(let kind, let window):
+            let compositor = kind.takesCompositor ? try slowed(container, limits, codec, extraWorkPerFrame) : nil
+            return try kind.make(DecoderInputs(container: container, window: window, limits: limits, codec: codec, display: display,
+                                               pool: pool, compositor: compositor))
+        case .calibration:
+            return try makeDecoder(.eager, container, limits: limits, codec: codec, display: display)
         case .library(let player):
             return try played(player.rule(frameCount: container.frameCount), display: player.heldDisplay(display))
         case .registered(let name, let frameBytes):
@@ -194,10 +194,7 @@ public enum CaseExecution {
     /// at the display's size when it is smaller than the GIF.
     static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer, display: DisplaySize? = nil) -> Int {
         switch choice {
-        case .eager: return EagerDecoder.pixelBytes(container: container, display: display)
-        case .windowed(let window): return WindowedDecoder.pixelBytes(window: window, container: container, display: display)
-        case .indexed(let window):
-            return IndexedDecoder.pixelBytes(window: window, container: container, display: display) + IndexedDecoder.indexBytesBound(container: container)
+        case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container, display: display)
         case .library(let player):
             return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: player.heldDisplay(display))
         case .registered(let name, let frameBytes):

@@ -14,21 +14,26 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
                                                .init(.policy(.kingfisher)), .init(.policy(.flanimatedimage)),
                                                .init(.policy(.sdwebimage)), .init(.policy(.ylgifimage))]
 
-    /// Parses a `--policies` entry: a policy of `bench run --policies` (`kingfisher`, `budget:32MiB`, `eager`, …), or
-    /// `windowed`, `windowed:N`, `indexed`, `indexed:N` for the project's decoders at a window of N (default 4).
+    /// Parses a `--policies` entry: a decoder kind (`eager`; `windowed`, `windowed:N`, `indexed`, `indexed:N` at a
+    /// window of N, default 4), or a policy of `bench run --policies` (`kingfisher`, `budget:32MiB`, …).
     public init(parsing text: String) throws(UsageError) {
         let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
         switch parts.first {
-        case "windowed", "indexed":
-            let window = try parts.count == 2 ? Self.window(parts[1], text) : .frames(Suite.defaultWindow)
-            setting = parts[0] == "windowed" ? .windowed(window) : .indexed(window)
-        case "eager", KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget":
+        case let name? where DecoderKind.named(name) != nil:
+            let kind = DecoderKind.named(name)!
+            if kind.takesWindow {
+                setting = .kind(kind, try parts.count == 2 ? Self.window(parts[1], text) : .frames(Suite.defaultWindow))
+            } else {
+                guard parts.count == 1 else { throw UsageError("'\(text)': \(name) has no settings to change") }
+                setting = .kind(kind, .all)
+            }
+        case KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget":
             setting = .policy(try PrefetchPolicy(parsing: text))
         case _ where PlayerRegistry.player(named: String(text.prefix { $0 != ":" })) != nil:
             setting = .policy(try PrefetchPolicy(parsing: text))
         default:
-            throw UsageError("unknown model '\(text)' (use eager, windowed, windowed:N, indexed, indexed:N, kingfisher, flanimatedimage, "
-                             + "sdwebimage, ylgifimage, budget:SIZE)")
+            let kinds = DecoderKind.all.map { $0.takesWindow ? "\($0.name), \($0.name):N" : $0.name }.joined(separator: ", ")
+            throw UsageError("unknown model '\(text)' (use \(kinds), kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE)")
         }
     }
 
@@ -51,7 +56,7 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        if case .policy(.eager) = setting { return "eager" }
+        if case .policy(.eager) = setting { return DecoderKind.eager.name }
         return setting.description
     }
 
@@ -66,14 +71,16 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
             "an NSOperationQueue per player with maxConcurrentOperationCount 1 (`fetchQueue`, SDAnimatedImagePlayer.m; SDImageFramePool since 5.19, one per image provider)"
         case .policy(.ylgifimage):
             "a serial dispatch queue per YLGIFImage, width 1 (`readFrameQueue`, com.ronnie.gifreadframe, YLGIFImage.m)"
-        case .eager, .policy(.eager):
-            "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a loading queue)"
+        case .kind(let kind, _):
+            kind.decodesOn
+        case .policy(.eager):
+            DecoderKind.eager.decodesOn
         case .policy(.registered(let name)):
             "as the package that registered \(name) decodes it"
         case .policy(.file(let description)):
             "one background queue per player, width 1, as \(description.name)'s file describes it"
-        case .windowed, .indexed, .policy(.budget):
-            "one prefetch thread per player, width 1 (this project's WindowedDecoder)"
+        case .policy(.budget):
+            DecoderKind.windowed.decodesOn
         }
     }
 }

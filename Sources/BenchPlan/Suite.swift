@@ -4,32 +4,31 @@ import FrameDecoders
 import GIFCodec
 import MemoryProbe
 
-/// One way to play every GIF of a suite: a decoder with a fixed window, or a policy that picks one per GIF.
+/// One way to play every GIF of a suite: one of the package's decoder kinds at a window, or a policy that picks a
+/// player per GIF.
 public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
-    case eager
-    /// The windowed decoder at this window (a number of frames is capped at the frame count), or keeping all.
-    case windowed(PrefetchWindow)
-    /// The indexed decoder at this window (capped at the frame count), or keeping all.
-    case indexed(PrefetchWindow)
+    /// A decoder kind at this window (a number of frames is capped at the frame count), or keeping all; `.all` for a
+    /// kind that takes no window.
+    case kind(DecoderKind, PrefetchWindow)
     case policy(PrefetchPolicy)
+
+    public static let eager = DecoderSetting.kind(.eager, .all)
+    public static func windowed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.windowed, window) }
+    public static func indexed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.indexed, window) }
 
     /// The plan for a GIF of `frameCount` frames of `frameBytes` each.
     public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
         switch self {
-        case .eager: .eager
-        case .windowed(.frames(let window)): DecoderPlan(.windowed(.frames(min(window, max(frameCount, 1)))))
-        case .windowed(.all): DecoderPlan(.windowed(.all))
-        case .indexed(.frames(let window)): DecoderPlan(.indexed(.frames(min(window, max(frameCount, 1)))))
-        case .indexed(.all): DecoderPlan(.indexed(.all))
+        case .kind(let kind, .frames(let window)) where kind.takesWindow: DecoderPlan(.kind(kind, .frames(min(window, max(frameCount, 1)))))
+        case .kind(let kind, _) where !kind.takesWindow: DecoderPlan(.kind(kind, .all))
+        case .kind(let kind, let window): DecoderPlan(.kind(kind, window))
         case .policy(let policy): policy.plan(frameBytes: frameBytes, frameCount: frameCount, memory: memory)
         }
     }
 
     public var description: String {
         switch self {
-        case .eager: "eager"
-        case .windowed(let window): "\(DecoderChoice.windowed(window))"
-        case .indexed(let window): "\(DecoderChoice.indexed(window))"
+        case .kind(let kind, let window): "\(DecoderChoice.kind(kind, window))"
         case .policy(let policy): policy.description
         }
     }

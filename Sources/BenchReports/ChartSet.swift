@@ -171,7 +171,7 @@ public enum ChartSet {
     /// `framePreloadCount`, FLAnimatedImage's cache, SDWebImage's pool); nil for what no sweep varies.
     static func sweptValue(_ row: CaseSummary) -> Int? {
         switch row.decoder {
-        case .windowed, .indexed: row.setting.plan.chosenByPolicy ? nil : row.window
+        case .kind(let kind, _) where kind.takesWindow: row.setting.plan.chosenByPolicy ? nil : row.window
         case .library(.kingfisher(let settings)): settings.framePreloadCount
         case .library(.flanimatedimage(let size, _)): size
         case .library(.sdwebimage(let pool, _)): pool

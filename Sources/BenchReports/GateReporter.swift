@@ -70,7 +70,7 @@ public enum GateReporter {
             guard let interval = row.interval else { return text }
             return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
         } ?? ""
-        return [row.metric, row.baseline.map { row.unit.format($0) } ?? "", row.current.map { row.unit.format($0) } ?? "", change,
+        return ["\(row.metric)", row.baseline.map { row.unit.format($0) } ?? "", row.current.map { row.unit.format($0) } ?? "", change,
                 ([.regressed, .failed, .missing, .unjudged].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
     }
 }

@@ -156,7 +156,7 @@ public enum MarkdownReporter {
 
     /// A window the user named (`--windows`), not one a policy chose.
     static func isFixedWindow(_ row: CaseSummary) -> Bool {
-        if case .windowed(.frames) = row.decoder { !row.setting.plan.chosenByPolicy } else { false }
+        if case .kind(.windowed, .frames) = row.decoder { !row.setting.plan.chosenByPolicy } else { false }
     }
 
     /// "eager kept at 240×240 ÷ full size: …": each downscaled row beside the same case kept at full size — the memory

@@ -4,8 +4,12 @@ import BenchCore
 
 /// Everything one `bench run` produced: the reporters' single input.
 public struct RunReport: Sendable, Codable {
-    /// The format of reports and baselines; a file with another schema is refused, not misread.
-    public static let schema = "gif-frame-bench-report/1"
+    /// The format of reports and baselines this bench writes; a file with a schema not in ``readableSchemas`` is
+    /// refused, not misread. Schema 2 spells each measure of a result as its CSV column (`cpu_user_s`), where
+    /// schema 1 wrote `cpu_user_seconds`; everything else is the same.
+    public static let schema = "gif-frame-bench-report/2"
+    /// The schemas this bench reads: its own and schema 1, whose measure keys ``Measure/firstSchemaKey`` names.
+    public static let readableSchemas = ["gif-frame-bench-report/1", schema]
     public var schema: String
     public var metadata: RunMetadata
     public var results: [CaseResult]

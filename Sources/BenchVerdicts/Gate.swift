@@ -23,9 +23,34 @@ public struct Comparison: Sendable {
         case unjudged = "not judged"
     }
 
+    /// What a row compares: one gated figure, the frames, or the case as a whole.
+    public enum Subject: Sendable, Hashable, CustomStringConvertible {
+        /// A measure, or its ratio to eager's, judged by a rule.
+        case figure(GatedFigure)
+        /// The frames' hash: any change is a regression.
+        case frames
+        /// The case itself, in one run only (new or missing).
+        case wholeCase
+        /// The case's status in the current run (failed).
+        case outcome
+
+        /// The name the gate's reports give it: the figure's (`cpu_total_s`), `frames_hash`, `all` or `status`.
+        public var description: String {
+            switch self {
+            case .figure(let figure): figure.name
+            case .frames: CaseColumn.framesHash.rawValue
+            case .wholeCase: "all"
+            case .outcome: "status"
+            }
+        }
+
+        /// A measure's own figure.
+        public static func measure(_ measure: Measure) -> Subject { .figure(.measure(measure)) }
+    }
+
     public var gif: String
     public var setting: String
-    public var metric: String
+    public var metric: Subject
     public var unit: MetricUnit
     public var baseline: Double?
     public var current: Double?
@@ -93,11 +118,11 @@ public enum Gate {
         for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) && !failedKeys.contains($0) }) {
             let (gif, setting) = Samples.describe(key, now.groups[key] ?? base.groups[key] ?? [])
             guard base.groups[key] != nil else {
-                comparisons.append(Comparison(gif: gif, setting: setting, metric: "all", unit: .text, verdict: .new))
+                comparisons.append(Comparison(gif: gif, setting: setting, metric: .wholeCase, unit: .text, verdict: .new))
                 continue
             }
             guard now.groups[key] != nil else {
-                comparisons.append(Comparison(gif: gif, setting: setting, metric: "all", unit: .text, verdict: .missing))
+                comparisons.append(Comparison(gif: gif, setting: setting, metric: .wholeCase, unit: .text, verdict: .missing))
                 continue
             }
             if let frames = framesComparison(base.groups[key]!, now.groups[key]!, gif: gif, setting: setting) {
@@ -108,7 +133,7 @@ public enum Gate {
                 if rule.needsSameInstructionContext == true, let reason = instructionsUngated ?? (before.isEmpty || after.isEmpty
                     ? "not counted in the \(before.isEmpty ? "baseline" : "current run")" : nil) {
                     guard !before.isEmpty || !after.isEmpty else { continue }
-                    comparisons.append(Comparison(gif: gif, setting: setting, metric: rule.metric.name, unit: .count,
+                    comparisons.append(Comparison(gif: gif, setting: setting, metric: .figure(rule.metric), unit: .count,
                                                   baseline: before.isEmpty ? nil : Statistics.median(before),
                                                   current: after.isEmpty ? nil : Statistics.median(after), verdict: .notGated, note: reason))
                     continue
@@ -146,7 +171,7 @@ public enum Gate {
             let key = result.benchCase.identity.unplanted
             if rows[key] == nil {
                 let (gif, setting) = Samples.describe(key, [result])
-                rows[key] = Comparison(gif: gif, setting: setting, metric: "status", unit: .text, verdict: .failed, note: failure)
+                rows[key] = Comparison(gif: gif, setting: setting, metric: .outcome, unit: .text, verdict: .failed, note: failure)
                 order.append(key)
             }
         }
@@ -157,7 +182,7 @@ public enum Gate {
     /// the baseline saw. Reports older than the bytes hash are matched by file size.
     static func framesComparison(_ before: [CaseResult], _ after: [CaseResult], gif: String, setting: String) -> Comparison? {
         guard let b = before.first(where: { !$0.framesHash.isEmpty }), let c = after.first(where: { !$0.framesHash.isEmpty }) else { return nil }
-        var comparison = Comparison(gif: gif, setting: setting, metric: CaseColumn.framesHash.rawValue, unit: .text, verdict: .withinNoise)
+        var comparison = Comparison(gif: gif, setting: setting, metric: .frames, unit: .text, verdict: .withinNoise)
         let sameBytes = b.gifBytesHash != nil && c.gifBytesHash != nil ? b.gifBytesHash == c.gifBytesHash : b.fileBytes == c.fileBytes
         guard sameBytes else {
             comparison.verdict = .notGated
@@ -177,7 +202,7 @@ public enum Gate {
         let b = Statistics.median(before), c = Statistics.median(after)
         let change = b == 0 ? (c == 0 ? 0 : Double.infinity) : c / b - 1
         let unit = rule.metric.unit
-        var comparison = Comparison(gif: gif, setting: setting, metric: rule.metric.name, unit: unit, baseline: b, current: c,
+        var comparison = Comparison(gif: gif, setting: setting, metric: .figure(rule.metric), unit: unit, baseline: b, current: c,
                                     change: change, verdict: .withinNoise)
         // A move the measure's polarity calls worse is a regression: growth for time and memory, a fall for throughput.
         let worse: Double = rule.polarity == .largerIsBetter ? -1 : 1

@@ -45,7 +45,7 @@ public enum PairedJudge {
     /// An unjudged row for `key`, or a `new` one when the base's reports have no row of it at all (failed rows count:
     /// a case the base played and failed is not new, it is unjudged).
     static func start(_ key: CaseIdentity, _ rule: PairedRule, unit: MetricUnit, baseCases: Set<CaseIdentity>) -> Comparison {
-        var row = Comparison(gif: key.gif, setting: key.setting, metric: rule.metric.column, unit: unit, verdict: .unjudged)
+        var row = Comparison(gif: key.gif, setting: key.setting, metric: .measure(rule.metric), unit: unit, verdict: .unjudged)
         if !baseCases.contains(key) {
             row.verdict = .new
             row.note = "the base has no such case"
@@ -93,7 +93,7 @@ public enum PairedJudge {
         return settings.compactMap { setting -> Comparison? in
             let keys = members[setting] ?? []
             guard keys.count > 1 else { return nil }
-            var row = Comparison(gif: "\(allGIFs) (\(keys.count))", setting: setting, metric: rule.metric.column, unit: .ratio, verdict: .unjudged)
+            var row = Comparison(gif: "\(allGIFs) (\(keys.count))", setting: setting, metric: .measure(rule.metric), unit: .ratio, verdict: .unjudged)
             let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
             let means = complete.map { index in keys.reduce(0) { $0 + judged[$1]![index]! } / Double(keys.count) }
             decide(&row, logRatios: means, rule: rule, confidence: confidence, of: rounds)
@@ -141,7 +141,7 @@ public enum PairedJudge {
         }
         for setting in settings {
             guard let sum = sums[setting], sum.gifs > 1 else { continue }
-            let row = Comparison(gif: "\(allGIFs) (\(sum.gifs))", setting: setting, metric: rule.metric.column, unit: .count, verdict: .unjudged)
+            let row = Comparison(gif: "\(allGIFs) (\(sum.gifs))", setting: setting, metric: .measure(rule.metric), unit: .count, verdict: .unjudged)
             comparisons.append(judgeCount(row, before: sum.base, after: sum.candidate, rule: rule, floor: 0))
         }
         return comparisons

@@ -77,7 +77,7 @@ public enum Recommendation {
 
     /// The fixed-window rows among `rows`, smallest window first.
     public static func fixedWindows(_ rows: [CaseSummary]) -> [CaseSummary] {
-        rows.filter { if case .windowed(.frames) = $0.decoder { !$0.setting.plan.chosenByPolicy } else { false } }
+        rows.filter { if case .kind(.windowed, .frames) = $0.decoder { !$0.setting.plan.chosenByPolicy } else { false } }
             .sorted { $0.window < $1.window }
     }
 

@@ -32,7 +32,14 @@ public enum ReportSchema {
             ],
         ]
         for measure in Measure.allCases where measure.isStored {
-            resultProperties[BaselineFile.fileKey(measure.jsonKey)] = figure(measure)
+            resultProperties[measure.column] = figure(measure)
+            let firstSchemaKey = BaselineFile.fileKey(measure.firstSchemaKey)
+            if firstSchemaKey != measure.column {
+                var old = figure(measure)
+                old["deprecated"] = true
+                old["description"] = "schema 1's key for \(measure.column), read in reports made before schema 2"
+                resultProperties[firstSchemaKey] = old
+            }
         }
         let metric: [String: Any] = [
             "type": "object",
@@ -63,7 +70,7 @@ public enum ReportSchema {
             "type": "object",
             "required": ["schema", "metadata", "results", "summaries", "incomplete"],
             "properties": [
-                "schema": ["const": RunReport.schema],
+                "schema": ["enum": RunReport.readableSchemas],
                 "metadata": metadata,
                 "results": ["type": "array", "items": [
                     "type": "object", "required": ["bench_case", "width", "height", "frames", "frames_hash"],

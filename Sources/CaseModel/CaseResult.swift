@@ -55,8 +55,8 @@ extension CaseResult: Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// One flat object, as in the first schema: the identity fields, then each recorded measure under its
-    /// ``Measure/jsonKey`` (counts and bytes as integers).
+    /// One flat object: the identity fields, then each recorded measure under its CSV column name, the one spelling
+    /// of a measure in every file (counts and bytes as integers).
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: Key.self)
         try values.encode(benchCase, forKey: Key("benchCase"))
@@ -72,9 +72,9 @@ extension CaseResult: Codable {
         for measure in Measure.allCases where measure.isStored {
             guard let value = measurements[measure] else { continue }
             if measure.unit == .bytes || measure.unit == .count, let integer = Int64(exactly: value) {
-                try values.encode(integer, forKey: Key(measure.jsonKey))
+                try values.encode(integer, forKey: Key(measure.column))
             } else {
-                try values.encode(value, forKey: Key(measure.jsonKey))
+                try values.encode(value, forKey: Key(measure.column))
             }
         }
         try values.encode(samplerSamples, forKey: Key("samplerSamples"))
@@ -94,9 +94,29 @@ extension CaseResult: Codable {
         displayFramesHash = try values.decodeIfPresent(String.self, forKey: Key("displayFramesHash"))
         gifBytesHash = try values.decodeIfPresent(String.self, forKey: Key("gifBytesHash"))
         for measure in Measure.allCases where measure.isStored {
-            if let value = try values.decodeIfPresent(Double.self, forKey: Key(measure.jsonKey)) { measurements[measure] = value }
+            if let value = try Self.decode(measure, from: values) { measurements[measure] = value }
         }
         samplerSamples = try values.decode(Int.self, forKey: Key("samplerSamples"))
         timeline = try values.decodeIfPresent(MemoryTimeline.self, forKey: Key("timeline"))
+    }
+
+    /// A measure's value under its column name, as the child and the row journal write it verbatim or as a report's
+    /// snake-case decoding presents it (`cpu_user_s` → `cpuUserS`), or under schema 1's key; a row holding one measure
+    /// under two names is refused, since which one counts would be a guess.
+    private static func decode(_ measure: Measure, from values: KeyedDecodingContainer<Key>) throws -> Double? {
+        var names: [String] = []
+        for name in [measure.column, camelCase(measure.column), measure.firstSchemaKey] where !names.contains(name) { names.append(name) }
+        let found = try names.compactMap { name in try values.decodeIfPresent(Double.self, forKey: Key(name)).map { (name, $0) } }
+        if found.count > 1 {
+            throw DecodingError.dataCorrupted(.init(codingPath: values.codingPath,
+                                                    debugDescription: "\(measure.column) is in one row twice, under two names"))
+        }
+        return found.first?.1
+    }
+
+    /// `cpu_user_s` → `cpuUserS`, as Foundation's `convertFromSnakeCase` presents a key.
+    private static func camelCase(_ name: String) -> String {
+        let words = name.split(separator: "_")
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 }

@@ -2,12 +2,9 @@ import FrameDecoders
 
 /// Which decoder a case plays with.
 public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
-    case eager
-    /// The windowed decoder, with a window of frames ahead or keeping every frame once decoded.
-    case windowed(PrefetchWindow)
-    /// The indexed decoder: each frame's LZW decoded once and its indices kept, composited on display, with a window
-    /// of frames ahead (``IndexedDecoder``).
-    case indexed(PrefetchWindow)
+    /// One of this package's decoder kinds (``DecoderKind/all``) with its window of frames ahead: `.all` keeps every
+    /// frame once decoded, and is the only window of a kind that takes none (eager).
+    case kind(DecoderKind, PrefetchWindow)
     /// A library's player, its rule played by ``ModelDecoder``.
     case library(LibraryPlayer)
     /// A player another package registered (``PlayerRegistry``), by name, for frames of `frameBytes`.
@@ -16,12 +13,17 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     /// so a test can check that the probe reports what was really held.
     case calibration(bytes: Int)
 
+    /// The eager decoder.
+    public static let eager = DecoderChoice.kind(.eager, .all)
+    /// The windowed decoder at `window`.
+    public static func windowed(_ window: PrefetchWindow) -> DecoderChoice { .kind(.windowed, window) }
+    /// The indexed decoder at `window`.
+    public static func indexed(_ window: PrefetchWindow) -> DecoderChoice { .kind(.indexed, window) }
+
     /// The CSV `decoder` column.
     public var name: String {
         switch self {
-        case .eager: "eager"
-        case .windowed: "windowed"
-        case .indexed: "indexed"
+        case .kind(let kind, _): kind.name
         case .library(let player): player.name
         case .registered(let name, _): name
         case .calibration: "calibration"
@@ -31,8 +33,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     /// The CSV `window` column: the window, or the frame count for decoders that hold every frame.
     public func windowColumn(frameCount: Int) -> Int {
         switch self {
-        case .eager, .windowed(.all), .indexed(.all): frameCount
-        case .windowed(.frames(let window)), .indexed(.frames(let window)): window
+        case .kind(_, .all): frameCount
+        case .kind(_, .frames(let window)): window
         case .library(let player): player.rule(frameCount: frameCount).framesAhead
         case .registered(let name, let frameBytes):
             if case .rule(let make)? = PlayerRegistry.player(named: name)?.making { make(frameCount, frameBytes).framesAhead } else { 0 }
@@ -42,11 +44,9 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .eager: "eager"
-        case .windowed(.frames(let window)): "windowed w=\(window)"
-        case .windowed(.all): "windowed w=all"
-        case .indexed(.frames(let window)): "indexed w=\(window)"
-        case .indexed(.all): "indexed w=all"
+        case .kind(let kind, _) where !kind.takesWindow: kind.name
+        case .kind(let kind, .frames(let window)): "\(kind.name) w=\(window)"
+        case .kind(let kind, .all): "\(kind.name) w=all"
         case .library(let player): "\(player)"
         case .registered(let name, _): "\(name) (registered)"
         case .calibration(let bytes): "calibration \(bytes) B"
@@ -77,9 +77,9 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
     public var policy: String {
         switch (origin, decoder) {
         case (.policy(let name), _): name
-        case (.named, .eager): "eager"
-        case (.named, .windowed(.frames)), (.named, .indexed(.frames)): "fixed"
-        case (.named, .windowed(.all)), (.named, .indexed(.all)): "all"
+        case (.named, .kind(let kind, _)) where !kind.takesWindow: kind.name
+        case (.named, .kind(_, .frames)): "fixed"
+        case (.named, .kind(_, .all)): "all"
         case (.named, .calibration): "calibration"
         case (.named, .library(let player)): player.name
         case (.named, .registered(let name, _)): name
@@ -101,8 +101,22 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DecoderChoice: Codable {
-    private enum Key: String, CodingKey {
-        case eager, windowed, windowedAll, indexed, indexedAll, calibration, kingfisher, flanimatedimage, sdwebimage, ylgifimage, described, registered
+    /// A key of the decoder's one-key object: a kind's name (`windowed`, `windowedAll`) or a player's.
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let calibration = Key("calibration"), kingfisher = Key("kingfisher"), flanimatedimage = Key("flanimatedimage"),
+                   sdwebimage = Key("sdwebimage"), ylgifimage = Key("ylgifimage"), described = Key("described"), registered = Key("registered")
+
+        /// A kind's key: its name, or for one that takes a window, `nameAll` when it keeps every frame.
+        static func kind(_ kind: DecoderKind, _ window: PrefetchWindow) -> Key {
+            if kind.takesWindow, case .all = window { return Key(kind.name + "All") }
+            return Key(kind.name)
+        }
     }
 
     private struct Nothing: Codable {}
@@ -115,11 +129,8 @@ extension DecoderChoice: Codable {
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: Key.self)
         switch self {
-        case .eager: try values.encode(Nothing(), forKey: .eager)
-        case .windowed(.frames(let window)): try values.encode(Window(window: window), forKey: .windowed)
-        case .windowed(.all): try values.encode(Nothing(), forKey: .windowedAll)
-        case .indexed(.frames(let window)): try values.encode(Window(window: window), forKey: .indexed)
-        case .indexed(.all): try values.encode(Nothing(), forKey: .indexedAll)
+        case .kind(let kind, .frames(let window)) where kind.takesWindow: try values.encode(Window(window: window), forKey: .kind(kind, .frames(window)))
+        case .kind(let kind, let window): try values.encode(Nothing(), forKey: .kind(kind, window))
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
         case .registered(let name, let frameBytes): try values.encode(Registered(name: name, frameBytes: frameBytes), forKey: .registered)
         case .library(.kingfisher(let settings)): try values.encode(LibraryPlayer.KingfisherFields(settings), forKey: .kingfisher)
@@ -135,17 +146,17 @@ extension DecoderChoice: Codable {
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: Key.self)
-        if try values.decodeIfPresent(Nothing.self, forKey: .eager) != nil {
-            self = .eager
-        } else if let window = try values.decodeIfPresent(Window.self, forKey: .windowed) {
-            self = .windowed(.frames(window.window))
-        } else if try values.decodeIfPresent(Nothing.self, forKey: .windowedAll) != nil {
-            self = .windowed(.all)
-        } else if let window = try values.decodeIfPresent(Window.self, forKey: .indexed) {
-            self = .indexed(.frames(window.window))
-        } else if try values.decodeIfPresent(Nothing.self, forKey: .indexedAll) != nil {
-            self = .indexed(.all)
-        } else if let registered = try values.decodeIfPresent(Registered.self, forKey: .registered) {
+        for kind in DecoderKind.all {
+            if kind.takesWindow, let window = try values.decodeIfPresent(Window.self, forKey: .kind(kind, .frames(1))) {
+                self = .kind(kind, .frames(window.window))
+                return
+            }
+            if try values.decodeIfPresent(Nothing.self, forKey: .kind(kind, .all)) != nil {
+                self = .kind(kind, .all)
+                return
+            }
+        }
+        if let registered = try values.decodeIfPresent(Registered.self, forKey: .registered) {
             self = .registered(name: registered.name, frameBytes: registered.frameBytes)
         } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
             self = .calibration(bytes: block.bytes)

@@ -68,9 +68,9 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     /// The CSV column.
     public var column: String { rawValue }
 
-    /// The key of this measure in a result's JSON (before the reports' snake-case conversion); the names of the
-    /// first schema, kept so baselines stay readable.
-    public var jsonKey: String {
+    /// The key schema 1 wrote this measure under in a result's JSON (before the reports' snake-case conversion):
+    /// read, never written, so baselines and reports made before schema 2 stay readable. Schema 2 writes ``column``.
+    public var firstSchemaKey: String {
         switch self {
         case .cpuUser: "cpuUserSeconds"
         case .cpuSystem: "cpuSystemSeconds"

@@ -160,7 +160,7 @@ struct MetricDeclarationTests {
                 Gate.compare(baseline: GateTests.syntheticReport(cpu: cpuBefore, ratioToEager: 1.5, jitter: 0.01),
                              current: GateTests.syntheticReport(cpu: cpuAfter, ratioToEager: 1.5, jitter: 0.01), thresholds: thresholds,
                              timeGating: .always)
-                    .comparisons.filter { $0.metric == rule.metric.name }.map(\.verdict)
+                    .comparisons.filter { $0.metric == .figure(rule.metric) }.map(\.verdict)
             }
             #expect(verdicts(cpuBefore: 1, cpuAfter: 1.5) == [.regressed, .regressed], "\(kind)")
             #expect(verdicts(cpuBefore: 1.5, cpuAfter: 1) == [.improved, .improved], "\(kind)")

@@ -56,7 +56,7 @@ struct GateTests {
         let baseline = try Self.realRun(), current = try Self.realRun()
         let outcome = Gate.compare(baseline: Self.lowered(baseline, by: 0.2), current: current, timeGating: .never)
         #expect(!outcome.passed)
-        #expect(outcome.regressions.contains { $0.metric == "jemalloc_allocated_peak_bytes" })
+        #expect(outcome.regressions.contains { $0.metric == .measure(.jemallocAllocatedPeak) })
         let independent = Gate.compare(baseline: baseline, current: current, timeGating: .never)
         #expect(independent.passed, "\(independent.causes)")
 
@@ -96,7 +96,7 @@ struct GateTests {
         slower.metadata.cpuModel = "Some Other CPU"
         let outcome = Gate.compare(baseline: GateTests.syntheticReport(cpu: 1.0, ratioToEager: 1.5), current: slower)
         #expect(!outcome.timesGated)
-        let cpu = outcome.comparisons.filter { $0.metric == "cpu_total_s" }
+        let cpu = outcome.comparisons.filter { $0.metric == .measure(.cpuTotal) }
         #expect(cpu.count == 2, "one CPU comparison per setting")
         #expect(cpu.allSatisfy { $0.verdict == .notGated })
         #expect(outcome.regressions.isEmpty)
@@ -106,7 +106,7 @@ struct GateTests {
     func memoryRule() {
         let report = Self.syntheticReport(cpu: 1.0, ratioToEager: 1.5)
         let grown = Gate.compare(baseline: Self.lowered(report, by: 0.2), current: report, timeGating: .never)
-        #expect(grown.regressions.filter { $0.metric == "jemalloc_allocated_peak_bytes" }.count == 2, "\(grown.regressions)")
+        #expect(grown.regressions.filter { $0.metric == .measure(.jemallocAllocatedPeak) }.count == 2, "\(grown.regressions)")
         let close = Gate.compare(baseline: Self.lowered(report, by: 0.03), current: report, timeGating: .never)
         #expect(close.regressions.isEmpty, "\(close.regressions)")
     }
@@ -134,8 +134,8 @@ struct GateTests {
         #expect(noisy.regressions.isEmpty)
         let shifted = Gate.compare(baseline: Self.syntheticReport(cpu: 1.0, ratioToEager: 1.5, jitter: 0.02),
                                    current: Self.syntheticReport(cpu: 1.5, ratioToEager: 2.25, jitter: 0.02), timeGating: .always)
-        #expect(shifted.regressions.contains { $0.metric == "cpu_total_s" })
-        #expect(shifted.regressions.contains { $0.metric == "cpu_ratio_to_eager" })
+        #expect(shifted.regressions.contains { $0.metric == .measure(.cpuTotal) })
+        #expect(shifted.regressions.contains { $0.metric == .figure(.ratioToEager(.cpuTotal)) })
     }
 
     /// Five repetitions of eager and windowed with CPU times around `cpu`, alternating ±jitter.

@@ -86,7 +86,7 @@ struct PairedGateTests {
         for index in counts.candidate.results.indices where counts.candidate.results[index].benchCase.gif != "b" {
             counts.candidate.results[index][.instructions] = 1e8
         }
-        let judged = PairedJudge.judge(rounds: [], instructions: counts).filter { $0.metric == "instructions" }
+        let judged = PairedJudge.judge(rounds: [], instructions: counts).filter { $0.metric == .measure(.instructions) }
         #expect(judged.filter { $0.gif == "b" }.allSatisfy { $0.verdict == .unjudged && ($0.note ?? "").contains("the candidate") })
         #expect(judged.filter { $0.gif == "a" }.allSatisfy { $0.verdict == .withinNoise })
         var outcome = Gate.compare(baseline: counts.base, current: counts.candidate)
@@ -165,6 +165,11 @@ struct PairedGateTests {
         let unreadableErrors = unreadable.errorLines.filter { $0.contains("error:") }
         #expect(unreadable.status == 2 && unreadableErrors.count == 1, "\(unreadable.errorLines)")
         #expect(unreadableErrors.first?.contains("writes reports this bench cannot read") == true, "\(unreadable.errorLines)")
+
+        // --build-base stops once the base is at hand (here a given program): its path printed, nothing played or written.
+        let prepared = try BenchProgram.run(["gate", "--build-base", "--base-bench", foreign] + suite.dropLast(2) + ["--out", folder + "/prepared"])
+        #expect(prepared.status == 0 && prepared.output == foreign + "\n", "\(prepared.errorLines)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/prepared"))
 
         let ownFlag = try BenchProgram.run(["gate", "--repetitions", "3"] + suite)
         #expect(ownFlag.status == 2 && ownFlag.errorLines.first?.contains("does not take --repetitions") == true, "\(ownFlag.errorLines)")

@@ -29,7 +29,31 @@ struct ReportSchemaTests {
         let summary = try #require((properties["summaries"] as? [String: Any])?["items"] as? [String: Any])
         let metrics = try #require((summary["properties"] as? [String: Any])?["metrics"] as? [String: Any])
         let metricKeys = Set(try #require(metrics["properties"] as? [String: Any]).keys)
-        #expect(resultKeys.isSuperset(of: ["cpu_total_seconds", "jemalloc_allocated_peak_bytes", "instructions", "frames_hash"]))
+        #expect(resultKeys.isSuperset(of: ["cpu_total_s", "jemalloc_allocated_peak_bytes", "instructions", "frames_hash"]))
         #expect(metricKeys == Set(Measure.allCases.map(\.column)))
+    }
+
+    @Test("schema 2 writes each measure under its CSV column; schema 1's keys still read; one measure under two names is refused")
+    func oneSpelling() throws {
+        let path = Fixtures.packageRoot.appendingPathComponent("Reports/baseline.json").path
+        let old = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(old.contains("\"cpu_user_seconds\" : "))
+        let baseline = try BaselineFile.load(path, role: "baseline")
+        #expect(baseline.schema == "gif-frame-bench-report/1")
+        let first = try #require(baseline.results.first)
+        #expect(first[.cpuUser] > 0 && first[.cpuTotal] > 0 && first[.jemallocAllocatedPeak] > 0)
+        let written = String(decoding: try ReportJSON.encode(RunReport(metadata: baseline.metadata, results: baseline.results)), as: UTF8.self)
+        for measure in Measure.allCases where measure.isStored && first.measurements[measure] != nil {
+            #expect(written.contains("\"\(measure.column)\" : "), "\(measure.column) is not written under its column")
+            let old = BaselineFile.fileKey(measure.firstSchemaKey)
+            #expect(old == measure.column || !written.contains("\"\(old)\" : "), "\(measure.column) is written as \(old) too")
+        }
+        let again = try ReportJSON.decode(Data(written.utf8))
+        #expect(again.schema == "gif-frame-bench-report/2")
+        #expect(again.results.map { $0[.cpuUser] } == baseline.results.map { $0[.cpuUser] })
+        let child = try JSONReader.decode(CaseResult.self, from: try JSONWriter.encode(first))
+        #expect(child[.cpuTotal] == first[.cpuTotal] && child[.latenessP99] == first[.latenessP99])
+        let twice = old.replacingOccurrences(of: "\"cpu_user_seconds\" : ", with: "\"cpu_user_s\" : 1, \"cpu_user_seconds\" : ")
+        #expect(throws: (any Error).self) { _ = try ReportJSON.decode(Data(twice.utf8)) }
     }
 }

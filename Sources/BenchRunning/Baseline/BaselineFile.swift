@@ -28,8 +28,9 @@ public enum BaselineFile {
             throw UsageError("\(path): \(mismatch)")
         }
         let data = Data(bytes)
-        if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), header.schema != RunReport.schema {
-            throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads '\(RunReport.schema)'; make a new one with --save-baseline")
+        if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), !RunReport.readableSchemas.contains(header.schema) {
+            throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads "
+                             + "\(RunReport.readableSchemas.map { "'\($0)'" }.joined(separator: " and ")); make a new one with --save-baseline")
         }
         if let key = DuplicateKeys.first(in: data) {
             throw UsageError("\(path): the \(role) has the key '\(key)' twice in one object; which one counts is ambiguous")
