@@ -23,25 +23,9 @@ let testTargets: [Target] = [
     .testTarget(name: "BenchTests", dependencies: ["BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
-let package = Package(
-    name: "GIFFrameBench",
-    platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "GIFCodec", targets: ["GIFCodec"]),
-        .library(name: "GIFCorpus", targets: ["GIFCorpus"]),
-        .library(name: "FrameDecoders", targets: ["FrameDecoders"]),
-        .library(name: "MemoryProbe", targets: ["MemoryProbe"]),
-        .library(name: "ImageCache", targets: ["ImageCache"]),
-        .library(name: "BenchPlan", targets: ["BenchPlan"]),
-        .library(name: "BenchRunning", targets: ["BenchRunning"]),
-        .library(name: "BenchVerdicts", targets: ["BenchVerdicts"]),
-        .library(name: "BenchReports", targets: ["BenchReports"]),
-        .library(name: "SystemFiles", targets: ["SystemFiles"]),
-        // The harness for another package's players: its executable calls `Harness.main` (docs/custom-players.md).
-        .library(name: "GIFFrameBench", targets: ["GIFFrameBench"]),
-        .executable(name: "bench", targets: ["bench"]),
-    ],
-    targets: [
+/// Every target of the package. A build for a few test targets (GIF_FRAME_BENCH_TEST_TARGETS) keeps only what those
+/// need, so the sanitizer build compiles neither the harness's modules nor its executables.
+let allTargets: [Target] = [
         .systemLibrary(
             name: "CGif",
             path: "Sources/CGif",
@@ -95,6 +79,41 @@ let package = Package(
         .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
         .executableTarget(name: "bench", dependencies: ["BenchCommands", "bench-case"], path: "Benchmarks/bench"),
         .target(name: "TestFixtures", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe"], path: "Tests/TestFixtures"),
-    ] + testTargets,
+] + testTargets
+
+/// The targets `wanted` depend on among `allTargets`, themselves included.
+func closure(of wanted: Set<String>, in allTargets: [Target]) -> Set<String> {
+    var needed = wanted, pending = Array(wanted)
+    while let name = pending.popLast() {
+        for dependency in allTargets.first(where: { $0.name == name })?.dependencies ?? [] {
+            if case .byNameItem(let other, _) = dependency, needed.insert(other).inserted { pending.append(other) }
+        }
+    }
+    return needed
+}
+let neededTargets = testTargetsWanted.map { closure(of: $0, in: allTargets) }
+
+let allProducts: [Product] = [
+        .library(name: "GIFCodec", targets: ["GIFCodec"]),
+        .library(name: "GIFCorpus", targets: ["GIFCorpus"]),
+        .library(name: "FrameDecoders", targets: ["FrameDecoders"]),
+        .library(name: "MemoryProbe", targets: ["MemoryProbe"]),
+        .library(name: "ImageCache", targets: ["ImageCache"]),
+        .library(name: "BenchPlan", targets: ["BenchPlan"]),
+        .library(name: "BenchRunning", targets: ["BenchRunning"]),
+        .library(name: "BenchVerdicts", targets: ["BenchVerdicts"]),
+        .library(name: "BenchReports", targets: ["BenchReports"]),
+        .library(name: "SystemFiles", targets: ["SystemFiles"]),
+        // The harness for another package's players: its executable calls `Harness.main` (docs/custom-players.md).
+        .library(name: "GIFFrameBench", targets: ["GIFFrameBench"]),
+        .executable(name: "bench", targets: ["bench"]),
+]
+
+let package = Package(
+    name: "GIFFrameBench",
+    platforms: [.macOS(.v15)],
+    // A build for a few test targets builds no product: the tests need none.
+    products: neededTargets == nil ? allProducts : [],
+    targets: allTargets.filter { neededTargets?.contains($0.name) ?? true },
     swiftLanguageModes: [.v6]
 )
