@@ -2,6 +2,7 @@
 
   windowed-instructions ROUNDS.csv TARGET   exit 0 when windowed w=4's instructions, summed over GIFs, rose by TARGET
   summary WORK COMMIT RUNS ROUNDS TIME_X COUNT_X CPU FINISHED   the Markdown report on stdout
+  samples-summary WORK COMMIT RUNS ROUNDS SAMPLES TIME_X MACHINE FINISHED   paired_time_samples.sh's report on stdout
 """
 import collections
 import csv
@@ -82,7 +83,41 @@ def summary(work, commit, runs, rounds, time_x, count_x, cpu, finished):
     return "\n".join(out)
 
 
+def samples_summary(work, commit, runs, rounds, samples, time_x, machine, finished):
+    """paired_time_samples.sh's report: paired time alone, each side's figure the fastest of SAMPLES children."""
+    status = {line.split()[0]: (int(line.split()[1]), int(line.split()[2])) for line in open(f"{work}/status.tsv")}
+    out = ["# Paired time with the fastest of several samples", "",
+           f"Made by `Benchmarks/Scripts/paired_time_samples.sh {runs} {rounds} {samples}` at commit {commit}, on {machine}, with a",
+           "second CPU-bound process (`while :; do :; done`) running beside every gate. The base is a copy of the same build",
+           "(A/A), so an alarm in a clean run is noise. Each gate plays the windowed decoder (`--decoders windowed`) on the quick",
+           f"suite's four GIFs long enough to time (20 ms of CPU or more) with `--samples {samples}`: in each round each side plays",
+           f"every case in {samples} child processes, and",
+           "the fastest counts. The planted slowdown is the one `paired_sensitivity.sh` picked for its time target (about 3%",
+           f"of the windowed decoder's instructions on the five smaller GIFs): `--slow-windowed {time_x}`. Exit 1 is an alarm.", "",
+           f"Runs finished: {finished} of {runs}. Seconds per gate are wall time.", ""]
+    for kind, title in (("clean", f"clean, {rounds} rounds × {samples} samples"), ("time", f"planted {time_x}, {rounds} rounds × {samples} samples")):
+        flagged = 0
+        out += [f"## {title}", "", "| run | exit | seconds | windowed time, all GIFs | alarms |", "|---:|---:|---:|---|---|"]
+        done = []
+        for run in range(1, int(runs) + 1):
+            name = f"{kind}-{run}"
+            if name not in status:
+                continue
+            done.append(name)
+            alarms, time_row, _ = verdicts(work, name)
+            code, seconds = status[name]
+            flagged += code == 1
+            out.append(f"| {run} | {code} | {seconds} | {time_row} | {len(alarms)}: " + "; ".join(a.replace('|', '/') for a in alarms[:3]) + " |")
+        changes = [c for c in (time_change(f"{work}/{name}/rounds.csv") for name in done) if c == c]
+        mean = f"; the windowed time change the rounds measured averages {sum(changes) / len(changes):+.1%} (from {min(changes):+.1%} to {max(changes):+.1%})" if changes else ""
+        out += ["", f"{flagged} of {len(done)} gates failed{mean}.", ""]
+    return "\n".join(out)
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "samples-summary":
+        print(samples_summary(*sys.argv[2:10]))
+        sys.exit(0)
     if sys.argv[1] == "windowed-instructions":
         change = windowed_change(sys.argv[2])
         print(f"windowed instructions {change:+.2%}", file=sys.stderr)

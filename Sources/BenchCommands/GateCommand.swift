@@ -13,7 +13,8 @@ import SystemFiles
 /// against the baseline's figures, which do not depend on the host.
 enum GateCommand {
     static let help = """
-    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--build-base] [--rounds N] [--instructions]
+    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--build-base] [--rounds N] [--samples N]
+                      [--instructions]
                       [--instructions-on LIST] [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged]
                       [--timeout SECONDS]
                       [--slow-windowed X] [--plant-leak SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
@@ -32,6 +33,8 @@ enum GateCommand {
       --build-base         build the base (or find its build kept in .build/paired), print its 'bench' and stop:
                            a later gate reuses it, so CI builds it while other work runs
       --rounds N           rounds of alternation, 3 to 200 (default: 10)
+      --samples N          child processes per case and side in each round, 1 to 20; the round's figure is the
+                           fastest, since another process's interference only adds CPU time (default: 1)
       --instructions       also count every case's instructions on both sides under Callgrind (needs valgrind)
       --instructions-on LIST  count instructions only for these GIFs (by name), e.g. the small ones: Callgrind
                            runs the code about 50 times slower, and a larger GIF runs the same code on more pixels
@@ -79,7 +82,7 @@ enum GateCommand {
         let base = try options.baseSide(baseline: baseline, note: { progress.line($0) })
         let candidate = PairedSide(name: "candidate", bench: try ownExecutable(), extraArguments: options.candidateKnobs)
         let runner = PairedRunner(base: base, candidate: candidate, gifs: gifs, suiteArguments: options.suiteArguments,
-                                  timeout: Double(options.timeout), scratch: scratch.path)
+                                  timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples)
         Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(options.rounds) rounds, \(base.name) and the candidate "
                      + "alternately\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
@@ -89,7 +92,8 @@ enum GateCommand {
         progress.update("")
 
         let verdict = PairedGate(baseline: baseline, rounds: rounds, plannedRounds: options.rounds, instructions: counts,
-                                 thresholds: options.thresholds, baseName: base.name, interrupted: Interruption.requested)
+                                 thresholds: options.thresholds, baseName: base.name, interrupted: Interruption.requested,
+                                 samples: options.samples)
         var outcome = verdict.outcome()
         outcome.strict = !options.allowUnjudged
         try ReportWriter.write([("gate.md", Data(GateReporter.render(outcome, baseline: baseline.metadata, current: verdict.candidate.metadata).utf8)),
@@ -114,6 +118,8 @@ enum GateCommand {
         /// `--build-base`: build the base and stop.
         var buildBaseOnly: Bool
         var rounds: Int
+        /// Child processes per case, side and round.
+        var samples: Int
         var countInstructions: Bool
         /// The GIFs whose instructions are counted, or nil for every GIF.
         var instructionGIFs: [String]?
@@ -136,6 +142,7 @@ enum GateCommand {
             if base != nil && baseBench != nil { throw UsageError("--base and --base-bench name the base twice; give one") }
             buildBaseOnly = arguments.flag("--build-base")
             rounds = try arguments.integer("--rounds", in: PairedJudge.minimumRounds...200) ?? 10
+            samples = try arguments.integer("--samples", in: 1...20) ?? 1
             countInstructions = arguments.flag("--instructions")
             instructionGIFs = try arguments.value("--instructions-on").map { $0.split(separator: ",").map(String.init) }
             if instructionGIFs?.isEmpty == true { throw UsageError("--instructions-on needs at least one GIF name") }

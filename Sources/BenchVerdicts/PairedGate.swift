@@ -14,14 +14,17 @@ public struct PairedGate: Sendable {
     /// How the base is named in the report ("base 768f7bf8d46d").
     public let baseName: String
     public let interrupted: Bool
-    /// The candidate's rounds as one report, a round a repetition, planned as `plannedRounds` repetitions of each case;
+    /// Child processes per case, side and round; the fastest of them is the round's figure.
+    public let samples: Int
+    /// The candidate's rounds as one report, each round's samples its repetitions, planned as `plannedRounds` × samples
+    /// repetitions of each case;
     /// joined once, since a report summarises its rows (bootstrap intervals) when it is made.
     public let candidate: RunReport
     /// The base's rounds as one report.
     public let base: RunReport
 
     public init(baseline: RunReport, rounds: [PairedRound], plannedRounds: Int, instructions: PairedRound?,
-                thresholds: Thresholds, baseName: String, interrupted: Bool) {
+                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1) {
         self.baseline = baseline
         self.rounds = rounds
         self.plannedRounds = plannedRounds
@@ -29,8 +32,9 @@ public struct PairedGate: Sendable {
         self.thresholds = thresholds
         self.baseName = baseName
         self.interrupted = interrupted
-        candidate = Self.joined(rounds.map(\.candidate), planned: plannedRounds)
-        base = Self.joined(rounds.map(\.base), planned: plannedRounds)
+        self.samples = samples
+        candidate = Self.joined(rounds.map(\.candidate), planned: plannedRounds * samples)
+        base = Self.joined(rounds.map(\.base), planned: plannedRounds * samples)
     }
 
     static func joined(_ reports: [RunReport], planned: Int) -> RunReport {
@@ -53,7 +57,7 @@ public struct PairedGate: Sendable {
         }
         outcome.timesGated = true
         outcome.cpuScope = "CPU is judged paired against \(baseName), built and run on this machine in this job: \(rounds.count) rounds, "
-            + "the two sides alternating GIF by GIF" + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
+            + "the two sides alternating GIF by GIF" + (samples > 1 ? ", each side's figure the fastest of \(samples) child processes" : "") + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
         return outcome
     }
 }

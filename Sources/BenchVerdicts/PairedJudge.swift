@@ -24,10 +24,16 @@ public enum PairedJudge {
         return comparisons
     }
 
-    /// The one successful row of each case in a report, keyed without planted faults (the base has none).
+    /// Each case's successful row in one side's report of one round, keyed without planted faults (the base has
+    /// none); of several samples (`bench gate --samples`), the one of least CPU time. Interference from other
+    /// processes (scheduling, caches a neighbour evicts) only ever adds CPU time, so the least is the code's own cost.
     static func rows(_ report: RunReport) -> [CaseIdentity: CaseResult] {
         var rows: [CaseIdentity: CaseResult] = [:]
-        for result in report.results where result.failure == nil { rows[result.benchCase.identity.unplanted] = result }
+        for result in report.results where result.failure == nil {
+            let key = result.benchCase.identity.unplanted
+            if let kept = rows[key], kept[.cpuTotal] <= result[.cpuTotal] { continue }
+            rows[key] = result
+        }
         return rows
     }
 

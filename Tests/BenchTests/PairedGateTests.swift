@@ -56,6 +56,24 @@ struct PairedGateTests {
         #expect(abs((aggregate?.interval?.lower ?? 0) - 0.05) < 1e-9 && abs((aggregate?.interval?.upper ?? 0) - 0.05) < 1e-9)
     }
 
+    @Test("with several samples a side a round, the fastest counts: a slow outlier sample (interference) raises no alarm, a slowdown in every sample is caught")
+    func fastestSample() {
+        // Three samples of each case a side: the candidate's second sample is 40% slower (another process's interference).
+        func sampled(_ round: PairedRound, candidateRatios: [Double]) -> PairedRound {
+            var sampledRound = PairedRound(base: round.base, candidate: round.candidate)
+            sampledRound.base.results = (0..<3).flatMap { sample in round.base.results.map { var result = $0; result.benchCase.repetition = sample + 1; return result } }
+            sampledRound.candidate.results = candidateRatios.enumerated().flatMap { sample, ratio in
+                round.candidate.results.map { var result = $0; result.benchCase.repetition = sample + 1; result[.cpuTotal] *= ratio; return result }
+            }
+            return sampledRound
+        }
+        let outlier = (1...10).map { sampled(Self.round($0, windowed: { Self.wobble($0, 1, spread: 0.01) }), candidateRatios: [1, 1.02, 1.4]) }
+        #expect(PairedJudge.judge(rounds: outlier, instructions: nil).allSatisfy { $0.verdict == .withinNoise })
+        let slow = (1...10).map { sampled(Self.round($0, windowed: { _ in 1.05 }), candidateRatios: [1.02, 1.4, 1]) }
+        let windowed = PairedJudge.judge(rounds: slow, instructions: nil).filter { $0.setting == "windowed w=4" }
+        #expect(windowed.count == 4 && windowed.allSatisfy { $0.verdict == .regressed && abs(($0.change ?? 0) - 0.05) < 1e-9 }, "\(windowed)")
+    }
+
     @Test("the t interval covers a known mean as often as its level says: 95% of 2,000 samples of 10 normal draws")
     func intervalCoverage() {
         var generator = SplitMix64(seed: 42)

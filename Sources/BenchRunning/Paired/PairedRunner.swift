@@ -35,15 +35,18 @@ public struct PairedRunner: Sendable {
     public var timeout: Double
     /// Where each run's report goes.
     public var scratch: String
+    /// Child processes per case, side and round (`bench run --repetitions`); the judge takes the fastest of them.
+    public var samples: Int
 
     public init(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)], suiteArguments: [String],
-                timeout: Double, scratch: String) {
+                timeout: Double, scratch: String, samples: Int = 1) {
         self.base = base
         self.candidate = candidate
         self.gifs = gifs
         self.suiteArguments = suiteArguments
         self.timeout = timeout
         self.scratch = scratch
+        self.samples = samples
     }
 
     /// Which side goes first for GIF `index` in `round`: the order flips from GIF to GIF and from round to round
@@ -63,10 +66,11 @@ public struct PairedRunner: Sendable {
                     let side = isBase ? base : candidate
                     if shouldStop() { return finished }
                     progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name)")
-                    let report = try play(side, gifs: [gif], extra: ["--repetitions", "1"], label: "round\(round + 1)")
+                    let report = try play(side, gifs: [gif], extra: ["--repetitions", "\(samples)"], label: "round\(round + 1)")
+                    // Numbered across rounds, so the joined report holds rounds × samples repetitions of each case.
                     let results = report.results.map { result in
                         var numbered = result
-                        numbered.benchCase.repetition = round + 1
+                        numbered.benchCase.repetition = round * samples + result.benchCase.repetition
                         return numbered
                     }
                     if isBase {
