@@ -47,66 +47,58 @@ public struct CaseResult: Sendable {
 }
 
 extension CaseResult: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// One flat object: the identity fields, then each recorded measure under its CSV column name, the one spelling
     /// of a measure in every file (counts and bytes as integers).
     public func encode(to encoder: any Encoder) throws {
-        var values = encoder.container(keyedBy: Key.self)
-        try values.encode(benchCase, forKey: Key("benchCase"))
-        try values.encodeIfPresent(failure, forKey: Key("failure"))
-        try values.encode(width, forKey: Key("width"))
-        try values.encode(height, forKey: Key("height"))
-        try values.encode(frames, forKey: Key("frames"))
-        try values.encode(fileBytes, forKey: Key("fileBytes"))
-        try values.encode(truncated, forKey: Key("truncated"))
-        try values.encode(framesHash, forKey: Key("framesHash"))
-        try values.encodeIfPresent(displayFramesHash, forKey: Key("displayFramesHash"))
-        try values.encodeIfPresent(gifBytesHash, forKey: Key("gifBytesHash"))
+        var values = encoder.container(keyedBy: NamedKey.self)
+        try values.encode(benchCase, forKey: NamedKey("benchCase"))
+        try values.encodeIfPresent(failure, forKey: NamedKey("failure"))
+        try values.encode(width, forKey: NamedKey("width"))
+        try values.encode(height, forKey: NamedKey("height"))
+        try values.encode(frames, forKey: NamedKey("frames"))
+        try values.encode(fileBytes, forKey: NamedKey("fileBytes"))
+        try values.encode(truncated, forKey: NamedKey("truncated"))
+        try values.encode(framesHash, forKey: NamedKey("framesHash"))
+        try values.encodeIfPresent(displayFramesHash, forKey: NamedKey("displayFramesHash"))
+        try values.encodeIfPresent(gifBytesHash, forKey: NamedKey("gifBytesHash"))
         for measure in Measure.allCases where measure.isStored {
             guard let value = measurements[measure] else { continue }
             if measure.unit == .bytes || measure.unit == .count, let integer = Int64(exactly: value) {
-                try values.encode(integer, forKey: Key(measure.column))
+                try values.encode(integer, forKey: NamedKey(measure.column))
             } else {
-                try values.encode(value, forKey: Key(measure.column))
+                try values.encode(value, forKey: NamedKey(measure.column))
             }
         }
-        try values.encode(samplerSamples, forKey: Key("samplerSamples"))
-        try values.encodeIfPresent(timeline, forKey: Key("timeline"))
+        try values.encode(samplerSamples, forKey: NamedKey("samplerSamples"))
+        try values.encodeIfPresent(timeline, forKey: NamedKey("timeline"))
     }
 
     public init(from decoder: any Decoder) throws {
-        let values = try decoder.container(keyedBy: Key.self)
-        self.init(benchCase: try values.decode(BenchCase.self, forKey: Key("benchCase")),
-                  failure: try values.decodeIfPresent(String.self, forKey: Key("failure")))
-        width = try values.decode(Int.self, forKey: Key("width"))
-        height = try values.decode(Int.self, forKey: Key("height"))
-        frames = try values.decode(Int.self, forKey: Key("frames"))
-        fileBytes = try values.decode(Int.self, forKey: Key("fileBytes"))
-        truncated = try values.decode(Bool.self, forKey: Key("truncated"))
-        framesHash = try values.decode(String.self, forKey: Key("framesHash"))
-        displayFramesHash = try values.decodeIfPresent(String.self, forKey: Key("displayFramesHash"))
-        gifBytesHash = try values.decodeIfPresent(String.self, forKey: Key("gifBytesHash"))
+        let values = try decoder.container(keyedBy: NamedKey.self)
+        self.init(benchCase: try values.decode(BenchCase.self, forKey: NamedKey("benchCase")),
+                  failure: try values.decodeIfPresent(String.self, forKey: NamedKey("failure")))
+        width = try values.decode(Int.self, forKey: NamedKey("width"))
+        height = try values.decode(Int.self, forKey: NamedKey("height"))
+        frames = try values.decode(Int.self, forKey: NamedKey("frames"))
+        fileBytes = try values.decode(Int.self, forKey: NamedKey("fileBytes"))
+        truncated = try values.decode(Bool.self, forKey: NamedKey("truncated"))
+        framesHash = try values.decode(String.self, forKey: NamedKey("framesHash"))
+        displayFramesHash = try values.decodeIfPresent(String.self, forKey: NamedKey("displayFramesHash"))
+        gifBytesHash = try values.decodeIfPresent(String.self, forKey: NamedKey("gifBytesHash"))
         for measure in Measure.allCases where measure.isStored {
             if let value = try Self.decode(measure, from: values) { measurements[measure] = value }
         }
-        samplerSamples = try values.decode(Int.self, forKey: Key("samplerSamples"))
-        timeline = try values.decodeIfPresent(MemoryTimeline.self, forKey: Key("timeline"))
+        samplerSamples = try values.decode(Int.self, forKey: NamedKey("samplerSamples"))
+        timeline = try values.decodeIfPresent(MemoryTimeline.self, forKey: NamedKey("timeline"))
     }
 
     /// A measure's value under its column name, as the child and the row journal write it verbatim or as a report's
     /// snake-case decoding presents it (`cpu_user_s` → `cpuUserS`), or under schema 1's key; a row holding one measure
     /// under two names is refused, since which one counts would be a guess.
-    private static func decode(_ measure: Measure, from values: KeyedDecodingContainer<Key>) throws -> Double? {
+    private static func decode(_ measure: Measure, from values: KeyedDecodingContainer<NamedKey>) throws -> Double? {
         var names: [String] = []
         for name in [measure.column, camelCase(measure.column), measure.firstSchemaKey] where !names.contains(name) { names.append(name) }
-        let found = try names.compactMap { name in try values.decodeIfPresent(Double.self, forKey: Key(name)).map { (name, $0) } }
+        let found = try names.compactMap { name in try values.decodeIfPresent(Double.self, forKey: NamedKey(name)).map { (name, $0) } }
         if found.count > 1 {
             throw DecodingError.dataCorrupted(.init(codingPath: values.codingPath,
                                                     debugDescription: "\(measure.column) is in one row twice, under two names"))

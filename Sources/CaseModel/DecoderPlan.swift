@@ -100,25 +100,20 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
     public static let eager = DecoderPlan(.eager)
 }
 
-extension DecoderChoice: Codable {
-    /// A key of the decoder's one-key object: a kind's name (`windowed`, `windowedAll`) or a player's.
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+/// The keys of a decoder's one-key object: a kind's name (`windowed`, `windowedAll`) or a player's.
+private extension NamedKey {
+    static let calibration = NamedKey("calibration"), kingfisher = NamedKey("kingfisher"), flanimatedimage = NamedKey("flanimatedimage"),
+               sdwebimage = NamedKey("sdwebimage"), ylgifimage = NamedKey("ylgifimage"), described = NamedKey("described"),
+               registered = NamedKey("registered")
 
-        static let calibration = Key("calibration"), kingfisher = Key("kingfisher"), flanimatedimage = Key("flanimatedimage"),
-                   sdwebimage = Key("sdwebimage"), ylgifimage = Key("ylgifimage"), described = Key("described"), registered = Key("registered")
-
-        /// A kind's key: its name, or for one that takes a window, `nameAll` when it keeps every frame.
-        static func kind(_ kind: DecoderKind, _ window: PrefetchWindow) -> Key {
-            if kind.takesWindow, case .all = window { return Key(kind.name + "All") }
-            return Key(kind.name)
-        }
+    /// A kind's key: its name, or for one that takes a window, `nameAll` when it keeps every frame.
+    static func kind(_ kind: DecoderKind, _ window: PrefetchWindow) -> NamedKey {
+        if kind.takesWindow, case .all = window { return NamedKey(kind.name + "All") }
+        return NamedKey(kind.name)
     }
+}
 
+extension DecoderChoice: Codable {
     private struct Nothing: Codable {}
     private struct Window: Codable { var window: Int }
     private struct Bytes: Codable { var bytes: Int }
@@ -127,7 +122,7 @@ extension DecoderChoice: Codable {
     /// The first schema's form, which baselines hold: `{"eager": {}}`, `{"windowed": {"window": 4}}`,
     /// `{"windowedAll": {}}`, `{"calibration": {"bytes": N}}`.
     public func encode(to encoder: any Encoder) throws {
-        var values = encoder.container(keyedBy: Key.self)
+        var values = encoder.container(keyedBy: NamedKey.self)
         switch self {
         case .kind(let kind, .frames(let window)) where kind.takesWindow: try values.encode(Window(window: window), forKey: .kind(kind, .frames(window)))
         case .kind(let kind, let window): try values.encode(Nothing(), forKey: .kind(kind, window))
@@ -145,7 +140,7 @@ extension DecoderChoice: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let values = try decoder.container(keyedBy: Key.self)
+        let values = try decoder.container(keyedBy: NamedKey.self)
         for kind in DecoderKind.all {
             if kind.takesWindow, let window = try values.decodeIfPresent(Window.self, forKey: .kind(kind, .frames(1))) {
                 self = .kind(kind, .frames(window.window))
