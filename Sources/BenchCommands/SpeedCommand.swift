@@ -234,7 +234,7 @@ enum SpeedCommand {
             switch self {
             case .compositor: "compositor"
             case .decoder(let kind):
-                "\(DecoderChoice.kind(kind, kind.takesWindow ? .frames(window) : .all))" + (kind.speedLoops > 1 ? " \(kind.speedLoops) loops" : "")
+                "\(DecoderChoice.kind(kind, kind.window(.frames(window))))" + (kind.speedLoops > 1 ? " \(kind.speedLoops) loops" : "")
             }
         }
     }
@@ -250,7 +250,7 @@ enum SpeedCommand {
                 for _ in 0..<container.frameCount { compositor.advance() }
             }
         case .decoder(let kind):
-            let inputs = DecoderInputs(container: container, window: kind.takesWindow ? .frames(window) : .all, limits: limits, codec: codec)
+            let inputs = DecoderInputs(container: container, window: kind.window(.frames(window)), limits: limits, codec: codec)
             let loops = kind.takesWindow ? kind.speedLoops : 0
             return try Throughput.measure(kind.name, pixelsPerRun: max(loops, 1) * pixels) {
                 let decoder = try kind.make(inputs)

@@ -18,15 +18,12 @@ public struct FeedModel: Sendable, Hashable, CustomStringConvertible {
     /// window of N, default 4), or a policy of `bench run --policies` (`kingfisher`, `budget:32MiB`, …).
     public init(parsing text: String) throws(UsageError) {
         let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
+        if let kind = parts.first.flatMap(DecoderKind.named) {
+            guard kind.takesWindow || parts.count == 1 else { throw UsageError("'\(text)': \(kind.name) has no settings to change") }
+            setting = .kind(kind, kind.window(try parts.count == 2 ? Self.window(parts[1], text) : .frames(Suite.defaultWindow)))
+            return
+        }
         switch parts.first {
-        case let name? where DecoderKind.named(name) != nil:
-            let kind = DecoderKind.named(name)!
-            if kind.takesWindow {
-                setting = .kind(kind, try parts.count == 2 ? Self.window(parts[1], text) : .frames(Suite.defaultWindow))
-            } else {
-                guard parts.count == 1 else { throw UsageError("'\(text)': \(name) has no settings to change") }
-                setting = .kind(kind, .all)
-            }
         case KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget":
             setting = .policy(try PrefetchPolicy(parsing: text))
         case _ where PlayerRegistry.player(named: String(text.prefix { $0 != ":" })) != nil:

@@ -19,9 +19,9 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     /// The plan for a GIF of `frameCount` frames of `frameBytes` each.
     public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
         switch self {
-        case .kind(let kind, .frames(let window)) where kind.takesWindow: DecoderPlan(.kind(kind, .frames(min(window, max(frameCount, 1)))))
-        case .kind(let kind, _) where !kind.takesWindow: DecoderPlan(.kind(kind, .all))
-        case .kind(let kind, let window): DecoderPlan(.kind(kind, window))
+        case .kind(let kind, let window):
+            if case .frames(let frames) = kind.window(window) { DecoderPlan(.kind(kind, .frames(min(frames, max(frameCount, 1))))) }
+            else { DecoderPlan(.kind(kind, .all)) }
         case .policy(let policy): policy.plan(frameBytes: frameBytes, frameCount: frameCount, memory: memory)
         }
     }

@@ -41,6 +41,9 @@ public struct DecoderKind: Sendable, Hashable, CustomStringConvertible {
         heldBytes(window, container, display)
     }
 
+    /// The window this kind plays at when `requested` is asked for: `.all` for a kind that takes none.
+    public func window(_ requested: PrefetchWindow) -> PrefetchWindow { takesWindow ? requested : .all }
+
     /// The kind `name` names in the registry.
     public static func named(_ name: String) -> DecoderKind? { all.first { $0.name == name } }
 
