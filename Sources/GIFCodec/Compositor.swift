@@ -115,16 +115,30 @@ public final class Compositor {
         let frame = container.frames[index]
         clearIfDue()
         applyPendingDisposal()
-        if frame.disposal == .previous, let savedCanvas {
-            // Drawing touches the frame's rectangle only, so that is all disposal 3 must put back: saved row by row,
-            // instead of the whole canvas saved and restored around every such frame.
-            let (x0, x1, y0, y1) = clip(frame.rect)
-            for y in y0..<y1 {
-                (savedCanvas + (y - y0) * (x1 - x0)).update(from: canvas + y * container.width + x0, count: x1 - x0)
-            }
-        }
+        saveIfRestored(frame, from: canvas)
         pendingDisposal = (frame.disposal, frame.rect)
         return draw(frame, index: index, clearingTransparent: clearingTransparent)
+    }
+
+    /// Draws the next frame into the canvas, every pixel of it written once: from the frame, or from `base` (the
+    /// screen before the frame, which no pending disposal changes) where the frame leaves it as it was.
+    private func advance(over base: UnsafePointer<UInt32>) -> FrameStatus {
+        let index = nextFrame
+        nextFrame += 1
+        let frame = container.frames[index]
+        saveIfRestored(frame, from: base)
+        pendingDisposal = (frame.disposal, frame.rect)
+        return draw(frame, index: index, clearingTransparent: false, over: base)
+    }
+
+    /// Drawing touches the frame's rectangle only, so that is all disposal 3 must put back: saved row by row from the
+    /// screen before the frame, instead of the whole canvas saved and restored around every such frame.
+    private func saveIfRestored(_ frame: FrameRecord, from screen: UnsafePointer<UInt32>) {
+        guard frame.disposal == .previous, let savedCanvas else { return }
+        let (x0, x1, y0, y1) = clip(frame.rect)
+        for y in y0..<y1 {
+            (savedCanvas + (y - y0) * (x1 - x0)).update(from: screen + y * container.width + x0, count: x1 - x0)
+        }
     }
 
     /// Draws the next frame straight into `destination` (the screen's RGBA pixels, which it overwrites whole) and makes
@@ -158,9 +172,15 @@ public final class Compositor {
         if blank {
             target.update(repeating: 0, count: pixelCount)
             pendingDisposal = nil
-        } else {
-            target.update(from: base, count: pixelCount)
+            return advance()
         }
+        let keepsScreen = pendingDisposal.map { $0.disposal == .keep || $0.disposal == .unspecified } ?? true
+        if keepsScreen && base != target {
+            // The screen before the frame is the last frame as it is: each pixel is written once, from the frame where
+            // it draws and from the last frame elsewhere, instead of a copy of the last frame drawn over.
+            return advance(over: base)
+        }
+        target.update(from: base, count: pixelCount)
         return advance()
     }
 
@@ -195,7 +215,10 @@ public final class Compositor {
         return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : (0, 0, 0, 0)
     }
 
-    private func draw(_ frame: FrameRecord, index: Int, clearingTransparent: Bool) -> FrameStatus {
+    /// Draws `frame` on the canvas; `over` a screen, writes the canvas whole: the frame's pixels, and `base`'s
+    /// wherever the frame leaves the screen as it was (outside its rectangle, its transparent index, rows not decoded).
+    private func draw(_ frame: FrameRecord, index: Int, clearingTransparent: Bool,
+                      over base: UnsafePointer<UInt32>? = nil) -> FrameStatus {
         rowsDecoded = 0
         let table: UnsafeMutablePointer<UInt32>
         if let local = frame.localPalette {
@@ -204,10 +227,12 @@ public final class Compositor {
         } else if container.globalPalette != nil {
             table = globalTable
         } else {
+            if let base { canvas.update(from: base, count: pixelCount) }
             return .partial(.missingPalette(frame: index))
         }
         let (x0, x1, _, y1) = clip(frame.rect)
         guard x0 < x1 else {
+            if let base { canvas.update(from: base, count: pixelCount) }
             rowsDecoded = frame.rect.height
             return .complete
         }
@@ -226,17 +251,39 @@ public final class Compositor {
         var source = decoded.indices + (x0 - frame.rect.left)
         // The canvas and the count in locals: a class's stored property is checked for exclusive access on each use.
         let canvas = self.canvas
+        let width = container.width
+        if let base {
+            // The rows above and below the frame's rectangle show the screen before it.
+            let below = (frame.rect.top + onScreenRows) * width
+            canvas.update(from: base, count: frame.rect.top * width)
+            (canvas + below).update(from: base + below, count: pixelCount - below)
+        }
         var drawn = 0
         for _ in 0..<decoded.rows {
             guard let row = rows.next() else { break }
             drawn += 1
             if row < onScreenRows {
-                paint(canvas + (frame.rect.top + row) * container.width + x0, from: source, count: x1 - x0, table: table,
-                      transparent: transparent)
+                let line = (frame.rect.top + row) * width
+                if let base {
+                    (canvas + line).update(from: base + line, count: x0)
+                    paint(canvas + line + x0, from: source, over: base + line + x0, count: x1 - x0, table: table,
+                          transparent: transparent)
+                    (canvas + line + x1).update(from: base + line + x1, count: width - x1)
+                } else {
+                    paint(canvas + line + x0, from: source, count: x1 - x0, table: table, transparent: transparent)
+                }
             }
             source += frame.rect.width
         }
         rowsDecoded = drawn
+        if let base {
+            // Rows the data did not reach show the screen before the frame.
+            while let row = rows.next(), !Mutant.unreachedRowsLeftUnwritten.isPlanted {
+                guard row < onScreenRows else { continue }
+                let line = (frame.rect.top + row) * width
+                (canvas + line).update(from: base + line, count: width)
+            }
+        }
         return decoded.status
     }
 
@@ -275,6 +322,20 @@ public final class Compositor {
             for x in 0..<count {
                 let index = Int(source[x])
                 if index != transparent { destination[x] = table[index] }
+            }
+        }
+    }
+
+    /// Writes `count` pixels to `destination`: `source`'s colours, and `base`'s where an index is transparent.
+    @inline(__always)
+    private func paint(_ destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt8>,
+                       over base: UnsafePointer<UInt32>, count: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int) {
+        if transparent < 0 {
+            for x in 0..<count { destination[x] = table[Int(source[x])] }
+        } else {
+            for x in 0..<count {
+                let index = Int(source[x])
+                destination[x] = index == transparent ? base[x] : table[index]
             }
         }
     }

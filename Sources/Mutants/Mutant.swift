@@ -30,6 +30,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// A frame drawn into its own buffer after a disposal-2 frame takes the screen for all transparent even when that
     /// frame cleared only part of it.
     case partClearedTakenForBlank = "part-cleared-taken-for-blank"
+    /// A frame drawn over the last one into its own buffer leaves the rows its data did not reach unwritten instead of
+    /// showing the last frame there.
+    case unreachedRowsLeftUnwritten = "unreached-rows-left-unwritten"
     /// The frame hash leaves the last pixel of a frame out.
     case frameHashSkipsLastPixel = "frame-hash-skips-last-pixel"
     /// The player does not count a deadline missed by a frame that was not ready as a stall.

@@ -144,17 +144,31 @@ struct CompositorTests {
     }
 
     /// A 16×16 GIF of `frames`, whose last frame's data is cut `cutting` bytes short when given.
-    static func square(_ frames: [EncoderFrame], cutting: Int? = nil) throws -> GIFContainer {
-        let whole = try GIFEncoder.encode(EncoderInput(width: 16, height: 16, globalPalette: H.palette, frames: frames))
+    static func square(_ frames: [EncoderFrame], cutting: Int? = nil, side: Int = 16) throws -> GIFContainer {
+        let whole = try GIFEncoder.encode(EncoderInput(width: side, height: side, globalPalette: H.palette, frames: frames))
         guard let cutting else { return try GIFContainer(bytes: GIFBytes(whole)) }
         let complete = try GIFContainer(bytes: GIFBytes(whole))
         return try GIFContainer(bytes: GIFBytes(whole.prefix(complete.frames[frames.count - 1].recordOffset + cutting)))
     }
 
-    /// A frame covering the 16×16 screen with varied indices (so its data spans more than a few bytes).
-    static func covering(seed: Int, disposal: UInt8 = 0, transparent: UInt8? = nil) -> EncoderFrame {
-        var frame = H.frame(0, 0, 16, 16, fill: 0, disposal: disposal, transparent: transparent)
-        frame.indices = (0..<256).map { UInt8(($0 * 7 + $0 / 5 + seed) % 4) }
+    /// A frame covering the 16×16 screen (or `side`×`side`) with varied indices (so its data spans more than a few bytes).
+    static func covering(seed: Int, disposal: UInt8 = 0, transparent: UInt8? = nil, side: Int = 16) -> EncoderFrame {
+        var frame = H.frame(0, 0, side, side, fill: 0, disposal: disposal, transparent: transparent)
+        frame.indices = (0..<side * side).map { UInt8(($0 * 7 + $0 / 5 + seed) % 4) }
+        return frame
+    }
+
+    /// A `width`×`height` frame at (`left`, `top`) with scattered indices: its transparent pixels are spread over
+    /// it, and its data hardly compresses (over 255 bytes, so more than one sub-block, at 40×40).
+    static func varied(_ left: Int, _ top: Int, _ width: Int, _ height: Int, seed: Int, disposal: UInt8 = 0,
+                       transparent: UInt8? = nil, interlaced: Bool = false) -> EncoderFrame {
+        var frame = H.frame(left, top, width, height, fill: 0, disposal: disposal, transparent: transparent)
+        var state = UInt32(truncatingIfNeeded: seed &* 7919 &+ 1)
+        frame.indices = (0..<width * height).map { _ in
+            state = state &* 1_103_515_245 &+ 12_345
+            return UInt8(state >> 16 & 3)
+        }
+        frame.interlaced = interlaced
         return frame
     }
 
@@ -173,14 +187,28 @@ struct CompositorTests {
                                                                         Self.covering(seed: 2, transparent: 0)])),
             ("covering, transparent, on a screen cleared in part", Self.square([Self.covering(seed: 0), H.frame(9, 9, 7, 7, fill: 3, disposal: 2),
                                                                                 Self.covering(seed: 1, transparent: 2)])),
+            ("small transparent frames over the last, one restored", Self.square([Self.covering(seed: 0),
+                                                                                 Self.varied(2, 3, 10, 9, seed: 1, disposal: 3, transparent: 1),
+                                                                                 Self.varied(5, 0, 11, 16, seed: 2, transparent: 3),
+                                                                                 Self.varied(0, 6, 16, 4, seed: 3, transparent: 0)])),
+            ("an interlaced frame over the last, cut short", Self.square([Self.covering(seed: 0, side: 48),
+                                                                          Self.varied(3, 5, 40, 40, seed: 4, transparent: 2, interlaced: true)],
+                                                                         cutting: 300, side: 48)),
+            ("a small frame over the last, cut short", Self.square([Self.covering(seed: 0, side: 48),
+                                                                    Self.varied(6, 2, 40, 40, seed: 5, transparent: 1)],
+                                                                   cutting: 300, side: 48)),
             ("a covering frame cut short", Self.square([Self.covering(seed: 0), Self.covering(seed: 1)], cutting: 16)),
         ]
-        let cut = handBuilt.last!.1
-        let probe = try Compositor(container: cut)
-        probe.advance()
-        guard case .partial = probe.advance() else {
-            Issue.record("the cut covering frame should stop early, or this test proves nothing about it")
-            return
+        for (name, cut) in handBuilt where name.hasSuffix("cut short") {
+            let probe = try Compositor(container: cut)
+            probe.advance()
+            let status = probe.advance()
+            // One drawn over the last frame must also reach some rows, so both kinds of its rows are checked.
+            let reaches = !name.contains("over the last") || probe.rowsDecoded > 0
+            guard case .partial = status, reaches, probe.rowsDecoded < cut.frames[1].rect.height else {
+                Issue.record("\(name): its last frame should stop part way (\(probe.rowsDecoded) rows), or this test proves nothing about it")
+                return
+            }
         }
         // With the real GIFs of Tests/Fixtures of at most 3 Mpx in all, so a debug build (the planted faults') takes
         // seconds; EquivalenceTests plays the eager decoder over every GIF, in release.
