@@ -13,13 +13,16 @@ public enum GateReporter {
         out += [hostLine(outcome), ""]
         out.append(headline(outcome))
         out.append("")
-        var groups: [(String, String)] = []
-        for comparison in outcome.comparisons where !groups.contains(where: { $0 == (comparison.gif, comparison.setting) }) {
-            groups.append((comparison.gif, comparison.setting))
+        var scopes: [Comparison.Scope] = [], rows: [Comparison.Scope: [Comparison]] = [:]
+        for comparison in outcome.comparisons {
+            if rows[comparison.scope] == nil { scopes.append(comparison.scope) }
+            rows[comparison.scope, default: []].append(comparison)
         }
-        for (gif, setting) in groups {
-            out += ["## \(MarkdownReporter.cell(gif)) · \(MarkdownReporter.cell(setting))", "", "| metric | baseline | current | change | verdict |", "|---|---:|---:|---:|---|"]
-            for row in outcome.comparisons where row.gif == gif && row.setting == setting { out.append(line(row)) }
+        for scope in scopes {
+            let group = rows[scope] ?? []
+            out += ["## \(MarkdownReporter.cell(group[0].gif)) · \(MarkdownReporter.cell(group[0].setting))", "",
+                    "| metric | baseline | current | change | verdict |", "|---|---:|---:|---:|---|"]
+            out += group.map(line)
             out.append("")
         }
         return out.joined(separator: "\n")

@@ -48,8 +48,21 @@ public struct Comparison: Sendable {
         public static func measure(_ measure: Measure) -> Subject { .figure(.measure(measure)) }
     }
 
-    public var gif: String
-    public var setting: String
+    /// Which cases a row is about: one GIF played with one setting, or every GIF of a setting at once.
+    public enum Scope: Sendable, Hashable {
+        case one(CaseIdentity)
+        /// The `count` GIFs played with the setting of `setting` (any one of them names it): the paired gate's aggregate.
+        case everyGIF(of: CaseIdentity, count: Int)
+
+        /// The case that names the row's setting.
+        public var identity: CaseIdentity {
+            switch self {
+            case .one(let identity), .everyGIF(of: let identity, count: _): identity
+            }
+        }
+    }
+
+    public var scope: Scope
     public var metric: Subject
     public var unit: MetricUnit
     public var baseline: Double?
@@ -61,6 +74,20 @@ public struct Comparison: Sendable {
     public var verdict: Verdict
     /// Why a figure was not gated, when it was not.
     public var note: String?
+
+    /// The GIF's name, or `all GIFs (N)` for an aggregate: a label derived from the scope.
+    public var gif: String {
+        switch scope {
+        case .one(let identity): identity.gif
+        case .everyGIF(of: _, count: let count): "\(Self.allGIFs) (\(count))"
+        }
+    }
+
+    /// The setting's label (`windowed w=4`), derived from the scope's case.
+    public var setting: String { scope.identity.setting }
+
+    /// The label of an aggregate row's GIFs, before their count.
+    public static let allGIFs = "all GIFs"
 }
 
 /// The outcome of comparing a run with a baseline.
@@ -116,16 +143,16 @@ public enum Gate {
         var comparisons = failedCases(current.results)
         let failedKeys = Set(current.results.filter { $0.failure != nil }.map { $0.benchCase.identity.unplanted })
         for key in now.keys + base.keys.filter({ !now.groups.keys.contains($0) && !failedKeys.contains($0) }) {
-            let (gif, setting) = Samples.describe(key, now.groups[key] ?? base.groups[key] ?? [])
+            let scope = Comparison.Scope.one(key)
             guard base.groups[key] != nil else {
-                comparisons.append(Comparison(gif: gif, setting: setting, metric: .wholeCase, unit: .text, verdict: .new))
+                comparisons.append(Comparison(scope: scope, metric: .wholeCase, unit: .text, verdict: .new))
                 continue
             }
             guard now.groups[key] != nil else {
-                comparisons.append(Comparison(gif: gif, setting: setting, metric: .wholeCase, unit: .text, verdict: .missing))
+                comparisons.append(Comparison(scope: scope, metric: .wholeCase, unit: .text, verdict: .missing))
                 continue
             }
-            if let frames = framesComparison(base.groups[key]!, now.groups[key]!, gif: gif, setting: setting) {
+            if let frames = framesComparison(base.groups[key]!, now.groups[key]!, scope: scope) {
                 comparisons.append(frames)
             }
             for rule in thresholds.rules {
@@ -133,13 +160,13 @@ public enum Gate {
                 if rule.needsSameInstructionContext == true, let reason = instructionsUngated ?? (before.isEmpty || after.isEmpty
                     ? "not counted in the \(before.isEmpty ? "baseline" : "current run")" : nil) {
                     guard !before.isEmpty || !after.isEmpty else { continue }
-                    comparisons.append(Comparison(gif: gif, setting: setting, metric: .figure(rule.metric), unit: .count,
+                    comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: .count,
                                                   baseline: before.isEmpty ? nil : Statistics.median(before),
                                                   current: after.isEmpty ? nil : Statistics.median(after), verdict: .notGated, note: reason))
                     continue
                 }
                 guard !before.isEmpty, !after.isEmpty else { continue }
-                var comparison = judge(rule, before, after, gif: gif, setting: setting, gateTimes: gateTimes,
+                var comparison = judge(rule, before, after, scope: scope, gateTimes: gateTimes,
                                        confidence: thresholds.confidence)
                 let cpu = Statistics.median(base.values(.measure(.cpuTotal), key))
                 if rule.minimumCPUSeconds > 0 && cpu < rule.minimumCPUSeconds && comparison.verdict != .notGated {
@@ -170,8 +197,7 @@ public enum Gate {
             guard let failure = result.failure else { continue }
             let key = result.benchCase.identity.unplanted
             if rows[key] == nil {
-                let (gif, setting) = Samples.describe(key, [result])
-                rows[key] = Comparison(gif: gif, setting: setting, metric: .outcome, unit: .text, verdict: .failed, note: failure)
+                rows[key] = Comparison(scope: .one(key), metric: .outcome, unit: .text, verdict: .failed, note: failure)
                 order.append(key)
             }
         }
@@ -180,9 +206,9 @@ public enum Gate {
 
     /// Wrong output is the worst regression: the same GIF bytes played with the same setting must give the frames
     /// the baseline saw. Reports older than the bytes hash are matched by file size.
-    static func framesComparison(_ before: [CaseResult], _ after: [CaseResult], gif: String, setting: String) -> Comparison? {
+    static func framesComparison(_ before: [CaseResult], _ after: [CaseResult], scope: Comparison.Scope) -> Comparison? {
         guard let b = before.first(where: { !$0.framesHash.isEmpty }), let c = after.first(where: { !$0.framesHash.isEmpty }) else { return nil }
-        var comparison = Comparison(gif: gif, setting: setting, metric: .frames, unit: .text, verdict: .withinNoise)
+        var comparison = Comparison(scope: scope, metric: .frames, unit: .text, verdict: .withinNoise)
         let sameBytes = b.gifBytesHash != nil && c.gifBytesHash != nil ? b.gifBytesHash == c.gifBytesHash : b.fileBytes == c.fileBytes
         guard sameBytes else {
             comparison.verdict = .notGated
@@ -197,12 +223,12 @@ public enum Gate {
         return comparison
     }
 
-    static func judge(_ rule: GateRule, _ before: [Double], _ after: [Double], gif: String, setting: String,
+    static func judge(_ rule: GateRule, _ before: [Double], _ after: [Double], scope: Comparison.Scope,
                       gateTimes: Bool, confidence: Double) -> Comparison {
         let b = Statistics.median(before), c = Statistics.median(after)
         let change = b == 0 ? (c == 0 ? 0 : Double.infinity) : c / b - 1
         let unit = rule.metric.unit
-        var comparison = Comparison(gif: gif, setting: setting, metric: .figure(rule.metric), unit: unit, baseline: b, current: c,
+        var comparison = Comparison(scope: scope, metric: .figure(rule.metric), unit: unit, baseline: b, current: c,
                                     change: change, verdict: .withinNoise)
         // A move the measure's polarity calls worse is a regression: growth for time and memory, a fall for throughput.
         let worse: Double = rule.polarity == .largerIsBetter ? -1 : 1
@@ -245,10 +271,6 @@ struct Samples {
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(result)
         }
-    }
-
-    static func describe(_ key: CaseIdentity, _ results: [CaseResult]) -> (gif: String, setting: String) {
-        (key.gif, key.setting)
     }
 
     /// The per-repetition values of a measure, or of its same-run ratio to the eager case of the same run.

@@ -7,9 +7,6 @@ import Foundation
 /// Judges CPU by paired ratios, candidate ÷ base, on figures measured on one machine in one job: CPU time by an
 /// interval on the rounds' ratios, instructions by one Callgrind count a side. Pure: the reports in, verdicts out.
 public enum PairedJudge {
-    /// Setting of an aggregate row: every GIF of one setting, round by round.
-    public static let allGIFs = "all GIFs"
-
     /// Verdicts for every rule in `thresholds.pairedRules`. A case the base never played is `new`; one whose figure
     /// the gate promised and could not get on both sides is `unjudged`.
     public static func judge(rounds: [PairedRound], instructions: PairedRound?, thresholds: Thresholds = .defaults) -> [Comparison] {
@@ -51,7 +48,7 @@ public enum PairedJudge {
     /// An unjudged row for `key`, or a `new` one when the base's reports have no row of it at all (failed rows count:
     /// a case the base played and failed is not new, it is unjudged).
     static func start(_ key: CaseIdentity, _ rule: PairedRule, unit: MetricUnit, baseCases: Set<CaseIdentity>) -> Comparison {
-        var row = Comparison(gif: key.gif, setting: key.setting, metric: .measure(rule.metric), unit: unit, verdict: .unjudged)
+        var row = Comparison(scope: .one(key), metric: .measure(rule.metric), unit: unit, verdict: .unjudged)
         if !baseCases.contains(key) {
             row.verdict = .new
             row.note = "the base has no such case"
@@ -99,7 +96,8 @@ public enum PairedJudge {
         return settings.compactMap { setting -> Comparison? in
             let keys = members[setting] ?? []
             guard keys.count > 1 else { return nil }
-            var row = Comparison(gif: "\(allGIFs) (\(keys.count))", setting: setting, metric: .measure(rule.metric), unit: .ratio, verdict: .unjudged)
+            var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric), unit: .ratio,
+                                 verdict: .unjudged)
             let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
             let means = complete.map { index in keys.reduce(0) { $0 + judged[$1]![index]! } / Double(keys.count) }
             decide(&row, logRatios: means, rule: rule, confidence: confidence, of: rounds)
@@ -127,7 +125,8 @@ public enum PairedJudge {
         guard let counts else { return [] }
         let base = rows(counts.base), candidate = rows(counts.candidate)
         let baseCases = Set(keys([counts.base]))
-        var comparisons: [Comparison] = [], sums: [String: (base: Double, candidate: Double, gifs: Int)] = [:], settings: [String] = []
+        var comparisons: [Comparison] = [], sums: [String: (base: Double, candidate: Double, gifs: Int)] = [:]
+        var settings: [CaseIdentity] = []  // the first case of each setting, in order
         for key in keys([counts.candidate]) {
             var row = start(key, rule, unit: .count, baseCases: baseCases)
             guard row.verdict != .new else { comparisons.append(row); continue }
@@ -139,15 +138,16 @@ public enum PairedJudge {
                 comparisons.append(row)
                 continue
             }
-            if sums[key.setting] == nil { settings.append(key.setting) }
+            if sums[key.setting] == nil { settings.append(key) }
             sums[key.setting, default: (0, 0, 0)].base += before
             sums[key.setting, default: (0, 0, 0)].candidate += after
             sums[key.setting, default: (0, 0, 0)].gifs += 1
             comparisons.append(judgeCount(row, before: before, after: after, rule: rule, floor: rule.minimumAbsoluteChange ?? 0))
         }
-        for setting in settings {
-            guard let sum = sums[setting], sum.gifs > 1 else { continue }
-            let row = Comparison(gif: "\(allGIFs) (\(sum.gifs))", setting: setting, metric: .measure(rule.metric), unit: .count, verdict: .unjudged)
+        for first in settings {
+            guard let sum = sums[first.setting], sum.gifs > 1 else { continue }
+            let row = Comparison(scope: .everyGIF(of: first, count: sum.gifs), metric: .measure(rule.metric), unit: .count,
+                                 verdict: .unjudged)
             comparisons.append(judgeCount(row, before: sum.base, after: sum.candidate, rule: rule, floor: 0))
         }
         return comparisons

@@ -51,7 +51,7 @@ struct PairedGateTests {
         #expect(clean.allSatisfy { $0.verdict == .withinNoise }, "\(clean.filter { $0.verdict != .withinNoise }.map(\.gif))")
         // The interval is the t interval on the mean log ratio: for the aggregate of a constant 1.05, zero width.
         let exact = PairedJudge.judge(rounds: (1...5).map { Self.round($0, windowed: { _ in 1.05 }) }, instructions: nil)
-        let aggregate = exact.first { $0.gif.hasPrefix(PairedJudge.allGIFs) && $0.setting == "windowed w=4" }
+        let aggregate = exact.first { $0.gif.hasPrefix(Comparison.allGIFs) && $0.setting == "windowed w=4" }
         #expect(abs((aggregate?.change ?? 0) - 0.05) < 1e-9)
         #expect(abs((aggregate?.interval?.lower ?? 0) - 0.05) < 1e-9 && abs((aggregate?.interval?.upper ?? 0) - 0.05) < 1e-9)
     }
@@ -93,7 +93,7 @@ struct PairedGateTests {
     @Test("too few rounds, a case the base lacks, and a count missing on one side: not judged, new, not judged")
     func unjudged() {
         let two = PairedJudge.judge(rounds: [Self.round(1, windowed: { _ in 1 }), Self.round(2, windowed: { _ in 1 })], instructions: nil)
-        #expect(two.filter { !$0.gif.hasPrefix(PairedJudge.allGIFs) }.allSatisfy { $0.verdict == .unjudged })
+        #expect(two.filter { !$0.gif.hasPrefix(Comparison.allGIFs) }.allSatisfy { $0.verdict == .unjudged })
         var extra = Self.round(1, windowed: { _ in 1 })
         extra.candidate = Self.round(1, windowed: { _ in 1 }, gifs: ["a", "b", "c", "d"]).candidate
         let rounds = [extra] + (2...4).map { Self.round($0, windowed: { _ in 1 }) }
