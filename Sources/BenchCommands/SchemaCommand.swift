@@ -8,12 +8,13 @@ import BenchCLI
 /// `docs/feed.schema.json` hold it.
 enum SchemaCommand {
     static let help = """
-    Usage: bench schema results|feed|columns
+    Usage: bench schema results|feed|columns|feed-columns
 
     Prints the JSON Schema (draft 2020-12) of results.json (also a baseline's and a shard's report) or of feed.json.
     The measure keys come from the harness's own declarations; docs/results.schema.json and docs/feed.schema.json
     are this output, checked by the tests. 'columns' prints the CSV's columns as a Markdown table (column, unit,
-    meaning), in CSV order: docs/running.md's "Report columns", checked by the tests too.
+    meaning), in CSV order: docs/running.md's "Report columns", checked by the tests too; 'feed-columns' the same for
+    bench feed's feed.csv: docs/feed.md's "Feed columns".
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -25,7 +26,8 @@ enum SchemaCommand {
         case "results": print(try ReportSchema.text(ReportSchema.results()), terminator: "")
         case "feed": print(try ReportSchema.text(ReportSchema.feed()), terminator: "")
         case "columns": print(ColumnContract.markdown(), terminator: "")
-        default: throw UsageError("schema takes results, feed or columns, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
+        case "feed-columns": print(ColumnContract.feedMarkdown(), terminator: "")
+        default: throw UsageError("schema takes results, feed, columns or feed-columns, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
         }
         return .success
     }

@@ -14,6 +14,22 @@ public enum ColumnContract {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The feed CSV's columns as docs/feed.md states them ("Feed columns"): what was played, every ``FeedMeasure``
+    /// in its declared order, and the failure; `bench schema feed-columns` prints it.
+    public static func feedMarkdown() -> String {
+        var lines = ["| column | unit | meaning |", "| --- | --- | --- |"]
+        for column in FeedCSVReporter.setting {
+            lines.append("| `\(column.name)` | \(name(column.unit)) | \(column.meaning) |")
+        }
+        for measure in FeedMeasure.allCases {
+            let unit = measure == .cpuPerAnimationSecond ? "ms/s" : name(measure.unit)
+            lines.append("| `\(measure.column)` | \(unit) | \(measure.meaning) |")
+        }
+        let failure = FeedCSVReporter.failure
+        lines.append("| `\(failure.name)` | \(name(failure.unit)) | \(failure.meaning) |")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     static func unit(_ metric: Metric) -> String {
         switch metric {
         case .describing(.width), .describing(.height), .describing(.displayWidth), .describing(.displayHeight): "px"

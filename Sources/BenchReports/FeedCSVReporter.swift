@@ -4,55 +4,50 @@ import BenchRunning
 import BenchVerdicts
 import BenchCore
 
-/// One row per model and repetition, RFC 4180 with CRLF line ends; bytes, seconds and counts in their own units.
+/// One row per model and repetition, RFC 4180 with CRLF line ends: what was played, then every ``FeedMeasure`` in its
+/// declared order and unit, then the failure.
 public enum FeedCSVReporter {
-    static let columns: [(name: String, cell: @Sendable (FeedResult) -> String)] = [
-        ("model", { $0.feed.model }),
-        ("repetition", { "\($0.feed.repetition)" }),
-        ("players", { "\($0.feed.players)" }),
-        ("entrants", { "\($0.feed.schedule.entrants)" }),
-        ("scroll_per_s", { Format.fixed($0.feed.scrollRate, digits: 3) }),
-        ("feed_s", { Format.fixed($0.feed.seconds, digits: 3) }),
-        ("gifs", { Set($0.feed.gifs.map(\.name)).sorted().joined(separator: " ") }),
-        ("device", { $0.feed.device ?? "" }),
-        ("display", { $0.feed.display.map { "\($0.width)x\($0.height)" } ?? "full" }),
-        ("codec", { $0.feed.codec.rawValue }),
-        ("pool_width", { "\($0.poolWidth)" }),
-        ("pool_max_running", { "\($0.poolMaxRunning)" }),
-        ("allocated_peak_bytes", { "\($0.allocatedPeak)" }),
-        ("rss_peak_bytes", { "\($0.rssPeak)" }),
-        ("held_frames_max_sum", { "\($0.heldFramesMaxSum)" }),
-        ("stalls_total", { "\($0.stalls)" }),
-        ("stalls_worst_player", { "\($0.worstPlayerStalls)" }),
-        ("dropped_total", { "\($0.droppedFrames)" }),
-        ("dropped_worst_player", { "\($0.worstPlayerDropped)" }),
-        ("lateness_total_s", { Format.seconds($0.latenessSeconds) }),
-        ("lateness_worst_player_s", { Format.seconds($0.worstPlayerLatenessSeconds) }),
-        ("first_frame_worst_s", { Format.seconds($0.worstFirstFrameSeconds) }),
-        ("cpu_s", { Format.seconds($0.cpuSeconds) }),
-        ("wall_s", { Format.seconds($0.wallSeconds) }),
-        ("animation_s", { Format.seconds($0.animationSeconds) }),
-        ("cpu_ms_per_animation_s", { Format.fixed($0.cpuPerAnimationSecond * 1000, digits: 3) }),
-        ("harness_cpu_s", { Format.seconds($0.harnessCPUSeconds) }),
-        ("harness_share", { Format.fixed($0.harnessShare, digits: 4) }),
-        ("missed_ticks", { "\($0.missedTicks)" }),
-        ("allocated_start_bytes", { "\($0.allocatedAtStart)" }),
-        ("allocated_end_bytes", { "\($0.allocatedAtEnd)" }),
-        ("retained_after_leave_bytes", { "\($0.retainedAfterLeave)" }),
-        ("warning_s", { $0.warning.map { Format.fixed($0.seconds, digits: 3) } ?? "" }),
-        ("warning_players", { $0.warning?.playersReached.map { "\($0)" } ?? "" }),
-        ("warning_freed_bytes", { $0.warning.map { "\($0.freedBytes)" } ?? "" }),
-        ("failure", { $0.failure ?? "" }),
+    /// A column that says what the feed was (or how it ended), not what it measured.
+    struct Describing: Sendable {
+        let name: String
+        let unit: MetricUnit
+        let meaning: String
+        let cell: @Sendable (FeedResult) -> String
+    }
+
+    /// The columns before the measures.
+    static let setting: [Describing] = [
+        Describing(name: "model", unit: .text, meaning: "the model every player played with (`eager`, `windowed w=4`, `flanimatedimage`)",
+                   cell: { $0.feed.model }),
+        Describing(name: "repetition", unit: .count, meaning: "the repetition, from 1", cell: { "\($0.feed.repetition)" }),
+        Describing(name: "players", unit: .count, meaning: "players on screen at once", cell: { "\($0.feed.players)" }),
+        Describing(name: "entrants", unit: .count, meaning: "players that entered over the feed, the first ones included",
+                   cell: { "\($0.feed.schedule.entrants)" }),
+        Describing(name: "scroll_per_s", unit: .ratio, meaning: "players leaving, and as many entering, per second",
+                   cell: { Format.fixed($0.feed.scrollRate, digits: 3) }),
+        Describing(name: "feed_s", unit: .seconds, meaning: "how long the feed played", cell: { Format.fixed($0.feed.seconds, digits: 3) }),
+        Describing(name: "gifs", unit: .text, meaning: "the GIFs the players played, by name, space-separated",
+                   cell: { Set($0.feed.gifs.map(\.name)).sorted().joined(separator: " ") }),
+        Describing(name: "device", unit: .text, meaning: "the device profile played under (empty: this host)", cell: { $0.feed.device ?? "" }),
+        Describing(name: "display", unit: .text, meaning: "the size frames were kept at, `WxH`, or `full`",
+                   cell: { $0.feed.display.map { "\($0.width)x\($0.height)" } ?? "full" }),
+        Describing(name: "codec", unit: .text, meaning: "the LZW codec (`fast` or `giflib`)", cell: { $0.feed.codec.rawValue }),
+        Describing(name: "pool_width", unit: .count, meaning: "frames the shared pool decodes at once, at most", cell: { "\($0.poolWidth)" }),
     ]
 
+    /// The column after the measures.
+    static let failure = Describing(name: "failure", unit: .text, meaning: "why the feed could not be measured (empty when it was)",
+                                    cell: { $0.failure ?? "" })
+
+    /// Every column's name, in the CSV's order.
+    public static var columnNames: [String] { setting.map(\.name) + FeedMeasure.allCases.map(\.column) + [failure.name] }
+
     public static func render(_ report: FeedReport) -> String {
-        var lines = [columns.map(\.name).joined(separator: ",")]
-        for result in report.results { lines.append(columns.map { Format.csvField($0.cell(result)) }.joined(separator: ",")) }
+        var lines = [columnNames.joined(separator: ",")]
+        for result in report.results {
+            let cells = setting.map { $0.cell(result) } + FeedMeasure.allCases.map { $0.cell(result.value($0)) } + [failure.cell(result)]
+            lines.append(cells.map(Format.csvField).joined(separator: ","))
+        }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
-}
-
-extension FeedResult {
-    /// The memory warning's event, when one was delivered.
-    public var warning: FeedEvent? { events.first { $0.kind == .memoryWarning } }
 }

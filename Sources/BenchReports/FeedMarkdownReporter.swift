@@ -28,8 +28,8 @@ public enum FeedMarkdownReporter {
         out.append("| model | peak allocated | peak RSS | held frames (Σ players) | left allocated after all left |")
         out.append("| --- | ---: | ---: | ---: | ---: |")
         for model in report.models {
-            out.append("| \(model.model) | \(Format.bytes(model.allocatedPeak)) | \(Format.bytes(model.rssPeak)) | \(Int(model.heldFramesMaxSum)) | "
-                       + "\(signedBytes(model.retainedAfterLeave)) |")
+            out.append("| \(model.model) | \(Format.bytes(model[.allocatedPeak])) | \(Format.bytes(model[.rssPeak])) | \(Int(model[.heldFramesMaxSum])) | "
+                       + "\(signedBytes(model[.retainedAfterLeave])) |")
         }
         out.append("")
         out.append("Playback (the feed's total, and its worst player's in brackets):")
@@ -37,10 +37,10 @@ public enum FeedMarkdownReporter {
         out.append("| model | stalls | dropped | lateness | first frame (worst) | CPU per s of animation | harness CPU |")
         out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for model in report.models {
-            out.append("| \(model.model) | \(model.stalls) (\(model.worstPlayerStalls)) | \(model.droppedFrames) (\(model.worstPlayerDropped)) | "
-                       + "\(Format.duration(model.latenessSeconds)) (\(Format.duration(model.worstPlayerLatenessSeconds))) | "
-                       + "\(Format.duration(model.worstFirstFrameSeconds)) | \(Format.fixed(model.cpuPerAnimationSecond * 1000, digits: 1)) ms | "
-                       + "\(Format.fixed(model.harnessShare * 100, digits: 1)) % |")
+            out.append("| \(model.model) | \(Int(model[.stalls])) (\(Int(model[.worstPlayerStalls]))) | \(Int(model[.droppedFrames])) (\(Int(model[.worstPlayerDropped]))) | "
+                       + "\(Format.duration(model[.lateness])) (\(Format.duration(model[.worstPlayerLateness]))) | "
+                       + "\(Format.duration(model[.worstFirstFrame])) | \(Format.fixed(model[.cpuPerAnimationSecond], digits: 1)) ms | "
+                       + "\(Format.fixed(model[.harnessShare] * 100, digits: 1)) % |")
         }
         for failed in report.results where failed.failure != nil {
             out.append("")
@@ -75,7 +75,7 @@ public enum FeedMarkdownReporter {
     private static func budgetLines(_ report: FeedReport) -> [String] {
         guard let budget = report.budget else { return [] }
         let fits = report.withinBudget
-        let names = fits.map { "\($0.model) (\(Format.bytes($0.allocatedPeak)))" }
+        let names = fits.map { "\($0.model) (\(Format.bytes($0[.allocatedPeak])))" }
         guard !names.isEmpty else {
             return ["**No model stays under \(Format.bytes(Double(budget))) without a stall or a dropped frame.**"]
         }

@@ -18,4 +18,17 @@ struct ColumnContractTests {
         #expect(columns.map(String.init) == Metric.allCases.map(\.column))
         #expect(Set(columns).count == columns.count, "a column listed twice")
     }
+
+    @Test("docs/feed.md's table is what bench schema feed-columns prints, and feed.csv's header is its columns in order")
+    func feedDocumented() throws {
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/feed.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "ColumnContractTests holds it here -->\n"), "the table's opening marker")
+        let end = try #require(text.range(of: "<!-- end of feed columns -->", range: start.upperBound..<text.endIndex), "its end marker")
+        let documented = String(text[start.upperBound..<end.lowerBound])
+        #expect(documented == ColumnContract.feedMarkdown(), "docs/feed.md's columns differ from 'bench schema feed-columns'")
+        let columns = documented.split(separator: "\n").dropFirst(2).map { String($0.split(separator: "`")[1]) }
+        let header = FeedCSVReporter.render(FeedReport(metadata: .current(command: "test"), results: [], budget: nil, incomplete: false))
+        #expect(header == columns.joined(separator: ",") + "\r\n", "feed.csv's header is not the documented columns")
+        #expect(Set(columns).count == columns.count, "a column listed twice")
+    }
 }

@@ -20,28 +20,21 @@ public struct FeedReport: Sendable, Codable {
         self.queues = queues
     }
 
-    /// One model's repetitions, summarised by medians (stalls and dropped frames by the worst repetition).
+    /// One model's repetitions, each figure summarised as its ``FeedMeasure`` says.
     public struct ModelSummary: Sendable {
         public var model: String
         public var runs: [FeedResult]
 
-        func median(_ value: (FeedResult) -> Double) -> Double { Statistics.median(runs.map(value)) }
-        public var allocatedPeak: Double { median { Double($0.allocatedPeak) } }
-        public var rssPeak: Double { median { Double($0.rssPeak) } }
-        public var heldFramesMaxSum: Double { median { Double($0.heldFramesMaxSum) } }
-        public var stalls: Int { runs.map(\.stalls).max() ?? 0 }
-        public var worstPlayerStalls: Int { runs.map(\.worstPlayerStalls).max() ?? 0 }
-        public var droppedFrames: Int { runs.map(\.droppedFrames).max() ?? 0 }
-        public var worstPlayerDropped: Int { runs.map(\.worstPlayerDropped).max() ?? 0 }
-        public var latenessSeconds: Double { median(\.latenessSeconds) }
-        public var worstPlayerLatenessSeconds: Double { median(\.worstPlayerLatenessSeconds) }
-        public var cpuPerAnimationSecond: Double { median(\.cpuPerAnimationSecond) }
-        public var cpuSeconds: Double { median(\.cpuSeconds) }
-        public var harnessShare: Double { median(\.harnessShare) }
-        public var retainedAfterLeave: Double { median { Double($0.retainedAfterLeave) } }
-        public var worstFirstFrameSeconds: Double { median(\.worstFirstFrameSeconds) }
+        /// The repetitions' figure for `measure`: their median, or their worst for stalls and dropped frames
+        /// (``FeedMeasure/summarisedByWorst``); 0 when no repetition has it.
+        public subscript(_ measure: FeedMeasure) -> Double {
+            let values = runs.compactMap { $0.value(measure) }
+            guard !values.isEmpty else { return 0 }
+            return measure.summarisedByWorst ? values.max() ?? 0 : Statistics.median(values)
+        }
+
         /// Played without a stall or a dropped frame in every repetition.
-        public var smooth: Bool { stalls == 0 && droppedFrames == 0 }
+        public var smooth: Bool { self[.stalls] == 0 && self[.droppedFrames] == 0 }
     }
 
     /// The models in the order they ran, with their measured repetitions.
@@ -54,6 +47,6 @@ public struct FeedReport: Sendable, Codable {
     /// The models that stay within the budget without a stall or a dropped frame, cheapest first.
     public var withinBudget: [ModelSummary] {
         guard let budget else { return [] }
-        return models.filter { $0.smooth && $0.allocatedPeak <= Double(budget) }.sorted { $0.allocatedPeak < $1.allocatedPeak }
+        return models.filter { $0.smooth && $0[.allocatedPeak] <= Double(budget) }.sorted { $0[.allocatedPeak] < $1[.allocatedPeak] }
     }
 }
