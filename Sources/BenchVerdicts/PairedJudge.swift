@@ -3,6 +3,7 @@ import BenchPlan
 import BenchRunning
 import BenchCore
 import Foundation
+import Mutants
 
 /// Judges CPU by paired ratios, candidate ÷ base, on figures measured on one machine in one job: CPU time by an
 /// interval on the rounds' ratios, instructions by one Callgrind count a side. Pure: the reports in, verdicts out.
@@ -85,8 +86,10 @@ public enum PairedJudge {
         return comparisons + aggregates(judged, rounds: rounds.count, rule: rule, confidence: confidence)
     }
 
-    /// One row per setting: in each round, the mean log ratio over every GIF of that setting long enough to time,
-    /// measured on both sides in that round; the interval is over rounds. A slowdown that every GIF shows a little is seen here first.
+    /// One row per setting: in each round, the median log ratio over every GIF of that setting long enough to time,
+    /// measured on both sides in that round; the interval is over rounds. A slowdown that every GIF shows a little is
+    /// seen here first. The median, not the mean: a process beside the gate disturbs one GIF's run at a time, and one
+    /// disturbed GIF must not move a round's figure (`Reports/paired-gate/rejudged.md`).
     static func aggregates(_ judged: [CaseIdentity: [Int: Double]], rounds: Int, rule: PairedRule, confidence: Double) -> [Comparison] {
         var settings: [String] = [], members: [String: [CaseIdentity]] = [:]
         for key in judged.keys.sorted(by: { "\($0.gif)\($0.setting)" < "\($1.gif)\($1.setting)" }) {
@@ -99,8 +102,11 @@ public enum PairedJudge {
             var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric), unit: .ratio,
                                  verdict: .unjudged)
             let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
-            let means = complete.map { index in keys.reduce(0) { $0 + judged[$1]![index]! } / Double(keys.count) }
-            decide(&row, logRatios: means, rule: rule, confidence: confidence, of: rounds)
+            let medians = complete.map { index in
+                Mutant.aggregateIsMean.isPlanted ? keys.reduce(0) { $0 + judged[$1]![index]! } / Double(keys.count)
+                    : Statistics.median(keys.map { judged[$0]![index]! })
+            }
+            decide(&row, logRatios: medians, rule: rule, confidence: confidence, of: rounds)
             return row
         }
     }

@@ -33,6 +33,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// A frame drawn over the last one into its own buffer leaves the rows its data did not reach unwritten instead of
     /// showing the last frame there.
     case unreachedRowsLeftUnwritten = "unreached-rows-left-unwritten"
+    /// The paired gate's aggregate takes a round's mean log ratio over the GIFs instead of their median.
+    case aggregateIsMean = "aggregate-is-mean"
     /// The frame hash leaves the last pixel of a frame out.
     case frameHashSkipsLastPixel = "frame-hash-skips-last-pixel"
     /// The player does not count a deadline missed by a frame that was not ready as a stall.

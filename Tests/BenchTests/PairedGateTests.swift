@@ -49,11 +49,25 @@ struct PairedGateTests {
                                       instructions: nil)
         #expect(clean.count == 8)
         #expect(clean.allSatisfy { $0.verdict == .withinNoise }, "\(clean.filter { $0.verdict != .withinNoise }.map(\.gif))")
-        // The interval is the t interval on the mean log ratio: for the aggregate of a constant 1.05, zero width.
+        // The interval is the t interval on the rounds' log ratios: for the aggregate of a constant 1.05, zero width.
         let exact = PairedJudge.judge(rounds: (1...5).map { Self.round($0, windowed: { _ in 1.05 }) }, instructions: nil)
         let aggregate = exact.first { $0.gif.hasPrefix(Comparison.allGIFs) && $0.setting == "windowed w=4" }
         #expect(abs((aggregate?.change ?? 0) - 0.05) < 1e-9)
         #expect(abs((aggregate?.interval?.lower ?? 0) - 0.05) < 1e-9 && abs((aggregate?.interval?.upper ?? 0) - 0.05) < 1e-9)
+    }
+
+    @Test("the aggregate is each round's median GIF: a 4% slowdown every GIF shows is caught though, every round, another GIF's run is disturbed by half")
+    func disturbedGIF() {
+        let gifs = ["a", "b", "c", "d"]
+        // Round r disturbs GIF r mod 4 (a neighbour process), by +50% or −40% in turn; the others wobble by ±0.5%.
+        func ratio(_ gif: String, _ round: Int) -> Double {
+            gif == gifs[round % gifs.count] ? (round % 2 == 0 ? 1.5 : 0.6) : 1.04 * Self.wobble(gif, round, spread: 0.005)
+        }
+        let rounds = (1...10).map { round in Self.round(round, windowed: { ratio($0, round) }, gifs: gifs) }
+        let aggregate = PairedJudge.judge(rounds: rounds, instructions: nil)
+            .first { if case .everyGIF = $0.scope { $0.setting == "windowed w=4" } else { false } }
+        #expect(aggregate?.verdict == .regressed, "\(aggregate.map { "\($0.change ?? 0) \($0.interval.map { "\($0)" } ?? "")" } ?? "no aggregate")")
+        #expect(abs((aggregate?.change ?? 0) - 0.04) < 0.005)
     }
 
     @Test("with several samples a side a round, the fastest counts: a slow outlier sample (interference) raises no alarm, a slowdown in every sample is caught")
