@@ -9,7 +9,7 @@ the median) and two aggregates over the GIFs of a round (their mean, their media
 A gate alarms when any GIF's row or the aggregate regressed. The first line (t, mean, 99%) is the gate as it judged
 the study, so it must match the study's own report.
 
-    Benchmarks/Scripts/paired_rejudge.py DATA_DIR   e.g. Reports/paired-gate/time-samples-data
+    Benchmarks/Scripts/paired_rejudge.py DATA_DIR   e.g. Reports/paired-gate/time-samples-mean-aggregate-data
 """
 import csv, glob, math, os, statistics as st, sys
 from itertools import combinations
