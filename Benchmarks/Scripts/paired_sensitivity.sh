@@ -11,6 +11,7 @@
 # commit, with nothing else running; it takes about RUNS × (2 × ROUNDS × 12 s + 2 × 80 s).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/paired_study.sh"
 runs=${1:-10}
 rounds=${2:-10}
 cd "$(dirname "$0")/../.."
@@ -18,37 +19,17 @@ if [ -n "$(git status --porcelain --untracked-files=no)" ]; then echo "paired_se
 commit=$(git rev-parse --short=12 HEAD)
 out=Reports/paired-gate
 mkdir -p "$out"
-work=$(mktemp -d)
-hog=
 # Keeps each gate's rounds.csv, gate.md and stderr in $out/data, so the summary can be rendered again from them.
-cleanup() {
-  [ -n "$hog" ] && kill "$hog" 2>/dev/null
-  rm -rf "$out/data" && mkdir -p "$out/data" && cp "$work"/status.tsv "$work"/*.err "$out/data/" 2>/dev/null
-  for folder in "$work"/*/; do
-    name=$(basename "$folder"); [ "$name" = base ] && continue
-    mkdir -p "$out/data/$name" && cp "$folder"rounds.csv "$folder"gate.md "$out/data/$name/" 2>/dev/null
-  done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-swift build -c release >/dev/null
-mkdir -p "$work/base" && cp .build/release/bench .build/release/bench-case "$work/base/"
+paired_study_start "$out/data"
 small=sticker-240x240x60,emoji-64x64x24,short-320x240x100,restore-previous-300x300x90,interlaced-400x300x40
 
 # The second CPU-bound process, for the whole study.
-sh -c 'while :; do :; done' & hog=$!
+paired_study_hog
 
-# gate NAME [FLAGS...]: one paired gate of the quick suite against the A/A base; its verdicts stay in $work/NAME.
-gate() {
-  local name=$1; shift
-  local status=0 start=$SECONDS
-  .build/release/bench gate --quick --base-bench "$work/base/bench" --out "$work/$name" "$@" \
-    >/dev/null 2>"$work/$name.err" || status=$?
-  echo "$name $status $((SECONDS - start))" >>"$work/status.tsv"
-}
+# gate NAME [FLAGS...]: one paired gate of the quick suite against the A/A base.
+gate() { paired_gate "$1" --quick "${@:2}"; }
 
 # The planted sizes, from instruction counts (deterministic): the smallest X of each list reaching the target.
-: >"$work/status.tsv"
 pick() { # pick TARGET X...: prints the first X whose windowed instructions rise by at least TARGET (a fraction)
   local target=$1; shift
   for x in "$@"; do

@@ -8,37 +8,20 @@
 #   paired_time_samples.sh [RUNS] [ROUNDS] [SAMPLES] [X]   (10 10 3 0.03); about RUNS × 2 × 110 s at the defaults.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/paired_study.sh"
 runs=${1:-10} rounds=${2:-10} samples=${3:-3} time_x=${4:-0.03}
 cd "$(dirname "$0")/../.."
 out=Reports/paired-gate
-work=$(mktemp -d)
-hog=
-cleanup() {
-  [ -n "$hog" ] && kill "$hog" 2>/dev/null
-  rm -rf "$out/time-samples-data" && mkdir -p "$out/time-samples-data" && cp "$work"/status.tsv "$work"/*.err "$out/time-samples-data/" 2>/dev/null
-  for folder in "$work"/*/; do
-    name=$(basename "$folder"); case "$name" in base|corpus|baseline-run) continue ;; esac
-    mkdir -p "$out/time-samples-data/$name" && cp "$folder"rounds.csv "$folder"gate.md "$out/time-samples-data/$name/" 2>/dev/null
-  done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-swift build -c release >/dev/null
-mkdir -p "$work/base" && cp .build/release/bench .build/release/bench-case "$work/base/"
+paired_study_start "$out/time-samples-data"
 .build/release/bench corpus --out "$work/corpus" 2>/dev/null
 gifs=()
 for name in kingfisher-720x720x150 feed-480x480x150 screencast-800x600x120 long-320x240x1000; do gifs+=(--gif "$work/corpus/$name.gif"); done
 # Memory and frames are judged against a baseline of these cases, made here by the same build.
 .build/release/bench run --quick "${gifs[@]}" --decoders windowed --repetitions 3 --out "$work/baseline-run" \
   --save-baseline "$work/baseline.json" >/dev/null 2>&1
-sh -c 'while :; do :; done' & hog=$!
-: >"$work/status.tsv"
-gate() { # gate NAME [FLAGS...]: one paired gate against the A/A base; its verdicts stay in $work/NAME
-  local name=$1; shift
-  local status=0 start=$SECONDS
-  .build/release/bench gate --quick "${gifs[@]}" --decoders windowed --baseline "$work/baseline.json" --base-bench "$work/base/bench" --rounds "$rounds" --samples "$samples" \
-    --out "$work/$name" "$@" >/dev/null 2>"$work/$name.err" || status=$?
-  echo "$name $status $((SECONDS - start))" >>"$work/status.tsv"
+paired_study_hog
+gate() { # gate NAME [FLAGS...]: one gate of these cases, ROUNDS rounds of SAMPLES samples
+  paired_gate "$1" --quick "${gifs[@]}" --decoders windowed --baseline "$work/baseline.json" --rounds "$rounds" --samples "$samples" "${@:2}"
 }
 for run in $(seq 1 "$runs"); do
   gate "clean-$run"
