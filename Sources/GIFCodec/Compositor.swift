@@ -56,7 +56,7 @@ public final class Compositor {
         }
         globalTable = .allocate(capacity: 256)
         localTable = .allocate(capacity: 256)
-        Self.fill(globalTable, from: container.globalPalette)
+        PaletteRows.fill(globalTable, from: container.globalPalette)
     }
 
     deinit {
@@ -223,7 +223,7 @@ public final class Compositor {
         rowsDecoded = 0
         let table: UnsafeMutablePointer<UInt32>
         if let local = frame.localPalette {
-            Self.fill(localTable, from: local)
+            PaletteRows.fill(localTable, from: local)
             table = localTable
         } else if container.globalPalette != nil {
             table = globalTable
@@ -267,11 +267,11 @@ public final class Compositor {
                 let line = (frame.rect.top + row) * width
                 if let base {
                     (canvas + line).update(from: base + line, count: x0)
-                    paint(canvas + line + x0, from: source, over: base + line + x0, count: x1 - x0, table: table,
-                          transparent: transparent)
+                    PaletteRows.paint(canvas + line + x0, from: source, over: base + line + x0, count: x1 - x0,
+                                      table: table, transparent: transparent)
                     (canvas + line + x1).update(from: base + line + x1, count: width - x1)
                 } else {
-                    paint(canvas + line + x0, from: source, count: x1 - x0, table: table, transparent: transparent)
+                    PaletteRows.paint(canvas + line + x0, from: source, count: x1 - x0, table: table, transparent: transparent)
                 }
             }
             source += frame.rect.width
@@ -290,63 +290,9 @@ public final class Compositor {
 
     /// Decodes the rows of `frame` that reach the screen, keeping them when the compositor keeps indices.
     private func decodeRows(of frame: FrameRecord, index: Int, onScreenRows: Int) -> DecodedRows {
-        let decoded = decoder.decode(frame, rows: Self.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
+        let decoded = decoder.decode(frame, rows: PaletteRows.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
         store?.countDecode()
         if Mutant.indexedDecodesAgain.isPlanted, store?.rows(of: index) != nil { return decoded }
         return store?.keep(decoded, width: frame.rect.width, as: index) ?? decoded
-    }
-
-
-    /// How many rows, in the order the data stores them, it takes to reach every one of the frame's first `count` rows.
-    static func rowsInDataOrder(coveringFirst count: Int, of frame: FrameRecord) -> Int {
-        guard frame.interlaced else { return count }
-        guard count > 0 else { return 0 }
-        var left = count
-        var taken = 0
-        for row in InterlacedRows(height: frame.rect.height, interlaced: true) {
-            taken += 1
-            if row < count {
-                left -= 1
-                if left == 0 { break }
-            }
-        }
-        return taken
-    }
-
-    /// Writes `count` indices from `source` as colours to `destination`, skipping transparent ones.
-    @inline(__always)
-    private func paint(_ destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt8>, count: Int,
-                       table: UnsafeMutablePointer<UInt32>, transparent: Int) {
-        if transparent < 0 {
-            for x in 0..<count { destination[x] = table[Int(source[x])] }
-        } else {
-            for x in 0..<count {
-                let index = Int(source[x])
-                if index != transparent { destination[x] = table[index] }
-            }
-        }
-    }
-
-    /// Writes `count` pixels to `destination`: `source`'s colours, and `base`'s where an index is transparent.
-    @inline(__always)
-    private func paint(_ destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt8>,
-                       over base: UnsafePointer<UInt32>, count: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int) {
-        if transparent < 0 {
-            for x in 0..<count { destination[x] = table[Int(source[x])] }
-        } else {
-            for x in 0..<count {
-                let index = Int(source[x])
-                destination[x] = index == transparent ? base[x] : table[index]
-            }
-        }
-    }
-
-    private static func fill(_ table: UnsafeMutablePointer<UInt32>, from palette: Palette?) {
-        table.initialize(repeating: UInt32(0xFF00_0000).littleEndian, count: 256)
-        guard let palette else { return }
-        for (index, color) in palette.colors.prefix(256).enumerated() {
-            let packed = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
-            table[index] = packed.littleEndian
-        }
     }
 }

@@ -55,9 +55,11 @@ struct CommandLineTests {
         for flag in documented {
             #expect(synopsis.contains(flag), "\(command)'s synopsis leaves out \(flag)")
         }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BenchCommands")
-            .appendingPathComponent(command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Command.swift")
-        let code = try String(contentsOf: source, encoding: .utf8)
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BenchCommands").path
+        let file = command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Command.swift"
+        let found = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { $0.hasSuffix("/" + file) || $0 == file }
+        #expect(found.count == 1, "\(file) in \(folder): \(found)")
+        let code = try String(contentsOfFile: folder + "/" + (found.first ?? file), encoding: .utf8)
         let read = Set(code.matches(of: /arguments\.(?:flag|value|values|integer)\("(--[a-z0-9-]+)"/).map { String($0.1) })
         for flag in read.subtracting(["--help", "--slow-windowed", "--plant-leak", "--measure-one"]) {
             #expect(usage.contains(flag + " ") || usage.contains(flag + "\n") || usage.contains(flag + "]"), "\(command) reads \(flag) but its help does not say so")

@@ -1,20 +1,18 @@
 import CaseModel
-import BenchPlan
-import BenchCore
 import MemoryProbe
 
 /// Decode-and-composite throughput: composited canvas pixels per second of wall time.
-public struct Throughput: Sendable {
-    public let label: String
+struct Throughput: Sendable {
+    let label: String
     /// Median over the runs, in megapixels per second.
-    public let megapixelsPerSecond: Double
+    let megapixelsPerSecond: Double
     /// Passes of the work timed, over every sample.
-    public let runs: Int
+    let runs: Int
 
     /// Runs `work` (which composites `pixelsPerRun` canvas pixels) in samples of at least `sampleSeconds` each (a
     /// sample repeats `work` as often as that takes, so a GIF decoded in microseconds is not timed by a clock read
     /// around each pass), for at least `minimumSamples` samples and `minimumSeconds`, and keeps the median rate.
-    public static func measure(_ label: String, pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
+    static func measure(_ label: String, pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
                                sampleSeconds: Double = 0.002, _ work: () throws -> Void) rethrows -> Throughput {
         try ThroughputComparison.measure([label], pixelsPerRun: pixelsPerRun, minimumSamples: minimumSamples,
                                          minimumSeconds: minimumSeconds, sampleSeconds: sampleSeconds) { _ in try work() }

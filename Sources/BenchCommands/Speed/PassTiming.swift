@@ -1,6 +1,4 @@
 import CaseModel
-import BenchPlan
-import BenchCore
 import MemoryProbe
 
 /// Per-pass times by the rule of the reference harnesses in `../shared/wuffs` (`bench_common.h`), so that a figure of
@@ -8,15 +6,15 @@ import MemoryProbe
 /// sample size P (passes enough for `sampleSeconds`, 1 to 100,000); samples until there are `minimumSamples` and
 /// `minimumSeconds` of process CPU time (at most 500); each sample timed on the monotonic and the process-CPU clocks;
 /// per clock, the best and the median of the per-pass times.
-public struct PassTiming: Sendable {
-    public var bestSeconds: Double
-    public var medianSeconds: Double
-    public var cpuBestSeconds: Double
-    public var cpuMedianSeconds: Double
-    public var passesPerSample: Int
-    public var samples: Int
+struct PassTiming: Sendable {
+    var bestSeconds: Double
+    var medianSeconds: Double
+    var cpuBestSeconds: Double
+    var cpuMedianSeconds: Double
+    var passesPerSample: Int
+    var samples: Int
 
-    public static func measure(minimumSeconds: Double = 0.3, minimumSamples: Int = 5, sampleSeconds: Double = 0.002,
+    static func measure(minimumSeconds: Double = 0.3, minimumSamples: Int = 5, sampleSeconds: Double = 0.002,
                                _ pass: () throws -> Void) rethrows -> PassTiming {
         let first = CPUTimes.now().process
         try pass()

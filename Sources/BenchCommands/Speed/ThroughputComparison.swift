@@ -1,24 +1,22 @@
 import CaseModel
-import BenchPlan
-import BenchCore
 import MemoryProbe
 
 /// Several ways of doing the same work timed in alternation, one sample of each per round, so that a slow spell of a
 /// shared machine slows every contender alike and their ratio is read from samples taken side by side.
-public struct ThroughputComparison: Sendable {
-    public let throughputs: [Throughput]
+struct ThroughputComparison: Sendable {
+    let throughputs: [Throughput]
     /// Per contender, its rate in each round (megapixels per second).
     private let rounds: [[Double]]
 
     /// The median over rounds of contender `a`'s rate ÷ contender `b`'s in the same round.
-    public func ratio(_ a: Int, to b: Int) -> Double {
+    func ratio(_ a: Int, to b: Int) -> Double {
         Statistics.median(zip(rounds[a], rounds[b]).map { $0 / $1 })
     }
 
     /// Times `work(i)` for each label `i` (each pass does `pixelsPerRun` pixels of work) in rounds of one sample each,
     /// a sample being as many passes as take `sampleSeconds`; stops after `minimumSamples` rounds once every contender
     /// has run `minimumSeconds`.
-    public static func measure(_ labels: [String], pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
+    static func measure(_ labels: [String], pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
                                sampleSeconds: Double = 0.002, _ work: (Int) throws -> Void) rethrows -> ThroughputComparison {
         var passes: [Int] = []
         for contender in labels.indices {

@@ -1,0 +1,164 @@
+import CaseModel
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
+import BenchCore
+import Foundation
+import GIFCodec
+import GIFCorpus
+import SystemFiles
+import Testing
+import TestFixtures
+
+/// Flags and files refused in one line: numeric ranges, baselines, shard records, names with control characters.
+extension HostilePathTests {
+    // 6. Numbers.
+    @Test("every numeric flag states its range: out of it is one line and exit 2, never a trap")
+    func numbers() throws {
+        let out = Self.path("numbers")
+        for (arguments, text) in [
+            (["--speed", "1e300"], "--speed takes a number from 0.01 to 1000"),
+            (["--speed", "1e-300"], "--speed takes a number from 0.01 to 1000"),
+            (["--speed", "nan"], "--speed takes"),
+            (["--refresh", "1e300"], "--refresh takes a number from 1 to 1000"),
+            (["--policies", "budget:1e18GiB"], "needs a size from 1B to 1PiB"),
+            (["--policies", "budget:infMiB"], "needs a size from 1B to 1PiB"),
+            (["--max-eager-bytes", "1e18GiB"], "--max-eager-bytes takes a size from 1B to 1PiB"),
+            (["--max-file-size", "-1"], "--max-file-size takes a size"),
+            (["--max-pixels", "99999999999999999999"], "--max-pixels takes a whole number"),
+            (["--timeout", "1e9"], "--timeout takes a whole number from 1 to 86400"),
+            (["--codec", "lzw"], "--codec takes fast or giflib, not 'lzw'"),
+            (["--codec", ","], "--codec needs fast, giflib or fast,giflib"),
+            (["--memory-warning-at", "1"], "--memory-warning-at goes with --mode realtime"),
+            (["--mode", "realtime", "--memory-warning-at", "0"], "--memory-warning-at takes a number from 0.01"),
+            (["--mode", "realtime", "--memory-warning-at", "3600"], "--memory-warning-at 3600.000 s comes after"),
+            (["--device", "unknown"], "unknown device 'unknown' (use iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro)"),
+            (["--device", "iphone-se-2", "--device-free", "9GiB"], "--device-free (9GiB) is more than the device's memory (3GiB)"),
+            (["--device-free", "1GiB"], "--device-free needs --device NAME or --device-memory SIZE"),
+            (["--display", "0x0"], "--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320), or 'full', not '0x0'"),
+            (["--display", "320"], "--display takes the view's size in pixels as WxH"),
+            (["--display", ","], "--display needs at least one size"),
+        ] {
+            try Self.expectRefusal(["run", "--gif", Self.gif, "--out", out] + arguments, text)
+        }
+        try Self.expectRefusal(["inspect", Self.gif, "--codec", "fast,giflib"], "--codec takes one codec here: fast or giflib")
+        try Self.expectRefusal(["speed", "--gif", Self.gif, "--codec", "GIFLIB"], "--codec takes fast or giflib, not 'GIFLIB'")
+        let baseline = Self.path("huge.json")
+        #expect(try Self.quickRun(Self.path("base"), ["--save-baseline", baseline]).status == 0)
+        var json = try String(contentsOfFile: baseline, encoding: .utf8)
+        // The first result's figure (results come before the summaries, whose metrics share the name).
+        let figure = try #require(json.range(of: "\"cpu_total_s\" : "))
+        json.replaceSubrange(figure, with: "\"cpu_total_s\" : 1e300, \"x\" : ")
+        try json.write(toFile: baseline, atomically: true, encoding: .utf8)
+        try Self.expectRefusal(["compare", "--baseline", baseline, "--current", baseline], "cpu_total_s is 1e+300, outside 0 to 1000000")
+    }
+
+    @Test("merge reads a recorded shard as the flag is read, and refuses rows its record does not name or holds twice")
+    func shardRecords() throws {
+        let second = Self.path("second.gif")
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: second)
+        let one = Self.path("s1"), two = Self.path("s2")
+        for (index, out) in [one, two].enumerated() {
+            let run = try BenchProgram.run(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let first = try BenchProgram.report(in: one)
+        let other = try BenchProgram.report(in: two)
+        func write(_ report: RunReport, _ name: String) throws -> String {
+            let folder = Self.path(name)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try JSONReporter.render(report).write(to: URL(fileURLWithPath: folder + "/results.json"))
+            return folder
+        }
+        for count in [0, 1_000_000_000_000] {
+            var wrong = other
+            wrong.metadata.shard?.shard.count = count
+            try Self.expectRefusal(["merge", one, try write(wrong, "count-\(count)"), "--out", Self.path("m")], "outside 1 ≤ i ≤ n ≤ 1000")
+        }
+        var stolen = first
+        stolen.metadata.shard = other.metadata.shard
+        try Self.expectRefusal(["merge", one, try write(stolen, "stolen"), "--out", Self.path("m")], "which its shard record does not name")
+        var doubled = first
+        doubled.results += first.results
+        try Self.expectRefusal(["merge", try write(doubled, "doubled"), two, "--out", Self.path("m")], "twice")
+    }
+
+    @Test("a FIFO as a baseline says it is a FIFO; a missing key is named as the file spells it; a name's control characters are escaped")
+    func messages() throws {
+        let fifo = Self.path("baseline.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try Self.expectRefusal(["compare", "--baseline", fifo, "--current", fifo], "the baseline is a pipe or FIFO, not a report file")
+        let out = Self.path("keys")
+        #expect(try Self.quickRun(out).status == 0)
+        var json = try String(contentsOfFile: out + "/results.json", encoding: .utf8)
+        let range = try #require(json.range(of: #""frames_hash" *: *"[0-9a-f]*" *,"#, options: .regularExpression))
+        json.removeSubrange(range)
+        let missing = Self.path("missing.json")
+        try json.write(toFile: missing, atomically: true, encoding: .utf8)
+        try Self.expectRefusal(["compare", "--baseline", missing, "--current", out + "/results.json"], "missing 'frames_hash'")
+        let hostile = Self.directory + "/title\u{1B}]0;pwned\u{07}\nline.gif"
+        FileManager.default.createFile(atPath: hostile, contents: Data("not a gif".utf8))
+        defer { unlink(hostile) }
+        let refused = try BenchProgram.run(["run", "--gif", hostile, "--quick", "--out", Self.path("hostile-out")])
+        #expect(refused.status == 2)
+        #expect(refused.errorLines.count == 1, "\(refused.errors)")
+        #expect(!refused.errors.contains("\u{1B}") && refused.errors.contains("\\u{1B}]0;pwned\\u{7}\\u{A}line"), "\(refused.errors)")
+    }
+
+    // 11. The cache command and the eager limit.
+    @Test("bench cache takes --max-eager-bytes, and its refusal names a flag it accepts")
+    func cacheLimit() throws {
+        try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],
+                               "raise it with --max-eager-bytes")
+        let raised = try BenchProgram.run(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
+        #expect(raised.status == 0, "\(raised.errors)")
+    }
+
+    // 12. Bad baselines.
+    @Test("a baseline with a duplicate key, a zero malloc count or an incomplete mark is refused in one line")
+    func badBaselines() throws {
+        let baseline = Self.path("good.json")
+        #expect(try Self.quickRun(Self.path("base"), ["--save-baseline", baseline]).status == 0)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        for (name, edited, message) in [
+            ("duplicate", text.replacingOccurrences(of: "\"malloc_count\" : ", with: "\"malloc_count\" : 1, \"malloc_count\" : "),
+             "has the key 'results[].malloc_count' twice in one object"),
+            ("zero", text.replacingOccurrences(of: #""malloc_count" : \d+"#, with: "\"malloc_count\" : 0", options: .regularExpression),
+             "malloc_count is 0.0, which no run that played can measure"),
+            ("incomplete", text.replacingOccurrences(of: "\"incomplete\" : false", with: "\"incomplete\" : true"), "it is marked incomplete"),
+        ] {
+            #expect(edited != text, "\(name): the edit did not apply")
+            let path = Self.path(name + ".json")
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            try Self.expectRefusal(["compare", "--baseline", path, "--current", baseline], message)
+        }
+    }
+
+    // 13. Smaller ones.
+    @Test("directories, early ends, repeated switches, duplicate windows, CPUs, TMPDIR and names with newlines each get their own answer")
+    func smallerOnes() throws {
+        try Self.expectRefusal(["inspect", Self.directory], "is a directory, not a GIF file")
+        let cut = Self.path("cut.gif")
+        FileManager.default.createFile(atPath: cut, contents: Data(Self.gifWithFrame(screen: 16, frameWidth: 16, frameHeight: 16).prefix(24)))
+        try Self.expectRefusal(["inspect", cut], "the file ends inside the first image descriptor or its local palette")
+        try Self.expectRefusal(["run", "--windows", ""], "--windows needs at least one window")
+        try Self.expectRefusal(["run", "--cpus", "999"], "(the CPUs this process may run on)")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--out", Self.path("out")], "cannot make a private scratch directory in /nonexistent-gfb",
+                               environment: ["TMPDIR": "/nonexistent-gfb"])
+        #expect(FileKind.of("/nonexistent-gfb") == nil)
+
+        let twice = try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--quick", "--repetitions", "1", "--windows", "1,1,1", "--out", Self.path("twice")])
+        #expect(twice.status == 0, "\(twice.errors)")
+        // The three windows are one, for each of the default decoders (eager, windowed, indexed).
+        #expect(twice.errors.contains("3 cases (1 GIF × 3 settings × 1 repetition, 1 loop each"), "\(twice.errors)")
+
+        let odd = Self.path("odd")
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: odd + "/two\nlines.gif")
+        let out = Self.path("odd-out")
+        #expect(try BenchProgram.run(["run", "--gif", odd, "--quick", "--repetitions", "1", "--out", out]).status == 0)
+        let markdown = try String(contentsOfFile: out + "/results.md", encoding: .utf8)
+        #expect(markdown.contains("## two\\nlines\n"), "\(markdown.prefix(600))")
+    }
+}

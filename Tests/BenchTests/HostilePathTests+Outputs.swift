@@ -1,0 +1,195 @@
+import CaseModel
+import BenchPlan
+import BenchReports
+import BenchRunning
+import BenchVerdicts
+import BenchCore
+import Foundation
+import GIFCodec
+import GIFCorpus
+import SystemFiles
+import Testing
+import TestFixtures
+
+/// Where reports go: destinations checked before the first case, links replaced and never written through, scratch kept
+/// private, earlier reports kept whole.
+extension HostilePathTests {
+    @Test("a destination that cannot be written is refused before the first case; an export that fails at the end skips nothing else")
+    func unwritableDestinations() throws {
+        for flag in ["--save-baseline", "--export-github-benchmark", "--export-bmf"] {
+            try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("unwritable"), flag, "/proc/gfb-destination.json"],
+                                   "\(flag) /proc/gfb-destination.json cannot be written")
+        }
+        // /dev/full opens, and every write to it fails: the baseline is still saved, and the run exits 2.
+        let baseline = Self.path("after-export.json")
+        let run = try Self.quickRun(Self.path("export-full"), ["--export-bmf", "/dev/full", "--save-baseline", baseline])
+        #expect(run.status == 2, "\(run.errors)")
+        #expect(run.errors.contains("--export-bmf /dev/full was not written"), "\(run.errors)")
+        #expect(FileManager.default.fileExists(atPath: baseline), "the baseline was skipped: \(run.errors)")
+    }
+
+    // 1. Writing keeps what the path is.
+    @Test("--summary and --save-baseline write through a symbolic link, into a device, and to standard output; never replace them")
+    func writesKeepWhatThePathIs() throws {
+        let baseline = Self.path("baseline.json"), target = Self.path("summary-target.md"), link = Self.path("summary-link.md")
+        #expect(try Self.quickRun(Self.path("first"), ["--save-baseline", baseline]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let linked = try Self.quickRun(Self.path("linked"), ["--gate", baseline, "--summary", link, "--gate-times", "never"])
+        #expect(linked.status == 0, "\(linked.errors)")
+        #expect(FileKind.of(link) == .symbolicLink)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("GIF Frame Bench"))
+
+        let toStdout = try Self.quickRun(Self.path("stdout"), ["--gate", baseline, "--summary", "/dev/stdout", "--gate-times", "never"])
+        #expect(toStdout.status == 0)
+        #expect(toStdout.output.contains("**No regression**"), "\(toStdout.output.suffix(400))")
+
+        let toDevice = try Self.quickRun(Self.path("device"), ["--save-baseline", "/dev/null"])
+        #expect(toDevice.status == 0, "\(toDevice.errors)")
+        #expect(FileKind.of("/dev/null") == .characterDevice)
+
+        let full = try Self.quickRun(Self.path("full"), ["--gate", baseline, "--summary", "/dev/full", "--gate-times", "never"])
+        #expect(full.status == 2)
+        #expect(full.errors.contains("cannot write /dev/full: No space left on device"), "\(full.errors)")
+        let hashes = try BenchProgram.run([], shell: "BENCH inspect \(Self.gif) --hashes > /dev/full")
+        #expect(hashes.status == 2)
+        #expect(hashes.errors.contains("cannot write standard output"), "\(hashes.errors)")
+    }
+
+    // 2. Scratch directories are private, never reused, and cache entries are never written through planted links.
+    @Test("scratch directories are 0700 and fresh; an abandoned one is removed, a live one is not; a planted link is replaced, not followed")
+    func privateScratch() throws {
+        let first = try PrivateDirectory(prefix: "gfb-test-scratch"), second = try PrivateDirectory(prefix: "gfb-test-scratch")
+        #expect(first.path != second.path)
+        var status = stat()
+        #expect(stat(first.path, &status) == 0 && status.st_mode & 0o777 == 0o700)
+        // A directory whose owner died: its lock file is there and nobody holds it.
+        let abandoned = PrivateDirectory.temporaryBase + "/gfb-test-scratch-abandoned\(getpid())"
+        try FileManager.default.createDirectory(atPath: abandoned, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: abandoned + "/.owner.lock", contents: Data())
+        // Just made, it may be a live run's that has not locked yet: left alone until it is a minute old.
+        #expect(PrivateDirectory.removeAbandoned(prefix: "gfb-test-scratch") == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: abandoned)
+        #expect(PrivateDirectory.removeAbandoned(prefix: "gfb-test-scratch") == 1)
+        #expect(FileKind.of(abandoned) == nil)
+        #expect(FileKind.of(first.path) == .directory && FileKind.of(second.path) == .directory)
+
+        let victim = Self.path("victim.txt")
+        try "keep me".write(toFile: victim, atomically: false, encoding: .utf8)
+        let link = Self.path("entry.data")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+        try AtomicFile.write(Array("new entry".utf8), to: link)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+        #expect(FileKind.of(link) == .regular)
+    }
+
+    // 8 and 9. The output folder.
+    @Test("a bad --out fails before the first case; a folder another run holds is refused; charts of an earlier run go, the user's own stay")
+    func outputFolder() throws {
+        let file = Self.path("plain-file")
+        FileManager.default.createFile(atPath: file, contents: Data())
+        try Self.expectRefusal(["run", "--out", ""], "--out needs a directory")
+        try Self.expectRefusal(["run", "--out", "/dev/null"], "is a character device, not a directory")
+        try Self.expectRefusal(["run", "--out", file + "/sub"], "--out \(file)/sub")
+        let shared = Self.path("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        let lock = open(shared + "/.bench.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", shared], "is in use by another bench run")
+        flock(lock, LOCK_UN)
+
+        try FileManager.default.createDirectory(atPath: shared + "/charts", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: shared + "/charts/mine.svg", contents: Data("<svg/>".utf8))
+        FileManager.default.createFile(atPath: shared + "/notes.txt", contents: Data("mine".utf8))
+        let other = Self.path("other.gif")
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: other)
+        #expect(try BenchProgram.run(["run", "--gif", other, "--quick", "--repetitions", "1", "--out", shared]).status == 0)
+        let otherStem = ((other as NSString).lastPathComponent as NSString).deletingPathExtension
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared + "/charts").contains { $0.hasPrefix(ChartSet.fileStem(otherStem)) })
+        #expect(try Self.quickRun(shared).status == 0)
+        let charts = try FileManager.default.contentsOfDirectory(atPath: shared + "/charts")
+        #expect(charts.sorted() == ["emoji-memory.svg", "emoji-tradeoff.svg", "mine.svg"], "the earlier run's charts go, the user's stays")
+        #expect(FileManager.default.contents(atPath: shared + "/notes.txt") == Data("mine".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).filter { $0.hasPrefix(".bench-staging") || $0.contains(".tmp-") }.isEmpty)
+    }
+
+    // Issue 28: a report is one unit, written only into folders of its own, never through links.
+    @Test("a link in --out where a report file goes is replaced, not written through; a link where charts/ goes is refused; the target is untouched")
+    func linksInsideOut() throws {
+        let out = Self.path("links-out"), elsewhere = Self.path("elsewhere")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: elsewhere + "/precious.json", contents: Data("precious".utf8))
+        FileManager.default.createFile(atPath: elsewhere + "/theirs.svg", contents: Data("<svg/>".utf8))
+        try FileManager.default.createSymbolicLink(atPath: out + "/results.json", withDestinationPath: elsewhere + "/precious.json")
+        #expect(try Self.quickRun(out).status == 0)
+        #expect(FileManager.default.contents(atPath: elsewhere + "/precious.json") == Data("precious".utf8), "written through a link")
+        #expect(FileKind.of(out + "/results.json") == .regular)
+
+        let linked = Self.path("linked-charts")
+        try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: linked + "/charts", withDestinationPath: elsewhere)
+        let refused = try Self.quickRun(linked)
+        #expect(refused.status == 2, "\(refused.errors)")
+        #expect(refused.errors.contains("charts: it is a symbolic link"), "\(refused.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["precious.json", "theirs.svg"])
+        #expect(FileKind.of(linked + "/results.json") == nil, "half a report was published")
+    }
+
+    @Test("over a file size limit the run fails in one line and the earlier report stays whole, with nothing half-written left")
+    func fileSizeLimit() throws {
+        let out = Self.path("limited")
+        #expect(try Self.quickRun(out).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let json = FileManager.default.contents(atPath: out + "/results.json"), csv = FileManager.default.contents(atPath: out + "/results.csv")
+        // 24 KiB: the CSV and the charts fit, the JSON with its memory timelines does not.
+        let limited = try BenchProgram.run([], shell: "ulimit -f 24; exec BENCH run --gif '\(Self.gif)' --quick --repetitions 2 --out '\(out)'")
+        #expect(limited.status != 0, "\(limited.errors)")
+        #expect(limited.errors.contains("File too large"), "\(limited.errors)")
+        #expect(FileManager.default.contents(atPath: out + "/results.json") == json, "results.json changed")
+        #expect(FileManager.default.contents(atPath: out + "/results.csv") == csv, "results.csv changed: two runs mixed")
+        // The failed run's finished rows stay in results.partial.jsonl, as after any run that could not write its report.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != RowJournal.fileName }.sorted() == before,
+                "a file was left behind")
+        let compared = try BenchProgram.run(["compare", "--baseline", out + "/results.json", "--current", out + "/results.json"])
+        #expect(compared.status == 0, "\(compared.errors)")
+    }
+
+    @Test("a results.json that does not match its folder's manifest (a publication cut short) is refused in one line")
+    func manifestMismatch() throws {
+        let out = Self.path("mismatch"), other = Self.path("other-run")
+        #expect(try Self.quickRun(out).status == 0)
+        #expect(try Self.quickRun(other).status == 0)
+        unlink(out + "/results.json")
+        try FileManager.default.copyItem(atPath: other + "/results.json", toPath: out + "/results.json")
+        try Self.expectRefusal(["compare", "--baseline", other + "/results.json", "--current", out + "/results.json"],
+                               "does not match the report the folder's manifest lists")
+    }
+
+    @Test("bench corpus into a file, or into a folder it cannot write, is one line and exit 2")
+    func corpusDestination() throws {
+        let file = Self.path("corpus-file")
+        FileManager.default.createFile(atPath: file, contents: Data())
+        try Self.expectRefusal(["corpus", "--out", file], "--out \(file)")
+        try Self.expectRefusal(["corpus", "--out", "/proc/self/gifs"], "--out /proc/self/gifs")
+    }
+
+    @Test("destinations that collide with each other, with the report's own files or with an input are refused before any case")
+    func collidingDestinations() throws {
+        let out = Self.path("collide-out"), same = Self.path("same.json"), baseline = Self.path("collide-baseline.json")
+        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out, "--save-baseline", baseline]).status == 0)
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o1"), "--gate", baseline, "--summary", same,
+                                "--export-github-benchmark", same], "is the same file as --summary")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", out, "--export-bmf", out + "/results.json"],
+                               "is the same file as --out's results.json")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o2"), "--export-bmf", Self.gif],
+                               "is the same file as the input")
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o3"), "--gate", baseline, "--save-baseline", baseline],
+                               "is the same file as --gate's baseline")
+        try Self.expectRefusal(["merge", out, "--out", out], "is the shard folder")
+        try Self.expectRefusal(["compare", "--baseline", baseline, "--current", out + "/results.json", "--summary", baseline],
+                               "is the same file as --baseline")
+        let json = FileManager.default.contents(atPath: out + "/results.json")
+        #expect(json != nil && (try? ReportJSON.decode(json!)) != nil, "the report was overwritten")
+    }
+}
