@@ -83,17 +83,22 @@ def summary(work, commit, runs, rounds, time_x, count_x, cpu, finished):
     return "\n".join(out)
 
 
-def samples_summary(work, commit, runs, rounds, samples, time_x, machine, finished):
+def samples_summary(work, commit, runs, rounds, samples, time_x, machine, finished, cpus=""):
     """paired_time_samples.sh's report: paired time alone, each side's figure the fastest of SAMPLES children."""
     status = {line.split()[0]: (int(line.split()[1]), int(line.split()[2])) for line in open(f"{work}/status.tsv")}
     out = ["# Paired time with the fastest of several samples", "",
-           f"Made by `Benchmarks/Scripts/paired_time_samples.sh {runs} {rounds} {samples}` at commit {commit}, on {machine}, with a",
+           f"Made by `Benchmarks/Scripts/paired_time_samples.sh {runs} {rounds} {samples}"
+           + (f" {time_x} {cpus}" if cpus else "") + f"` at commit {commit}, on {machine}, with a",
            "second CPU-bound process (`while :; do :; done`) running beside every gate. The base is a copy of the same build",
            "(A/A), so an alarm in a clean run is noise. Each gate plays the windowed decoder (`--decoders windowed`) on the quick",
            f"suite's four GIFs long enough to time (20 ms of CPU or more) with `--samples {samples}`: in each round each side plays",
            f"every case in {samples} child processes, and",
            "the fastest counts. The planted slowdown is the one `paired_sensitivity.sh` picked for its time target (about 3%",
-           f"of the windowed decoder's instructions on the five smaller GIFs): `--slow-windowed {time_x}`. Exit 1 is an alarm.", "",
+           f"of the windowed decoder's instructions on the five smaller GIFs): `--slow-windowed {time_x}`. Exit 1 is an alarm.", ""]
+    if cpus:
+        out += [f"Every child on both sides is pinned to the first {cpus} CPU{'s' if cpus != '1' else ''} (`--cpus {cpus}`, "
+                "in the baseline's cases too): the windowed decoder's prefetch thread and its player share it.", ""]
+    out += [
            f"Runs finished: {finished} of {runs}. Seconds per gate are wall time.", ""]
     for kind, title in (("clean", f"clean, {rounds} rounds × {samples} samples"), ("time", f"planted {time_x}, {rounds} rounds × {samples} samples")):
         flagged = 0
@@ -116,7 +121,7 @@ def samples_summary(work, commit, runs, rounds, samples, time_x, machine, finish
 
 if __name__ == "__main__":
     if sys.argv[1] == "samples-summary":
-        print(samples_summary(*sys.argv[2:10]))
+        print(samples_summary(*sys.argv[2:11]))
         sys.exit(0)
     if sys.argv[1] == "windowed-instructions":
         change = windowed_change(sys.argv[2])
