@@ -10,11 +10,14 @@ import math
 import re
 import sys
 
+# The windowed decoder's setting as the gate names it, pinned (", 1 CPU") or not.
+WINDOWED = r"windowed w=4(, \d+ CPUs?)?"
+
 
 def windowed_change(rounds_csv, metric="instructions"):
     base = candidate = 0.0
     for row in csv.DictReader(open(rounds_csv)):
-        if row["metric"] == metric and row["setting"] == "windowed w=4":
+        if row["metric"] == metric and re.fullmatch(WINDOWED, row["setting"]):
             base += float(row["base"])
             candidate += float(row["candidate"])
     return candidate / base - 1 if base else float("nan")
@@ -24,7 +27,7 @@ def time_change(rounds_csv):
     """Mean over rounds of the mean log ratio over windowed cases of 20 ms or more: the aggregate the gate judges."""
     by_round = collections.defaultdict(list)
     for row in csv.DictReader(open(rounds_csv)):
-        if row["metric"] == "cpu_total_s" and row["setting"] == "windowed w=4" and float(row["base"]) >= 0.02:
+        if row["metric"] == "cpu_total_s" and re.fullmatch(WINDOWED, row["setting"]) and float(row["base"]) >= 0.02:
             by_round[row["round"]].append(math.log(float(row["ratio"])))
     means = [sum(v) / len(v) for v in by_round.values() if v]
     return math.exp(sum(means) / len(means)) - 1 if means else float("nan")
@@ -38,7 +41,7 @@ def verdicts(work, name):
     section = gate.split("## all GIFs")[1:] if "## all GIFs" in gate else []
     time_row = count_row = ""
     for part in section:
-        if part.split("\n")[0].strip().endswith("windowed w=4"):
+        if re.search(WINDOWED + "$", part.split("\n")[0].strip()):
             for line in part.split("\n"):
                 if line.startswith("| cpu_total_s"):
                     time_row = line.split("|")[4].strip() + " " + line.split("|")[5].strip()
@@ -92,7 +95,7 @@ def samples_summary(work, commit, runs, rounds, samples, time_x, machine, finish
            "second CPU-bound process (`while :; do :; done`) running beside every gate. The base is a copy of the same build",
            "(A/A), so an alarm in a clean run is noise. Each gate plays the windowed decoder (`--decoders windowed`) on the quick",
            f"suite's four GIFs long enough to time (20 ms of CPU or more) with `--samples {samples}`: in each round each side plays",
-           f"every case in {samples} child processes, and",
+           f"every case in {samples} child process{'es' if samples != '1' else ''}, and",
            "the fastest counts. The planted slowdown is the one `paired_sensitivity.sh` picked for its time target (about 3%",
            f"of the windowed decoder's instructions on the five smaller GIFs): `--slow-windowed {time_x}`. Exit 1 is an alarm.", ""]
     if cpus:
