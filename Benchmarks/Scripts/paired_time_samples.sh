@@ -6,7 +6,7 @@
 # beside every gate as on a shared CI machine. Writes Reports/paired-gate/time-samples.md and keeps each gate's
 # rounds.csv, gate.md and stderr in Reports/paired-gate/time-samples-data; with CPUS, every child is pinned to the first
 # CPUS CPUs (`--cpus CPUS`, part of the cases, so the baseline is made so too), and the report is
-# time-samples-cpusCPUS.md (data in time-samples-cpusCPUS-data).
+# time-samples-cpusCPUS.md (data in time-samples-cpusCPUS-data); an X other than 0.03 adds -slowX to the name.
 #   paired_time_samples.sh [RUNS] [ROUNDS] [SAMPLES] [X] [CPUS]   (10 10 3 0.03, not pinned); about RUNS × 2 × 110 s at
 #   the defaults.
 set -euo pipefail
@@ -16,6 +16,7 @@ runs=${1:-10} rounds=${2:-10} samples=${3:-3} time_x=${4:-0.03} cpus=${5:-}
 cd "$(dirname "$0")/../.."
 out=Reports/paired-gate
 report=time-samples${cpus:+-cpus$cpus}
+[ "$time_x" = 0.03 ] || report=$report-slow$time_x
 pin=()
 if [ -n "$cpus" ]; then pin=(--cpus "$cpus"); fi
 paired_study_start "$out/$report-data"
