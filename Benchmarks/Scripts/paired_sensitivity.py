@@ -8,6 +8,7 @@ import collections
 import csv
 import math
 import re
+import statistics
 import sys
 
 # The windowed decoder's setting as the gate names it, pinned (", 1 CPU") or not.
@@ -132,11 +133,8 @@ def round_spread(rounds_csv):
     for row in csv.DictReader(open(rounds_csv)):
         if row["metric"] == "cpu_total_s" and re.fullmatch(WINDOWED, row["setting"]) and float(row["base"]) >= 0.02:
             by_round[row["round"]].append(math.log(float(row["ratio"])))
-    medians = [sorted(v)[len(v) // 2] if len(v) % 2 else sum(sorted(v)[len(v) // 2 - 1:len(v) // 2 + 1]) / 2 for v in by_round.values() if v]
-    if len(medians) < 2:
-        return float("nan")
-    mean = sum(medians) / len(medians)
-    return math.sqrt(sum((m - mean) ** 2 for m in medians) / (len(medians) - 1))
+    medians = [statistics.median(v) for v in by_round.values() if v]
+    return statistics.stdev(medians) if len(medians) > 1 else float("nan")
 
 
 def projection(work, clean, changes):

@@ -14,15 +14,17 @@ struct PassTiming: Sendable {
     var passesPerSample: Int
     var samples: Int
 
+    /// The most samples a measurement takes, however short its passes.
+    static let maximumSamples = 500
+
     static func measure(minimumSeconds: Double = 0.3, minimumSamples: Int = 5, sampleSeconds: Double = 0.002,
-                               _ pass: () throws -> Void) rethrows -> PassTiming {
+                        _ pass: () throws -> Void) rethrows -> PassTiming {
         let first = CPUTimes.now().process
         try pass()
-        let once = max(CPUTimes.now().process - first, 1e-9)
-        let passes = max(1, min(100_000, Int((sampleSeconds / once).rounded(.up))))
+        let passes = passesPerSample(onePass: CPUTimes.now().process - first, sampleSeconds: sampleSeconds)
         var wall: [Double] = [], cpu: [Double] = []
         let start = CPUTimes.now().process
-        while wall.count < 500 && (wall.count < minimumSamples || CPUTimes.now().process - start < minimumSeconds) {
+        while wall.count < maximumSamples && (wall.count < minimumSamples || CPUTimes.now().process - start < minimumSeconds) {
             let begin = CPUTimes.now()
             for _ in 0..<passes { try pass() }
             let spent = CPUTimes.now().since(begin)
@@ -31,5 +33,10 @@ struct PassTiming: Sendable {
         }
         return PassTiming(bestSeconds: wall.min() ?? 0, medianSeconds: Statistics.median(wall), cpuBestSeconds: cpu.min() ?? 0,
                           cpuMedianSeconds: Statistics.median(cpu), passesPerSample: passes, samples: wall.count)
+    }
+
+    /// Passes in one sample: enough for `sampleSeconds` when one pass took `onePass`, 1 to 100,000.
+    static func passesPerSample(onePass: Double, sampleSeconds: Double) -> Int {
+        max(1, min(100_000, Int((sampleSeconds / max(onePass, 1e-9)).rounded(.up))))
     }
 }

@@ -13,7 +13,7 @@ struct Throughput: Sendable {
     /// sample repeats `work` as often as that takes, so a GIF decoded in microseconds is not timed by a clock read
     /// around each pass), for at least `minimumSamples` samples and `minimumSeconds`, and keeps the median rate.
     static func measure(_ label: String, pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
-                               sampleSeconds: Double = 0.002, _ work: () throws -> Void) rethrows -> Throughput {
+                        sampleSeconds: Double = 0.002, _ work: () throws -> Void) rethrows -> Throughput {
         try ThroughputComparison.measure([label], pixelsPerRun: pixelsPerRun, minimumSamples: minimumSamples,
                                          minimumSeconds: minimumSeconds, sampleSeconds: sampleSeconds) { _ in try work() }
             .throughputs[0]

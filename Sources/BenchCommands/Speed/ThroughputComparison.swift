@@ -17,13 +17,12 @@ struct ThroughputComparison: Sendable {
     /// a sample being as many passes as take `sampleSeconds`; stops after `minimumSamples` rounds once every contender
     /// has run `minimumSeconds`.
     static func measure(_ labels: [String], pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
-                               sampleSeconds: Double = 0.002, _ work: (Int) throws -> Void) rethrows -> ThroughputComparison {
+                        sampleSeconds: Double = 0.002, _ work: (Int) throws -> Void) rethrows -> ThroughputComparison {
         var passes: [Int] = []
         for contender in labels.indices {
             let first = CPUTimes.monotonic()
             try work(contender)
-            let once = max(CPUTimes.monotonic() - first, 1e-9)
-            passes.append(max(1, min(100_000, Int((sampleSeconds / once).rounded(.up)))))
+            passes.append(PassTiming.passesPerSample(onePass: CPUTimes.monotonic() - first, sampleSeconds: sampleSeconds))
         }
         var rounds = [[Double]](repeating: [], count: labels.count)
         let start = CPUTimes.monotonic()
@@ -34,7 +33,7 @@ struct ThroughputComparison: Sendable {
                 let seconds = max(CPUTimes.monotonic() - begin, 1e-9)
                 rounds[contender].append(Double(pixelsPerRun * passes[contender]) / seconds / 1e6)
             }
-            if rounds[0].count >= 500 { break }
+            if rounds[0].count >= PassTiming.maximumSamples { break }
         }
         let throughputs = labels.indices.map {
             Throughput(label: labels[$0], megapixelsPerSecond: Statistics.median(rounds[$0]), runs: rounds[$0].count * passes[$0])
