@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The measuring child of `bench run` and `bench feed`: one request per process (``ChildRequest``: a playability
-/// check, a case or a feed), one answer on stdout. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
+/// check, a case or a feed), one answer on stdout: the check's reason, or a ``ChildReply``. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
 /// runs it when its own binary is started as a child.
 public enum ChildEntry {
     /// Whether `arguments` (without the program's name) are a child's: `--request JSON`.
@@ -22,21 +22,21 @@ public enum ChildEntry {
             if !check.reason.isEmpty { print(check.reason) }
             return check.status
         case .play(let benchCase):
-            return write(CaseExecution.run(benchCase), what: "the result", program: program)
+            return write(.played(result: CaseExecution.run(benchCase)), program: program)
         case .feed(let feed):
-            return write(FeedExecution.run(feed), what: "the feed's result", program: program)
+            return write(.fed(result: FeedExecution.run(feed)), program: program)
         case nil:
             Console.write("\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
             return 2
         }
     }
 
-    private static func write(_ result: some Encodable, what: String, program: String) -> Int32 {
+    private static func write(_ reply: ChildReply, program: String) -> Int32 {
         do {
-            print(try JSONWriter.encode(result))
+            print(try JSONWriter.encode(reply))
             return 0
         } catch {
-            Console.write("\(program): error: cannot encode \(what): \(error)\n")
+            Console.write("\(program): error: cannot encode the reply: \(error)\n")
             return 3
         }
     }

@@ -79,57 +79,52 @@ public struct Player {
         return observation
     }
 
-    /// Real-time mode: a display link at `refreshHz` on the monotonic clock asks for frame i at its deadline, the sum of
-    /// the effective delays before it divided by `speed`, starting when frame 0 is first shown. A frame not ready at its
-    /// display tick is a stall: the playhead waits for it (as FLAnimatedImage does), shows it at the next tick, and
-    /// every later deadline moves back by the wait. A source whose library does not wait instead skips the frame: a
-    /// dropped frame, and the playhead keeps its schedule.
+    /// Real-time mode: a player on the ``DisplayLink`` a feed's players share, at `refreshHz` on the monotonic clock.
+    /// Frame 0 is taken as soon as it can be had, as in throughput mode; the link starts there, and its ``Playhead``
+    /// asks for frame i at its deadline, the sum of the effective delays before it divided by `speed`. A frame not
+    /// decoded at its display tick is a stall: the playhead waits for it (as FLAnimatedImage does), shows it at the
+    /// first tick it is ready, late by the time past its deadline, and every later deadline moves back by the wait. A
+    /// source whose library does not wait instead skips the frame: a dropped frame, and the playhead keeps its
+    /// schedule. A memory warning is delivered at the first tick at or after `memoryWarningAt` seconds into playback.
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
                              memoryWarningAt: Double? = nil) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
-        let period = 1 / refreshHz
         observation.decodeSeconds.reserveCapacity(frameCount)
         observation.lateness.reserveCapacity(frameCount * loops)
-        var origin = 0.0
-        var deadline = 0.0
-        for loop in 0..<loops {
-            for index in 0..<frameCount {
-                let isFirst = loop == 0 && index == 0
-                let tick = isFirst ? 0 : origin + (((deadline - origin) / period) - 1e-9).rounded(.up) * period
-                if !isFirst { DisplayClock.sleep(until: tick) }
-                if !isFirst, let warningAt = memoryWarningAt, observation.memoryWarning == nil, tick - origin >= warningAt {
-                    observation.memoryWarning = deliverMemoryWarning(at: tick - origin, stallsBefore: observation.stalls)
-                }
-                let ready = isFirst || source.isReady(frame: index)
-                if !isFirst { source.clock(tick - origin) }
-                if !ready && source.missBehaviour == .showsAnotherFrame {
-                    source.skip(frame: index)
-                    observation.droppedFrames += 1
-                    observation.animationSeconds += delays[index]
-                    sampler?.sample(minimumGap: Self.frameSampleGap)
-                    deadline += delays[index]
-                    continue
-                }
-                let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.decodeSeconds) }
-                let obtained = CPUTimes.monotonic()
-                if isFirst {
-                    observation.firstFrameSeconds = obtained - start
-                    origin = obtained
-                    deadline = obtained
-                } else if !ready {
-                    if !Mutant.stallsUncounted.isPlanted { observation.stalls += 1 }
-                    observation.lateness.append(max(0, obtained - tick))
-                    let shownAt = origin + (((obtained - origin) / period) - 1e-9).rounded(.up) * period
-                    deadline += shownAt - tick
-                } else {
-                    observation.lateness.append(0)
-                }
-                observation.shown(loop: loop, status: status, decodeSeconds: decode, delay: delays[index])
-                sampler?.sample(minimumGap: Self.frameSampleGap)
-                deadline += delays[index]
+        let (status, decode) = try source.withFrame(at: 0) { view in (view.status, view.decodeSeconds) }
+        let origin = CPUTimes.monotonic()
+        observation.firstFrameSeconds = origin - start
+        observation.shown(loop: 0, status: status, decodeSeconds: decode, delay: delays[0])
+        sampler?.sample(minimumGap: Self.frameSampleGap)
+        var playhead = Playhead(delays: delays)
+        playhead.begin(at: origin)
+        var link = DisplayLink(start: origin, refreshHz: refreshHz)
+        var warningDue = memoryWarningAt
+        let end = loops * frameCount
+        while playhead.position < end {
+            let tick = link.wait()
+            if let due = warningDue, tick - origin + 1e-9 >= due {
+                // The tick at or after the time asked for: at it, to within the clock's rounding.
+                warningDue = nil
+                observation.memoryWarning = deliverMemoryWarning(at: max(due, tick - origin), stallsBefore: observation.stalls)
             }
+            try playhead.tick(tick, source: source, end: end) { (step) throws(GIFError) in
+                switch step {
+                case .shown(let position, let late):
+                    if let late, !Mutant.stallsUncounted.isPlanted { observation.stalls += 1 }
+                    observation.lateness.append(late ?? 0)
+                    let (status, decode) = try source.withFrame(at: position % frameCount) { view in (view.status, view.decodeSeconds) }
+                    observation.shown(loop: position / frameCount, status: status, decodeSeconds: decode, delay: delays[position % frameCount])
+                case .dropped(let position):
+                    observation.droppedFrames += 1
+                    observation.animationSeconds += delays[position % frameCount]
+                }
+                sampler?.sample(minimumGap: Self.frameSampleGap)
+            }
+            let due = playhead.nextDue.map { min($0, warningDue.map { origin + $0 } ?? .infinity) }
+            link.done(nextNeeded: due)
         }
         return observation
     }

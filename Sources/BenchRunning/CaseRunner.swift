@@ -80,7 +80,7 @@ public struct CaseRunner: Sendable {
 
     /// Runs one case in a child process and reads its JSON result.
     public func run(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> CaseResult {
-        var result = request(benchCase.arguments, shouldStop: shouldStop, failed: { CaseResult(benchCase: benchCase, failure: $0) })
+        var result = request(benchCase.arguments, shouldStop: shouldStop, \.caseResult, failed: { CaseResult(benchCase: benchCase, failure: $0) })
         if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned,
            !Mutant.changedBytesPlayed.isPlanted {
             result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
@@ -91,16 +91,17 @@ public struct CaseRunner: Sendable {
     /// Runs one feed (several players at once) in a child process, the same child and protocol as a case
     /// (``ChildRequest``), and reads its JSON result.
     public func run(_ feed: FeedCase, shouldStop: () -> Bool = { false }) -> FeedResult {
-        request(feed.arguments, shouldStop: shouldStop, failed: { FeedResult(feed: feed, failure: $0) })
+        request(feed.arguments, shouldStop: shouldStop, \.feedResult, failed: { FeedResult(feed: feed, failure: $0) })
     }
 
-    /// Starts the child with `arguments` (a request) and decodes its reply; an interruption, a timeout, a crash or a
-    /// bad reply becomes `failed(reason)`, one line.
-    private func request<Reply: Decodable>(_ arguments: [String], shouldStop: () -> Bool, failed: (String) -> Reply) -> Reply {
+    /// Starts the child with `arguments` (a request) and decodes its ``ChildReply``, taking the result `kind` reads from
+    /// it; an interruption, a timeout, a crash, a bad reply or one of the other kind becomes `failed(reason)`, one line.
+    private func request<Result>(_ arguments: [String], shouldStop: () -> Bool, _ kind: (ChildReply) -> Result?,
+                                 failed: (String) -> Result) -> Result {
         do {
             let outcome = try child(arguments, shouldStop: shouldStop)
-            switch Self.read(outcome, timeout: timeout, Self.decodeReply as (Data) throws -> Reply) {
-            case .success(let reply): return reply
+            switch Self.read(outcome, timeout: timeout, Self.decodeReply as (Data) throws -> ChildReply) {
+            case .success(let reply): return kind(reply) ?? failed("the child answered with a result of another kind")
             case .failure(let failure): return failed(failure.reason)
             }
         } catch {
@@ -136,7 +137,7 @@ public struct CaseRunner: Sendable {
         return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))
     }
 
-    /// Reads a child's JSON reply: a case's result or a feed's.
+    /// Reads a child's JSON: a ``ChildReply``, or any other value written the same way.
     public static func decodeReply<Reply: Decodable>(_ data: Data) throws -> Reply {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")

@@ -19,13 +19,15 @@ struct ReportTests {
         return result
     }
 
-    @Test("the child's JSON, written without Foundation, decodes as the same result")
+    @Test("the child's reply, written without Foundation, decodes as the same result")
     func jsonRoundTrip() throws {
         var result = Self.sampleResult(decoder: .windowed(.frames(3)), repetition: 2, cpu: 0.25, peak: 1234)
         result.failure = "quote \" backslash \\ newline \n tab \t"
         result[.frameDecodeP99] = .nan
-        let text = try JSONWriter.encode(result)
-        let decoded: CaseResult = try CaseRunner.decodeReply(Data(text.utf8))
+        let text = try JSONWriter.encode(ChildReply.played(result: result))
+        let reply: ChildReply = try CaseRunner.decodeReply(Data(text.utf8))
+        let decoded = try #require(reply.caseResult)
+        #expect(reply.feedResult == nil)
         #expect(decoded.benchCase == result.benchCase)
         #expect(decoded.failure == result.failure)
         #expect(decoded[.cpuTotal] == 0.25)

@@ -93,8 +93,13 @@ struct StallCountingTests {
         var lateBy = Array(repeating: 0.0, count: 12)
         lateBy[2] = 0.3
         let source = ScriptedSource(container: try Self.container(), lateBy: lateBy)
-        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
+        let start = CPUTimes.monotonic()
+        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: start)
         #expect(observation.stalls == 1)
+        // Every deadline after the wait moved back by it: the last frame, due at 0.55 s, shows after 0.85 s, not in a
+        // burst of frames caught up at 0.4 s (a slower machine only shows it later).
+        let elapsed = CPUTimes.monotonic() - start
+        #expect(elapsed >= 0.8, "played in \(elapsed) s")
     }
 
     @Test("a decoder that is always ready never stalls, at any speed")

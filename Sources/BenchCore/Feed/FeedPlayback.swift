@@ -39,26 +39,24 @@ struct FeedObservation {
     var missedTicks = 0
 }
 
-/// One display link driving a feed's players in real time: applies the schedule's enters and leaves and the memory
-/// warning at the first tick at or after their time, then gives every player on screen the tick.
+/// A feed's players on one ``DisplayLink``, the one a case plays on: applies the schedule's enters and leaves and the
+/// memory warning at the first tick at or after their time, then gives every player on screen the tick.
 enum FeedPlayback {
     static func run(_ feed: FeedCase, containers: [String: GIFContainer], pool: DecodePool, memory: inout FeedMemory,
                     start: Double) throws -> FeedObservation {
         var observation = FeedObservation()
         let schedule = feed.schedule.events
-        let period = 1 / feed.refreshHz
+        var link = DisplayLink(start: start, refreshHz: feed.refreshHz)
         var pending = 0
         var onScreen: [FeedPlayer] = []
         var warningDue = feed.memoryWarningAt
         let threadCPUAtStart = ThreadCPUClock.now()
         var playersCPU = 0.0
-        var tickIndex = 0
         defer {
             for player in onScreen { _ = player.leave(at: CPUTimes.monotonic()) }
         }
         while pending < schedule.count {
-            let tick = start + Double(tickIndex) * period
-            DisplayClock.sleep(until: tick)
+            let tick = link.wait()
             let seconds = tick - start
             while pending < schedule.count, schedule[pending].seconds <= seconds + 1e-9 {
                 let event = schedule[pending]
@@ -99,17 +97,11 @@ enum FeedPlayback {
             playersCPU += ThreadCPUClock.now() - cpu
             memory.sample(at: seconds)
             try memory.check(limit: feed.maxMemoryBytes, at: seconds)
-            observation.ticks += 1
-            // A tick whose work overran the next ones: the display link skips them, as CADisplayLink does.
-            let behind = Int(((CPUTimes.monotonic() - start) / period).rounded(.down))
-            observation.missedTicks += max(0, behind - (tickIndex + 1))
-            // Ticks at which nothing is due are slept through: a frame shows at the same tick either way, and the
-            // harness's wake-ups then follow the frames, not the refresh rate.
-            let needed = nextNeeded(onScreen, schedule: pending < schedule.count ? start + schedule[pending].seconds : nil,
-                                    warning: warningDue.map { start + $0 })
-            let neededIndex = needed.map { Int((($0 - start) / period - 1e-9).rounded(.up)) } ?? 0
-            tickIndex = max(tickIndex + 1, behind, neededIndex)
+            link.done(nextNeeded: nextNeeded(onScreen, schedule: pending < schedule.count ? start + schedule[pending].seconds : nil,
+                                             warning: warningDue.map { start + $0 }))
         }
+        observation.ticks = link.ticks
+        observation.missedTicks = link.missedTicks
         observation.displayLinkCPUSeconds = max(0, ThreadCPUClock.now() - threadCPUAtStart - playersCPU)
         return observation
     }

@@ -7,8 +7,9 @@ import Synchronization
 
 /// One player of a feed, as its view sees it at each display tick: it never blocks the display link. Its decoder is
 /// built off the display link, in the feed's pool (an eager decoder decodes every frame there, as a library's loading
-/// queue does); from then on a frame due and decoded is shown, one not decoded is a stall (the playhead waits for
-/// it) or a dropped frame (libraries that show another frame), as in ``Player/playRealtime(loops:speed:refreshHz:start:memoryWarningAt:)``.
+/// queue does); from then on its ``Playhead`` shows a frame due and decoded, and one not decoded is a stall (the
+/// playhead waits for it) or a dropped frame (libraries that show another frame), as a case's player does
+/// (``Player/playRealtime(loops:speed:refreshHz:start:memoryWarningAt:)``).
 final class FeedPlayer {
     let id: Int
     let gif: FeedGIF
@@ -17,13 +18,9 @@ final class FeedPlayer {
     private let loading = DecoderLoading()
     private let loader: BackgroundThread
     private(set) var source: (any AnimatedFrameSource)?
+    private var playhead = Playhead(delays: [])
+    /// Each frame's delay at the feed's speed (the playhead's own, read while it runs).
     private var delays: [Double] = []
-    /// The playhead: the next frame due, and when (monotonic seconds).
-    private var next = 0
-    private var deadline = 0.0
-    private var origin: Double?
-    /// The frame due was not decoded at its tick and the player waits for it.
-    private var waiting = false
     private var warningPending = false
     private(set) var summary: FeedPlayerSummary
 
@@ -46,45 +43,29 @@ final class FeedPlayer {
 
     /// The monotonic time of the next display tick this player needs: when its next frame is due; nil when it needs
     /// every tick (its decoder is being built, its first frame is not shown, or it waits for a frame).
-    var nextDue: Double? {
-        guard origin != nil, !waiting, !warningPending else { return nil }
-        return deadline
-    }
+    var nextDue: Double? { warningPending ? nil : playhead.nextDue }
 
     /// One display tick at monotonic time `tick`: shows, stalls on or drops the frame due. Throws when the decoder
     /// could not be built or a frame could not be had.
     func tick(_ tick: Double) throws(GIFError) {
         guard let source = try loaded() else { return }
-        guard let origin else {
+        guard playhead.origin != nil else {
             guard source.isReady(frame: 0) else { return }
             try show(0, source)
-            self.origin = tick
+            playhead.begin(at: tick)
             summary.firstFrameSeconds = tick - enteredAt
-            deadline = tick + delays[0]
-            next = 1 % delays.count
             if warningPending { memoryWarning(at: tick) }
             return
         }
-        while tick + 1e-9 >= deadline {
-            source.clock(tick - origin)
-            if source.isReady(frame: next) {
-                if waiting {
-                    summary.stalled(late: tick - deadline)
-                    deadline = tick
-                    waiting = false
-                }
-                try show(next, source)
-            } else if source.missBehaviour == .showsAnotherFrame {
-                source.skip(frame: next)
+        try playhead.tick(tick, source: source) { [self] (step) throws(GIFError) in
+            switch step {
+            case .shown(let position, let late):
+                if let late { summary.stalled(late: late) }
+                try show(position % delays.count, source)
+            case .dropped(let position):
                 summary.droppedFrames += 1
-                summary.animationSeconds += delays[next]
-            } else {
-                waiting = true
-                source.frameDue(next)
-                return
+                summary.animationSeconds += delays[position % delays.count]
             }
-            deadline += delays[next]
-            next = (next + 1) % delays.count
         }
     }
 
@@ -103,12 +84,13 @@ final class FeedPlayer {
         let built = try made.get()
         source = built
         delays = built.delays.map { $0.effectiveSeconds / speed }
+        playhead = Playhead(delays: delays)
         return built
     }
 
     /// The system's low-memory warning: delivered now when the player is playing, else as soon as it is.
     func memoryWarning(at tick: Double) {
-        guard let source, let origin else {
+        guard let source, let origin = playhead.origin else {
             warningPending = true
             return
         }
@@ -128,10 +110,7 @@ final class FeedPlayer {
     /// Waits for the decoder if it is still being built, lets it go at display tick `tick`, and returns what the
     /// player saw: a frame it was still waiting for counts as a stall, late until now.
     func leave(at tick: Double) -> FeedPlayerSummary {
-        if waiting {
-            summary.stalled(late: tick - deadline)
-            waiting = false
-        }
+        if playhead.waiting { summary.stalled(late: tick - playhead.deadline) }
         loader.join()
         if source == nil { source = try? loading.made.withLock({ $0 })?.get() }
         summary.heldFramesMax = source?.heldFramesMax ?? 0
