@@ -7,8 +7,9 @@
 #   dirty_decay_ms:-1                freed pages are never given back to the kernel;
 #   lg_extent_max_active_fit:30      a freed run of pages may be split for a much smaller request (the default, 6, lets
 #                                    jemalloc cut a request from a free run at most 64 times its size).
-# A pass frees every frame at its end; when the frames of one pass, freed together, form a run more than 64 times a frame,
-# the next pass does not reuse it and the kernel zeroes fresh pages for every frame again.
+# A pass frees every frame at its end; which setting cuts the next pass's faults says which policy gave the frames back
+# (Reports/codec-speed/eager-page-faults.md: the decay, for kingfisher-720x720x150; neither setting, for most of
+# long-320x240x1000's).
 #
 # Prints a Markdown table (GIF, setting, eager CPU ms per pass, minor faults per eager pass, pages the frames fill). The
 # faults are the whole process's (`/usr/bin/time`'s %R) divided by the eager passes: the compositor's passes, timed in the
