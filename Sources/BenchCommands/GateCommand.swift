@@ -16,6 +16,7 @@ enum GateCommand {
     Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--build-base] [--rounds N] [--samples N]
                       [--instructions]
                       [--instructions-on LIST] [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged]
+                      [--confirm DIR]
                       [--timeout SECONDS]
                       [--slow-windowed X] [--plant-leak SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
 
@@ -25,7 +26,8 @@ enum GateCommand {
     judged by the candidate ÷ base ratios of the rounds (an interval beyond a noise band), and each setting's
     over all GIFs; with --instructions, by one Callgrind count a side. Memory, malloc counts, retained bytes
     and frames are judged against the baseline file's figures. Writes DIR/gate.md (every verdict),
-    DIR/rounds.csv (each round's paired figures), DIR/candidate.json and DIR/base.json.
+    DIR/rounds.csv (each round's paired figures), DIR/regressions.tsv (each figure that regressed),
+    DIR/candidate.json and DIR/base.json.
 
       --baseline FILE      the committed baseline (default: Reports/baseline.json)
       --base REV           the commit to build as the base (default: the one the baseline records)
@@ -43,6 +45,9 @@ enum GateCommand {
       --thresholds FILE    gate rules as JSON, with the paired rules under "paired" (see 'bench compare --help')
       --allow-unjudged     pass even when a figure the gate promises could not be judged (a count missing on
                            one side, too few rounds); by default, as in CI, that fails the gate
+      --confirm DIR        a gate run again before failing: a regression in time counts only when the gate whose
+                           folder is DIR found the same figure regressed (its regressions.tsv); one found once is
+                           listed as unconfirmed. Frames, memory, instructions and broken runs fail as always
       --timeout SECONDS    one side's 'bench run' of one GIF running longer is stopped (default: 1800)
       --slow-windowed X    candidate only: plant a CPU regression, X extra LZW decodes per windowed frame
       --plant-leak SIZE    candidate only: plant a leak of SIZE per case
@@ -65,6 +70,14 @@ enum GateCommand {
         let output = try OutputFolder(options.out)
         try Destinations.check(writes: [("--summary", options.summary)].compactMap { flag, path in path.map { (flag, $0) } },
                                reportFolder: ("--out", output.path), reads: [("--baseline", options.baselinePath)])
+        // The earlier gate's findings, read before anything is built or run.
+        let confirmedBy = try options.confirm.map { folder throws(UsageError) in
+            let path = (folder as NSString).appendingPathComponent(RegressionRecord.fileName)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw UsageError("--confirm \(folder): no \(RegressionRecord.fileName) there to confirm against (a folder 'bench gate --out' wrote)")
+            }
+            return try RegressionRecord.parse(text, source: path)
+        }
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
         let gifs = try options.gifFiles(scratch: scratch)
@@ -96,8 +109,11 @@ enum GateCommand {
                                  samples: options.samples)
         var outcome = verdict.outcome()
         outcome.strict = !options.allowUnjudged
+        let found = outcome.regressionRecords
+        if let earlier = confirmedBy { outcome = outcome.confirmed(by: earlier, source: options.confirm ?? "") }
         try ReportWriter.write([("gate.md", Data(GateReporter.render(outcome, baseline: baseline.metadata, current: verdict.candidate.metadata).utf8)),
                                 ("rounds.csv", Data(PairedRoundsCSV.render(rounds, instructions: counts).utf8)),
+                                (RegressionRecord.fileName, Data(RegressionRecord.render(found).utf8)),
                                 ("candidate.json", try JSONReporter.render(verdict.candidate)),
                                 ("base.json", try JSONReporter.render(verdict.base))], to: output.path)
         Console.note("bench gate: \(rounds.count) rounds in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
@@ -127,6 +143,8 @@ enum GateCommand {
         var summary: String?
         var thresholds: Thresholds
         var allowUnjudged: Bool
+        /// `--confirm DIR`: an earlier gate's folder, whose regressions confirm this gate's in time.
+        var confirm: String?
         var timeout: Int
         var candidateKnobs: [String]
         var suiteArguments: [String]
@@ -151,6 +169,7 @@ enum GateCommand {
             summary = try arguments.value("--summary")
             thresholds = try arguments.value("--thresholds").map { path in try Thresholds.load(path) } ?? .defaults
             allowUnjudged = arguments.flag("--allow-unjudged")
+            confirm = try arguments.value("--confirm")
             timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 1800
             candidateKnobs = []
             for knob in ["--slow-windowed", "--plant-leak"] {

@@ -165,7 +165,7 @@ struct PairedGateTests {
     }
 
 
-    @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a base whose reports cannot be read, a dirty base, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
+    @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a base whose reports cannot be read, a dirty base, a folder to confirm against that no gate wrote, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
     func refusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -202,6 +202,10 @@ struct PairedGateTests {
         let prepared = try BenchProgram.run(["gate", "--build-base", "--base-bench", foreign] + suite.dropLast(2) + ["--out", folder + "/prepared"])
         #expect(prepared.status == 0 && prepared.output == foreign + "\n", "\(prepared.errorLines)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/prepared"))
+
+        let unconfirmable = try BenchProgram.run(["gate", "--confirm", folder + "/no-gate-here"] + suite)
+        #expect(unconfirmable.status == 2 && unconfirmable.errorLines.count == 1
+                && unconfirmable.errorLines.first?.contains("no regressions.tsv there") == true, "\(unconfirmable.errorLines)")
 
         let ownFlag = try BenchProgram.run(["gate", "--repetitions", "3"] + suite)
         #expect(ownFlag.status == 2 && ownFlag.errorLines.first?.contains("does not take --repetitions") == true, "\(ownFlag.errorLines)")
