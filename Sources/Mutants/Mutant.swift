@@ -35,6 +35,8 @@ public enum Mutant: String, CaseIterable, Sendable {
     case unreachedRowsLeftUnwritten = "unreached-rows-left-unwritten"
     /// The paired gate's aggregate takes a round's mean log ratio over the GIFs instead of their median.
     case aggregateIsMean = "aggregate-is-mean"
+    /// A gate run again with `--confirm` keeps a regression in time the earlier gate did not find.
+    case unconfirmedRegressionKept = "unconfirmed-regression-kept"
     /// The frame hash leaves the last pixel of a frame out.
     case frameHashSkipsLastPixel = "frame-hash-skips-last-pixel"
     /// The player does not count a deadline missed by a frame that was not ready as a stall.
