@@ -120,15 +120,15 @@ public final class Compositor {
         return draw(frame, index: index, clearingTransparent: clearingTransparent)
     }
 
-    /// Draws the next frame into the canvas, every pixel of it written once: from the frame, or from `screen` (the
-    /// screen before the frame, the pending disposal already in it) where the frame leaves it as it was.
-    private func advance(over screen: ScreenBefore) -> FrameStatus {
+    /// Draws the next frame into the canvas, every pixel of it written once: from the frame, or from `base` (the
+    /// screen before the frame, which no pending disposal changes) where the frame leaves it as it was.
+    private func advance(over base: UnsafePointer<UInt32>) -> FrameStatus {
         let index = nextFrame
         nextFrame += 1
         let frame = container.frames[index]
-        saveIfRestored(frame, from: screen.pixels)
+        saveIfRestored(frame, from: base)
         pendingDisposal = (frame.disposal, frame.rect)
-        return draw(frame, index: index, clearingTransparent: false, over: screen)
+        return draw(frame, index: index, clearingTransparent: false, over: base)
     }
 
     /// Drawing touches the frame's rectangle only, so that is all disposal 3 must put back: saved row by row from the
@@ -145,9 +145,8 @@ public final class Compositor {
     /// it the canvas: ``pixels`` is then `destination`, and the next frame starts from it. A frame that covers the
     /// screen and completes is drawn alone when it is opaque, or when the screen under it is all transparent (nothing
     /// drawn yet, or the frame before cleared it whole); any other frame is drawn over the canvas before it, each pixel
-    /// written once, from the frame or from that canvas (``advance(over:)``; after a disposal 2 that cleared part of the
-    /// screen, transparent there), or, after a disposal 3 or before a frame that restores, on a copy of it. So a decoder
-    /// keeping every frame writes each one once, not on a canvas and then in a copy.
+    /// written once, from the frame or from that canvas (``advance(over:)``), or, after a disposal 2 or 3 changed the
+    /// screen, on a copy of it. So a decoder keeping every frame writes each one once, not on a canvas and then in a copy.
     /// `destination` must stay allocated until the next call or ``reset()``.
     @discardableResult
     public func advance(into destination: UnsafeMutableRawBufferPointer) -> FrameStatus {
@@ -180,20 +179,15 @@ public final class Compositor {
         if keepsScreen && base != target {
             // The screen before the frame is the last frame as it is: each pixel is written once, from the frame where
             // it draws and from the last frame elsewhere, instead of a copy of the last frame drawn over.
-            return advance(over: ScreenBefore(base, width: container.width))
-        }
-        if let (disposal, rect) = pendingDisposal, disposal == .background, frame.disposal != .previous, base != target {
-            // The same, with the rectangle the last frame's disposal cleared read as transparent.
-            pendingDisposal = nil
-            return advance(over: ScreenBefore(base, width: container.width, cleared: clip(rect)))
+            return advance(over: base)
         }
         target.update(from: base, count: pixelCount)
         return advance()
     }
 
-    private func coversScreen(_ rect: FrameRect) -> Bool { rect.covers(width: container.width, height: container.height) }
-    private func clip(_ rect: FrameRect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
-        rect.clipped(width: container.width, height: container.height)
+    /// Whether `rect` covers the whole screen.
+    private func coversScreen(_ rect: FrameRect) -> Bool {
+        rect.left <= 0 && rect.top <= 0 && rect.left + rect.width >= container.width && rect.top + rect.height >= container.height
     }
 
     private func applyPendingDisposal() {
@@ -216,10 +210,16 @@ public final class Compositor {
         }
     }
 
-    /// Draws `frame` on the canvas; `over` a screen, writes the canvas whole: the frame's pixels, and the screen's
-    /// wherever the frame leaves it as it was (outside its rectangle, its transparent index, rows not decoded).
+    private func clip(_ rect: FrameRect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        let x0 = max(0, rect.left), x1 = min(container.width, rect.left + rect.width)
+        let y0 = max(0, rect.top), y1 = min(container.height, rect.top + rect.height)
+        return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : (0, 0, 0, 0)
+    }
+
+    /// Draws `frame` on the canvas; `over` a screen, writes the canvas whole: the frame's pixels, and `base`'s
+    /// wherever the frame leaves the screen as it was (outside its rectangle, its transparent index, rows not decoded).
     private func draw(_ frame: FrameRecord, index: Int, clearingTransparent: Bool,
-                      over screen: ScreenBefore? = nil) -> FrameStatus {
+                      over base: UnsafePointer<UInt32>? = nil) -> FrameStatus {
         rowsDecoded = 0
         let table: UnsafeMutablePointer<UInt32>
         if let local = frame.localPalette {
@@ -228,12 +228,12 @@ public final class Compositor {
         } else if container.globalPalette != nil {
             table = globalTable
         } else {
-            screen?.copy(rows: 0..<container.height, to: canvas)
+            if let base { canvas.update(from: base, count: pixelCount) }
             return .partial(.missingPalette(frame: index))
         }
         let (x0, x1, _, y1) = clip(frame.rect)
         guard x0 < x1 else {
-            screen?.copy(rows: 0..<container.height, to: canvas)
+            if let base { canvas.update(from: base, count: pixelCount) }
             rowsDecoded = frame.rect.height
             return .complete
         }
@@ -253,10 +253,11 @@ public final class Compositor {
         // The canvas and the count in locals: a class's stored property is checked for exclusive access on each use.
         let canvas = self.canvas
         let width = container.width
-        if let screen {
+        if let base {
             // The rows above and below the frame's rectangle show the screen before it.
-            screen.copy(rows: 0..<frame.rect.top, to: canvas)
-            screen.copy(rows: (frame.rect.top + onScreenRows)..<container.height, to: canvas)
+            let below = (frame.rect.top + onScreenRows) * width
+            canvas.update(from: base, count: frame.rect.top * width)
+            (canvas + below).update(from: base + below, count: pixelCount - below)
         }
         var drawn = 0
         for _ in 0..<decoded.rows {
@@ -264,11 +265,7 @@ public final class Compositor {
             drawn += 1
             if row < onScreenRows {
                 let line = (frame.rect.top + row) * width
-                if let screen, screen.clears(row: frame.rect.top + row) {
-                    // A row the last disposal cleared in part: the screen's row, then the frame's pixels on it.
-                    screen.copy(row: frame.rect.top + row, from: 0, count: width, to: canvas + line)
-                    PaletteRows.paint(canvas + line + x0, from: source, count: x1 - x0, table: table, transparent: transparent)
-                } else if let base = screen?.pixels {
+                if let base {
                     (canvas + line).update(from: base + line, count: x0)
                     PaletteRows.paint(canvas + line + x0, from: source, over: base + line + x0, count: x1 - x0,
                                       table: table, transparent: transparent)
@@ -280,11 +277,12 @@ public final class Compositor {
             source += frame.rect.width
         }
         rowsDecoded = drawn
-        if let screen {
+        if let base {
             // Rows the data did not reach show the screen before the frame.
             while let row = rows.next(), !Mutant.unreachedRowsLeftUnwritten.isPlanted {
                 guard row < onScreenRows else { continue }
-                screen.copy(rows: (frame.rect.top + row)..<(frame.rect.top + row + 1), to: canvas)
+                let line = (frame.rect.top + row) * width
+                (canvas + line).update(from: base + line, count: width)
             }
         }
         return decoded.status

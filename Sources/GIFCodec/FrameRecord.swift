@@ -48,17 +48,3 @@ public struct FrameRecord: Sendable, Hashable {
         self.truncated = truncated
     }
 }
-
-extension FrameRect {
-    /// Whether the rectangle covers the whole of a `width` × `height` screen.
-    func covers(width: Int, height: Int) -> Bool {
-        left <= 0 && top <= 0 && left + self.width >= width && top + self.height >= height
-    }
-
-    /// The rectangle clipped to a `width` × `height` screen (x0 ..< x1, y0 ..< y1); all zero when none of it is on it.
-    func clipped(width: Int, height: Int) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
-        let x0 = max(0, left), x1 = min(width, left + self.width)
-        let y0 = max(0, top), y1 = min(height, top + self.height)
-        return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : (0, 0, 0, 0)
-    }
-}

@@ -33,9 +33,6 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// A frame drawn over the last one into its own buffer leaves the rows its data did not reach unwritten instead of
     /// showing the last frame there.
     case unreachedRowsLeftUnwritten = "unreached-rows-left-unwritten"
-    /// A frame drawn into its own buffer after a disposal 2 that cleared part of the screen reads the last frame there,
-    /// as if nothing had been cleared.
-    case partClearedReadAsKept = "part-cleared-read-as-kept"
     /// The paired gate's aggregate takes a round's mean log ratio over the GIFs instead of their median.
     case aggregateIsMean = "aggregate-is-mean"
     /// A gate run again with `--confirm` keeps a regression in time the earlier gate did not find.
