@@ -71,12 +71,12 @@ enum GateCommand {
         try Destinations.check(writes: [("--summary", options.summary)].compactMap { flag, path in path.map { (flag, $0) } },
                                reportFolder: ("--out", output.path), reads: [("--baseline", options.baselinePath)])
         // The earlier gate's findings, read before anything is built or run.
-        let confirmedBy = try options.confirm.map { folder throws(UsageError) in
+        let confirmation = try options.confirm.map { folder throws(UsageError) in
             let path = (folder as NSString).appendingPathComponent(RegressionRecord.fileName)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw UsageError("--confirm \(folder): no \(RegressionRecord.fileName) there to confirm against (a folder 'bench gate --out' wrote)")
             }
-            return try RegressionRecord.parse(text, source: path)
+            return (folder: folder, found: try RegressionRecord.parse(text, source: path))
         }
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
@@ -110,7 +110,7 @@ enum GateCommand {
         var outcome = verdict.outcome()
         outcome.strict = !options.allowUnjudged
         let found = outcome.regressionRecords
-        if let earlier = confirmedBy { outcome = outcome.confirmed(by: earlier, source: options.confirm ?? "") }
+        if let confirmation { outcome = outcome.confirmed(by: confirmation.found, source: confirmation.folder) }
         try ReportWriter.write([("gate.md", Data(GateReporter.render(outcome, baseline: baseline.metadata, current: verdict.candidate.metadata).utf8)),
                                 ("rounds.csv", Data(PairedRoundsCSV.render(rounds, instructions: counts).utf8)),
                                 (RegressionRecord.fileName, Data(RegressionRecord.render(found).utf8)),

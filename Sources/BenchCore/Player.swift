@@ -112,14 +112,14 @@ public struct Player {
             }
             try playhead.tick(tick, source: source, end: end) { (step) throws(GIFError) in
                 switch step {
-                case .shown(let position, let late):
+                case .shown(let position, let frame, let late):
                     if let late, !Mutant.stallsUncounted.isPlanted { observation.stalls += 1 }
                     observation.lateness.append(late ?? 0)
-                    let (status, decode) = try source.withFrame(at: position % frameCount) { view in (view.status, view.decodeSeconds) }
-                    observation.shown(loop: position / frameCount, status: status, decodeSeconds: decode, delay: delays[position % frameCount])
-                case .dropped(let position):
+                    let (status, decode) = try source.withFrame(at: frame) { view in (view.status, view.decodeSeconds) }
+                    observation.shown(loop: position / frameCount, status: status, decodeSeconds: decode, delay: delays[frame])
+                case .dropped(_, let frame):
                     observation.droppedFrames += 1
-                    observation.animationSeconds += delays[position % frameCount]
+                    observation.animationSeconds += delays[frame]
                 }
                 sampler?.sample(minimumGap: Self.frameSampleGap)
             }

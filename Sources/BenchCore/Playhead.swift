@@ -6,12 +6,12 @@ import GIFCodec
 /// blocks: a player that waits for a frame (FLAnimatedImage) asks again at the next tick, a stall; one that does not
 /// (Kingfisher, YLGIFImage) skips it, a dropped frame, and keeps its schedule.
 struct Playhead {
-    /// What happened to the frame at one position of playback (loop × frame count + frame).
+    /// What happened to the frame at one position of playback (loop × frame count + `frame`).
     enum Step {
         /// Shown at the tick; `late` is the seconds past its due time when the player had waited for it (a stall).
-        case shown(position: Int, late: Double?)
+        case shown(position: Int, frame: Int, late: Double?)
         /// Not decoded at its tick and skipped by a player that does not wait.
-        case dropped(position: Int)
+        case dropped(position: Int, frame: Int)
     }
 
     /// Each frame's effective delay divided by the playback speed, in seconds.
@@ -57,10 +57,10 @@ struct Playhead {
                     deadline = tick
                     waiting = false
                 }
-                try step(.shown(position: position, late: late))
+                try step(.shown(position: position, frame: frame, late: late))
             } else if source.missBehaviour == .showsAnotherFrame {
                 source.skip(frame: frame)
-                try step(.dropped(position: position))
+                try step(.dropped(position: position, frame: frame))
             } else {
                 waiting = true
                 source.frameDue(frame)

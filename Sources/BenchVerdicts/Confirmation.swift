@@ -15,6 +15,11 @@ public struct RegressionRecord: Sendable, Hashable {
         self.metric = metric
     }
 
+    /// The record of a gate's row: its GIF (or aggregate), setting and figure, as its reports name them.
+    init(_ row: Comparison) {
+        self.init(gif: row.gif, setting: row.setting, metric: row.metric.description)
+    }
+
     /// The file a gate writes beside `gate.md`.
     public static let fileName = "regressions.tsv"
     static let header = "gif\tsetting\tmetric"
@@ -45,7 +50,7 @@ public struct RegressionRecord: Sendable, Hashable {
 extension GateOutcome {
     /// Every regressed figure, for the gate's `regressions.tsv`.
     public var regressionRecords: [RegressionRecord] {
-        regressions.map { RegressionRecord(gif: $0.gif, setting: $0.setting, metric: $0.metric.description) }
+        regressions.map(RegressionRecord.init)
     }
 
     /// This gate's verdicts with each regression in time that `earlier` (an earlier gate's records, read from
@@ -59,7 +64,7 @@ extension GateOutcome {
         for index in outcome.comparisons.indices {
             let row = outcome.comparisons[index]
             guard !Mutant.unconfirmedRegressionKept.isPlanted, row.verdict == .regressed, row.interval != nil, case .figure(.measure(let measure)) = row.metric, measure.unit == .seconds,
-                  !earlier.contains(RegressionRecord(gif: row.gif, setting: row.setting, metric: row.metric.description)) else { continue }
+                  !earlier.contains(RegressionRecord(row)) else { continue }
             outcome.comparisons[index].verdict = .withinNoise
             outcome.comparisons[index].note = "regressed in this gate only, not in \(source): unconfirmed"
         }

@@ -59,12 +59,12 @@ final class FeedPlayer {
         }
         try playhead.tick(tick, source: source) { [self] (step) throws(GIFError) in
             switch step {
-            case .shown(let position, let late):
+            case .shown(_, let frame, let late):
                 if let late { summary.stalled(late: late) }
-                try show(position % delays.count, source)
-            case .dropped(let position):
+                try show(frame, source)
+            case .dropped(_, let frame):
                 summary.droppedFrames += 1
-                summary.animationSeconds += delays[position % delays.count]
+                summary.animationSeconds += delays[frame]
             }
         }
     }
