@@ -33,8 +33,8 @@ public final class EagerDecoder: AnimatedFrameSource {
         statuses.reserveCapacity(container.frameCount)
         decodeSeconds.reserveCapacity(container.frameCount)
         let clock = ContinuousClock()
+        var start = clock.now
         for _ in 0..<container.frameCount {
-            let start = clock.now
             if keeping.keepsCanvasSize {
                 // At the GIF's size a frame is drawn straight into the buffer that keeps it: written once, not drawn
                 // on the compositor's canvas and copied.
@@ -45,7 +45,10 @@ public final class EagerDecoder: AnimatedFrameSource {
                 statuses.append(compositor.advance())
                 frames.append(keeping.keep(compositor.pixels))
             }
-            decodeSeconds.append((clock.now - start).seconds)
+            // One clock read a frame: where one frame's decode ends, the next one's starts.
+            let end = clock.now
+            decodeSeconds.append((end - start).seconds)
+            start = end
         }
         self.frames = frames
         self.statuses = statuses

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GIFCodec
 
 /// One RGBA frame's worth of memory, allocated once and freed with its owner.
 final class FrameBuffer: @unchecked Sendable {
@@ -8,20 +9,20 @@ final class FrameBuffer: @unchecked Sendable {
 
     /// A zeroed buffer of `byteCount` bytes.
     init(byteCount: Int) {
-        bytes = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+        bytes = Self.allocate(byteCount)
         bytes.initializeMemory(as: UInt8.self, repeating: 0)
     }
 
     /// A buffer of `byteCount` bytes that its first writer fills whole; with `prefaulted`, its pages are faulted in
     /// at once (``prefault(_:)``).
     init(uninitializedByteCount byteCount: Int, prefaulted: Bool = false) {
-        bytes = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+        bytes = Self.allocate(byteCount)
         if prefaulted { Self.prefault(bytes) }
     }
 
     /// A buffer holding a copy of `source`.
     init(copying source: UnsafeRawBufferPointer) {
-        bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)
+        bytes = Self.allocate(source.count)
         Self.prefault(bytes)
         bytes.copyMemory(from: source)
     }
@@ -41,7 +42,13 @@ final class FrameBuffer: @unchecked Sendable {
         _ = madvise(pointer, end - start, populateWrite)
     }
 
-    deinit { bytes.deallocate() }
+    /// `byteCount` bytes (at least 1) from `malloc`, 16-byte aligned: a frame of up to 32 KiB then comes from jemalloc's
+    /// thread cache, where Swift's aligned `allocate` goes to its arena (``Malloc``).
+    private static func allocate(_ byteCount: Int) -> UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: Malloc.allocate(UInt8.self, capacity: byteCount), count: max(byteCount, 1))
+    }
+
+    deinit { Malloc.free(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
 
     /// Overwrites the buffer with `source` (as much of it as fits).
     func copy(from source: UnsafeRawBufferPointer) {

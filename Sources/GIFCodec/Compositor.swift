@@ -46,11 +46,10 @@ public final class Compositor {
         decoder = try FrameRowDecoder(container: container, codec: codec)
         store = keepsIndices ? FrameIndexStore(frameCount: container.frameCount) : nil
         pixelCount = container.width * container.height
-        ownCanvas = .allocate(capacity: pixelCount)
+        ownCanvas = Malloc.allocate(UInt32.self, capacity: pixelCount)
         canvas = ownCanvas
         if container.savesCanvas {
-            savedCanvas = .allocate(capacity: pixelCount)
-            savedCanvas?.initialize(repeating: 0, count: pixelCount)
+            savedCanvas = Malloc.allocate(UInt32.self, capacity: pixelCount)  // read only where ``saveIfRestored(_:from:)`` wrote it
         } else {
             savedCanvas = nil
         }
@@ -60,8 +59,8 @@ public final class Compositor {
     }
 
     deinit {
-        ownCanvas.deallocate()
-        savedCanvas?.deallocate()
+        Malloc.free(ownCanvas)
+        if let savedCanvas { Malloc.free(savedCanvas) }
         globalTable.deallocate()
         localTable.deallocate()
     }

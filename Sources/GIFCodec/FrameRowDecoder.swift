@@ -26,7 +26,7 @@ final class FrameRowDecoder {
 
     init(container: GIFContainer, codec: LZWCodec) throws(GIFError) {
         bytes = container.bytes
-        let largest = max(1, container.frames.map { $0.rect.width * $0.rect.height }.max() ?? 1)
+        let largest = container.frames.reduce(1) { max($0, $1.rect.width * $1.rect.height) }
         switch codec {
         case .giflib: engine = .giflib(try GiflibReader(bytes: container.bytes), rows: .allocate(capacity: largest))
         case .fast: engine = .fast(LZWDecoder(maxPixels: largest))

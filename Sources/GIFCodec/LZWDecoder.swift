@@ -34,21 +34,22 @@ final class LZWDecoder {
         indexCapacity = max(1, maxPixels) + Self.outputSlack
         storage = Self.makeStorage(indexCapacity)
         compressedCapacity = 4096
-        compressed = .allocate(capacity: compressedCapacity)
-        table = .allocate(capacity: Self.maxCode + 1)
-        table.initialize(repeating: 0, count: Self.maxCode + 1)
+        compressed = Malloc.allocate(UInt8.self, capacity: compressedCapacity)
+        // Left unwritten: an entry is read only below `nextCode`, and every entry there was written first, by this
+        // table's literals and control codes or by the code that added it (``run(minimumCodeSize:dataBytes:limit:)``).
+        table = Malloc.allocate(UInt64.self, capacity: Self.maxCode + 1)
     }
 
     private static func makeStorage(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: outputStart + capacity)
+        let storage = Malloc.allocate(UInt8.self, capacity: outputStart + capacity)
         for byte in 0..<outputStart { storage[byte] = UInt8(byte) }
         return storage
     }
 
     deinit {
-        storage.deallocate()
-        compressed.deallocate()
-        table.deallocate()
+        Malloc.free(storage)
+        Malloc.free(compressed)
+        Malloc.free(table)
     }
 
     /// Decodes up to `pixels` indices of the image record (image separator, descriptor, local palette, data)
@@ -70,7 +71,7 @@ final class LZWDecoder {
 
     private func reserveIndices(_ pixels: Int) {
         guard pixels + Self.outputSlack > indexCapacity else { return }
-        storage.deallocate()
+        Malloc.free(storage)
         indexCapacity = pixels + Self.outputSlack
         storage = Self.makeStorage(indexCapacity)
     }
@@ -84,9 +85,9 @@ final class LZWDecoder {
             let blockLength = Int(bytes[position])
             guard blockLength > 0, position + 1 + blockLength <= count else { break }
             if length + blockLength + 8 > compressedCapacity {
-                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (length + blockLength + 8))
+                let grown = Malloc.allocate(UInt8.self, capacity: 2 * (length + blockLength + 8))
                 grown.update(from: compressed, count: length)
-                compressed.deallocate()
+                Malloc.free(compressed)
                 compressed = grown
                 compressedCapacity = 2 * (length + blockLength + 8)
             }
