@@ -15,7 +15,7 @@ final class LZWDecoder {
 
     /// Where the decoded indices start in `storage`: after the 256-byte alphabet that literal codes copy from.
     private static let outputStart = 256
-    /// The alphabet (bytes 0 to 255), then the decoded indices.
+    /// The alphabet (bytes 0 to 255), then the decoded indices; right after the table, in one block from ``Malloc``.
     private var storage: UnsafeMutablePointer<UInt8>
     private var indexCapacity: Int
     /// The decoded indices, in the order the data stores the frame's rows.
@@ -23,8 +23,10 @@ final class LZWDecoder {
     /// The frame's sub-block payloads joined, followed by 8 zero bytes so that a code is always one 8-byte load.
     private var compressed: UnsafeMutablePointer<UInt8>
     private var compressedCapacity: Int
-    /// Entry `code` packs the offset of its string in `storage` (low 32 bits) and its length (high 32 bits).
-    private let table: UnsafeMutablePointer<UInt64>
+    /// Entry `code` packs the offset of its string in `storage` (low 32 bits) and its length (high 32 bits). Left
+    /// unwritten when allocated: an entry is read only below `nextCode`, and every entry there was written first, by this
+    /// table's literals and control codes or by the code that added it (``run(minimumCodeSize:dataBytes:limit:)``).
+    private var table: UnsafeMutablePointer<UInt64>
     /// The minimum code size whose literal and control entries the table holds (entries past them are written before
     /// they are read), so frames of one size skip refilling them.
     private var tableCodeSize = -1
@@ -32,24 +34,43 @@ final class LZWDecoder {
     /// Sized for frames of up to `maxPixels` pixels; larger frames grow the buffers.
     init(maxPixels: Int) {
         indexCapacity = max(1, maxPixels) + Self.outputSlack
-        storage = Self.makeStorage(indexCapacity)
+        (table, storage) = Self.makeBlock(indexCapacity)
         compressedCapacity = 4096
         compressed = Malloc.allocate(UInt8.self, capacity: compressedCapacity)
-        // Left unwritten: an entry is read only below `nextCode`, and every entry there was written first, by this
-        // table's literals and control codes or by the code that added it (``run(minimumCodeSize:dataBytes:limit:)``).
-        table = Malloc.allocate(UInt64.self, capacity: Self.maxCode + 1)
     }
 
-    private static func makeStorage(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        let storage = Malloc.allocate(UInt8.self, capacity: outputStart + capacity)
+    private static let tableBytes = (maxCode + 1) * MemoryLayout<UInt64>.stride
+    /// jemalloc's largest small size: a larger block comes from its arena, a smaller one from the thread cache.
+    private static let smallBytes = 14 << 10
+
+    /// The table and the storage for `capacity` indices. Storage over jemalloc's small sizes comes from its arena
+    /// however large, so the table goes in front of it: one allocation, not two, and the table beside the strings it
+    /// points into. Smaller storage and the table come from the thread cache, each on its own.
+    private static func makeBlock(_ capacity: Int) -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>) {
+        let storageBytes = outputStart + capacity
+        let table: UnsafeMutablePointer<UInt64>
+        let storage: UnsafeMutablePointer<UInt8>
+        if storageBytes > smallBytes {
+            let block = UnsafeMutableRawPointer(Malloc.allocate(UInt8.self, capacity: tableBytes + storageBytes))
+            table = block.bindMemory(to: UInt64.self, capacity: maxCode + 1)
+            storage = (block + tableBytes).bindMemory(to: UInt8.self, capacity: storageBytes)
+        } else {
+            table = Malloc.allocate(UInt64.self, capacity: maxCode + 1)
+            storage = Malloc.allocate(UInt8.self, capacity: storageBytes)
+        }
         for byte in 0..<outputStart { storage[byte] = UInt8(byte) }
-        return storage
+        return (table, storage)
+    }
+
+    /// Frees what ``makeBlock(_:)`` allocated.
+    private func freeBlock() {
+        if UnsafeMutableRawPointer(storage) != UnsafeMutableRawPointer(table) + Self.tableBytes { Malloc.free(storage) }
+        Malloc.free(table)
     }
 
     deinit {
-        Malloc.free(storage)
+        freeBlock()
         Malloc.free(compressed)
-        Malloc.free(table)
     }
 
     /// Decodes up to `pixels` indices of the image record (image separator, descriptor, local palette, data)
@@ -71,9 +92,10 @@ final class LZWDecoder {
 
     private func reserveIndices(_ pixels: Int) {
         guard pixels + Self.outputSlack > indexCapacity else { return }
-        Malloc.free(storage)
+        freeBlock()
         indexCapacity = pixels + Self.outputSlack
-        storage = Self.makeStorage(indexCapacity)
+        (table, storage) = Self.makeBlock(indexCapacity)
+        tableCodeSize = -1
     }
 
     /// Joins the sub-blocks starting at `start` up to the terminator; a block cut short by the end of the file is left
