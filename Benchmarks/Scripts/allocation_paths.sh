@@ -18,6 +18,7 @@ cat >"$work/paths.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <jemalloc/jemalloc.h>
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
 enum { ROUNDS = 200000, PER = 4, RUNS = 5 };
 static double run(size_t size, int aligned) {
@@ -38,9 +39,18 @@ static double run(size_t size, int aligned) {
   return best;
 }
 int main(void) {
-  const size_t sizes[] = {4096, 14336, 16384, 20000, 32768, 40000, 307200};
-  for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
-    printf("| %zu | %.0f | %.0f |\n", sizes[s], run(sizes[s], 1), run(sizes[s], 0));
+  unsigned bins; size_t largest_small, tcache_max, length = sizeof(unsigned);
+  char name[64];
+  if (mallctl("arenas.nbins", &bins, &length, NULL, 0)) return 1;
+  snprintf(name, sizeof name, "arenas.bin.%u.size", bins - 1);
+  length = sizeof(size_t);
+  if (mallctl(name, &largest_small, &length, NULL, 0) || mallctl("arenas.tcache_max", &tcache_max, &length, NULL, 0)) return 1;
+  printf("jemalloc's largest small size: %zu KiB; its thread cache holds sizes up to %zu KiB (mallctl arenas.bin.%u.size, arenas.tcache_max).\n\n",
+         largest_small >> 10, tcache_max >> 10, bins - 1);
+  printf("| size | posix_memalign(16), as Swift's `allocate` on Linux | malloc |\n|---:|---:|---:|\n");
+  const size_t kib[] = {4, 14, 16, 20, 32, 40, 300};
+  for (size_t s = 0; s < sizeof kib / sizeof *kib; s++)
+    printf("| %zu KiB | %.0f ns | %.0f ns |\n", kib[s], run(kib[s] << 10, 1), run(kib[s] << 10, 0));
   return 0;
 }
 C
@@ -51,6 +61,4 @@ echo "Made by \`Benchmarks/Scripts/allocation_paths.sh\` at commit $report_commi
   "($(dpkg-query -W -f='${Version}' libjemalloc2 2>/dev/null || echo "version unknown")). Each figure is ns per allocation" \
   "and its free, the best of 5 runs of 200,000 rounds (4 allocations, a write to each, 4 frees)."
 echo
-echo "| bytes | posix_memalign(16), as Swift's \`allocate\` on Linux (ns) | malloc (ns) |"
-echo "|---:|---:|---:|"
 "$work/paths"
