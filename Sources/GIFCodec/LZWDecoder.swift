@@ -15,7 +15,7 @@ final class LZWDecoder {
 
     /// Where the decoded indices start in `storage`: after the 256-byte alphabet that literal codes copy from.
     private static let outputStart = 256
-    /// The alphabet (bytes 0 to 255), then the decoded indices; right after the table, in one block from ``Malloc``.
+    /// The alphabet (bytes 0 to 255), then the decoded indices; right after the table when large (``makeBlock(_:)``).
     private var storage: UnsafeMutablePointer<UInt8>
     private var indexCapacity: Int
     /// The decoded indices, in the order the data stores the frame's rows.
