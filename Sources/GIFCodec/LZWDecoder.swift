@@ -43,6 +43,9 @@ final class LZWDecoder {
     /// jemalloc's largest small size: a larger block comes from its arena, a smaller one from the thread cache.
     private static let smallBytes = 14 << 10
 
+    /// Whether the storage for `capacity` indices is over jemalloc's small sizes, and so shares one block with the table.
+    private static func sharesBlock(_ capacity: Int) -> Bool { outputStart + capacity > smallBytes }
+
     /// The table and the storage for `capacity` indices. Storage over jemalloc's small sizes comes from its arena
     /// however large, so the table goes in front of it: one allocation, not two, and the table beside the strings it
     /// points into. Smaller storage and the table come from the thread cache, each on its own.
@@ -50,7 +53,7 @@ final class LZWDecoder {
         let storageBytes = outputStart + capacity
         let table: UnsafeMutablePointer<UInt64>
         let storage: UnsafeMutablePointer<UInt8>
-        if storageBytes > smallBytes {
+        if sharesBlock(capacity) {
             let block = UnsafeMutableRawPointer(Malloc.allocate(UInt8.self, capacity: tableBytes + storageBytes))
             table = block.bindMemory(to: UInt64.self, capacity: maxCode + 1)
             storage = (block + tableBytes).bindMemory(to: UInt8.self, capacity: storageBytes)
@@ -62,9 +65,9 @@ final class LZWDecoder {
         return (table, storage)
     }
 
-    /// Frees what ``makeBlock(_:)`` allocated.
+    /// Frees what ``makeBlock(_:)`` allocated for the current `indexCapacity`.
     private func freeBlock() {
-        if UnsafeMutableRawPointer(storage) != UnsafeMutableRawPointer(table) + Self.tableBytes { Malloc.free(storage) }
+        if !Self.sharesBlock(indexCapacity) { Malloc.free(storage) }
         Malloc.free(table)
     }
 
