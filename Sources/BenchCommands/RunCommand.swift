@@ -1,5 +1,6 @@
 import CaseModel
 import BenchPlan
+import BenchReplay
 import BenchReports
 import BenchRunning
 import BenchVerdicts
@@ -53,8 +54,9 @@ enum RunCommand {
                              own in docs/players/), played as a policy is (repeatable)
       --mode MODE            throughput: the next frame as soon as it can be had (default);
                              realtime: a display link asks for each frame at its deadline, late frames are stalls
-      --speed LIST           realtime: play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list
-                             such as 1,2,4,8 plays every setting at each speed, to find where stalls begin
+      --speed LIST           play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list such as
+                             1,2,4,8 plays every setting at each speed in realtime mode, to find where stalls begin, and
+                             in throughput mode replays each at every speed (the answer), its cases played once
       --refresh HZ           realtime: display refresh rate, 1 to 1000 (default: 60)
       --device NAME          size the players from a real device's memory, and take its refresh rate and cores:
                              iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro (default: this host's memory)
@@ -169,8 +171,9 @@ enum RunCommand {
             for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }
             metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
         }
-        let published = try ReportFiles.measuringParent(RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted),
-                                                        cases: results.count)
+        var measured = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
+        measured.replay = RunCommand.replay(results, files: files, suite: suite)
+        let published = try ReportFiles.measuringParent(measured, cases: results.count)
         let report = published.report
         try ReportWriter.write(published.files, to: output.path)
         journal.finish()
@@ -196,5 +199,22 @@ enum RunCommand {
                                                           timeGating: options.timeGating, summaryPath: options.summary), exported: exported)
         }
         return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
+    }
+}
+
+extension RunCommand {
+    /// The run's answer: every GIF played in throughput mode replayed from its traced frame costs, at speed 1 and each
+    /// speed asked, its players sized by the device's memory or this host's. Nil when nothing traced its frames.
+    static func replay(_ results: [CaseResult], files: CorpusFiles, suite: Suite) -> ReplayAnswer? {
+        var containers: [String: GIFContainer] = [:]
+        for (gif, path) in files.paths { containers[gif] = try? GIFContainer(contentsOfFile: path) }
+        let speeds = Set(suite.speeds + [1]).sorted()
+        do {
+            return try ReplayAnswer.make(results: results, containers: containers, speeds: speeds,
+                                         memory: suite.device?.memory ?? MachineMemory.current())
+        } catch {
+            Console.error("bench: the replay could not play: \(error.explained)")
+            return nil
+        }
     }
 }

@@ -54,6 +54,10 @@ public enum CaseExecution {
         try Jemalloc.purge()
         try KernelMemory.resetPeak()
         result.measurements.reserveCapacity(Measure.allCases.count)
+        // The decode costs' storage, reserved before the first reading and kept past the last: recording them
+        // allocates nothing the measures see, and they are no bytes retained.
+        var trace: [Double] = []
+        trace.reserveCapacity(container.frameCount * (benchCase.mode == .throughput ? benchCase.loops : 1))
         let kernelAtStart = try KernelMemory.current()
         let allocatorAtStart = try AllocatorCounters.read()
         InstructionMarks.begin()
@@ -63,13 +67,15 @@ public enum CaseExecution {
         // what the decoder left behind (and the result's few strings).
         var kernelAfterPlayback: KernelMemory?
         do {
-            let played = try play(benchCase, container, sampler: sampler, start: cpuAtStart)
+            var played = try play(benchCase, container, sampler: sampler, start: cpuAtStart, trace: consume trace)
             kernelAfterPlayback = played.kernelAfterPlayback
             result.framesHash = played.framesHash.description
             result.displayFramesHash = played.displayFramesHash?.description
             played.spent.record(into: &result)
             played.memory.peaks.record(into: &result)
             played.observation.record(into: &result)
+            trace = []
+            swap(&trace, &played.observation.decodeTrace)
             result.samplerSamples = played.memory.samples
             result.timeline = played.memory.timeline
         }
@@ -77,6 +83,7 @@ public enum CaseExecution {
         try AllocatorCounters.read().record(since: allocatorAtStart, into: &result)
         // The kernel's peak as playback left it: the hashing loop after it is the harness's, not the decoder's.
         try (kernelAfterPlayback ?? KernelMemory.current()).record(start: kernelAtStart, into: &result)
+        if benchCase.mode == .throughput { result.frameCosts = FrameCostTrace(seconds: trace, frameCount: container.frameCount) }
     }
 
     /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can
@@ -101,8 +108,8 @@ public enum CaseExecution {
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
-    private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes)
-        throws(GIFError) -> Played {
+    private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes,
+                             trace: consuming [Double]) throws(GIFError) -> Played {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }
@@ -110,8 +117,8 @@ public enum CaseExecution {
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame, display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall,
-                                      memoryWarningAt: benchCase.memoryWarningAt)
-            : try player.play(loops: benchCase.loops, start: start.wall)
+                                      memoryWarningAt: benchCase.memoryWarningAt, trace: consume trace)
+            : try player.play(loops: benchCase.loops, start: start.wall, trace: consume trace)
         // Counted runs end the interval once prefetching has settled, so it always holds the same work: the played
         // frames and the window ahead. Timed runs stop the clock at the last frame, as a viewer would.
         if InstructionMarks.underValgrind { player.source.waitUntilPrefetched() }

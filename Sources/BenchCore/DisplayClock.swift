@@ -1,4 +1,6 @@
 import CaseModel
+import FrameDecoders
+import MemoryProbe
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,4 +14,11 @@ public enum DisplayClock {
         var target = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
     }
+}
+
+/// The clock a real playback runs on: the monotonic clock, slept on with ``DisplayClock``.
+public struct MonotonicClock: PlaybackClock {
+    public init() {}
+    public func now() -> Double { CPUTimes.monotonic() }
+    public func sleep(until seconds: Double) { DisplayClock.sleep(until: seconds) }
 }

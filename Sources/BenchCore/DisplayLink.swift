@@ -1,3 +1,4 @@
+import FrameDecoders
 import MemoryProbe
 
 /// Display ticks every `period` seconds from `start` on the monotonic clock, as CADisplayLink gives them, driving a
@@ -7,20 +8,23 @@ import MemoryProbe
 struct DisplayLink {
     let start: Double
     let period: Double
+    /// The monotonic clock in real time; a replay's virtual clock.
+    let clock: any PlaybackClock
     private var index = 0
     /// Ticks the link woke for, and ticks missed because the work of one overran the next.
     private(set) var ticks = 0
     private(set) var missedTicks = 0
 
-    init(start: Double, refreshHz: Double) {
+    init(start: Double, refreshHz: Double, clock: any PlaybackClock = MonotonicClock()) {
         self.start = start
         period = 1 / refreshHz
+        self.clock = clock
     }
 
     /// Sleeps until the current tick and returns its monotonic time.
     func wait() -> Double {
         let tick = start + Double(index) * period
-        DisplayClock.sleep(until: tick)
+        clock.sleep(until: tick)
         return tick
     }
 
@@ -28,7 +32,7 @@ struct DisplayLink {
     /// very next one when `needed` is nil, past any the work overran.
     mutating func done(nextNeeded needed: Double?) {
         ticks += 1
-        let behind = Int(((CPUTimes.monotonic() - start) / period).rounded(.down))
+        let behind = Int(((clock.now() - start) / period).rounded(.down))
         missedTicks += max(0, behind - (index + 1))
         let neededIndex = needed.map { Int((($0 - start) / period - 1e-9).rounded(.up)) } ?? 0
         index = max(index + 1, behind, neededIndex)

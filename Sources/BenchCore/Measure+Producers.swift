@@ -60,8 +60,9 @@ extension PlaybackObservation {
     /// animation played, and the frames the decoder held.
     func record(into result: inout CaseResult) {
         result[.firstFrame] = firstFrameSeconds
-        result[.frameDecodeP50] = Statistics.percentile(decodeSeconds, 0.5)
-        result[.frameDecodeP99] = Statistics.percentile(decodeSeconds, 0.99)
+        let firstLoop = Array(decodeSeconds)
+        result[.frameDecodeP50] = Statistics.percentile(firstLoop, 0.5)
+        result[.frameDecodeP99] = Statistics.percentile(firstLoop, 0.99)
         result[.stalls] = Double(stalls)
         result[.droppedFrames] = Double(droppedFrames)
         result[.latenessTotal] = lateness.reduce(0, +)

@@ -8,8 +8,13 @@ import Mutants
 public struct PlaybackObservation: Sendable {
     /// Seconds from `start` until the first frame was in hand.
     public var firstFrameSeconds = 0.0
-    /// Per-frame compositing durations of the first loop, in seconds.
-    public var decodeSeconds: [Double] = []
+    /// Per-frame compositing durations (``FrameView/decodeSeconds``) of the first loop, in seconds.
+    public var decodeSeconds: ArraySlice<Double> { decodeTrace.prefix(firstLoopFrames) }
+    /// The decode cost of every frame shown, loop after loop: in throughput mode, the trace a replay plays
+    /// (``FrameCostTrace``); in real time, the first loop's alone.
+    public var decodeTrace: [Double] = []
+    /// Frames in a loop: the first loop is the first this many entries of ``decodeTrace``.
+    var firstLoopFrames = 0
     public var partialFrames = 0
     /// Real-time mode: frames that were not ready at their display tick and held the playhead.
     public var stalls = 0
@@ -29,8 +34,9 @@ public struct PlaybackObservation: Sendable {
 
     /// The bookkeeping of every frame shown, in either mode: its decode time in the first loop, whether it was
     /// drawn whole, and its share of the animation.
-    mutating func shown(loop: Int, status: FrameStatus, decodeSeconds: Double, delay: Double) {
-        if loop == 0 { self.decodeSeconds.append(decodeSeconds) }
+    mutating func shown(loop: Int, status: FrameStatus, decodeSeconds: Double, delay: Double, traced: Bool = false) {
+        if loop == 0 || traced { decodeTrace.append(decodeSeconds) }
+        if loop == 0 { firstLoopFrames += 1 }
         if status != .complete { partialFrames += 1 }
         animationSeconds += delay
     }
@@ -64,15 +70,18 @@ public struct Player {
 
     /// Throughput mode: takes every frame as soon as it can be had, `loops` times over.
     /// `start` is the monotonic time the measured interval began (before the decoder was built).
-    public func play(loops: Int, start: Double) throws(GIFError) -> PlaybackObservation {
+    /// `trace` is where the decode costs go: its capacity reserved by the caller (frame count × loops), so that
+    /// recording them allocates nothing inside the measured interval.
+    public func play(loops: Int, start: Double, trace: consuming [Double] = []) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let delays = source.delays.map(\.effectiveSeconds)
-        observation.decodeSeconds.reserveCapacity(source.frameCount)
+        observation.decodeTrace = consume trace
+        observation.decodeTrace.reserveCapacity(source.frameCount * loops)
         for loop in 0..<loops {
             for index in 0..<source.frameCount {
                 let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.decodeSeconds) }
                 if loop == 0 && index == 0 { observation.firstFrameSeconds = CPUTimes.monotonic() - start }
-                observation.shown(loop: loop, status: status, decodeSeconds: decode, delay: delays[index])
+                observation.shown(loop: loop, status: status, decodeSeconds: decode, delay: delays[index], traced: true)
                 sampler?.sample(minimumGap: Self.frameSampleGap)
             }
         }
@@ -86,21 +95,24 @@ public struct Player {
     /// first tick it is ready, late by the time past its deadline, and every later deadline moves back by the wait. A
     /// source whose library does not wait instead skips the frame: a dropped frame, and the playhead keeps its
     /// schedule. A memory warning is delivered at the first tick at or after `memoryWarningAt` seconds into playback.
+    /// On a replay's `clock` (a ``VirtualClock``), the same loop plays traced decode costs in virtual time.
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
-                             memoryWarningAt: Double? = nil) throws(GIFError) -> PlaybackObservation {
+                             memoryWarningAt: Double? = nil, clock: any PlaybackClock = MonotonicClock(),
+                             trace: consuming [Double] = []) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
-        observation.decodeSeconds.reserveCapacity(frameCount)
+        observation.decodeTrace = consume trace
+        observation.decodeTrace.reserveCapacity(frameCount)
         observation.lateness.reserveCapacity(frameCount * loops)
         let (status, decode) = try source.withFrame(at: 0) { view in (view.status, view.decodeSeconds) }
-        let origin = CPUTimes.monotonic()
+        let origin = clock.now()
         observation.firstFrameSeconds = origin - start
         observation.shown(loop: 0, status: status, decodeSeconds: decode, delay: delays[0])
         sampler?.sample(minimumGap: Self.frameSampleGap)
         var playhead = Playhead(delays: delays)
         playhead.begin(at: origin)
-        var link = DisplayLink(start: origin, refreshHz: refreshHz)
+        var link = DisplayLink(start: origin, refreshHz: refreshHz, clock: clock)
         var warningDue = memoryWarningAt
         let end = loops * frameCount
         while playhead.position < end {

@@ -41,7 +41,8 @@ public struct Suite: Sendable {
     public var loops: Int
     public var repetitions: Int
     public var mode: PlaybackMode
-    /// Real-time playback speeds; every setting is played at each.
+    /// Playback speeds: in real time every setting is played at each; in throughput mode the answer replays each
+    /// setting at each, from cases played once.
     public var speeds: [Double]
     public var refreshHz: Double
     public var cpus: Int?
@@ -102,7 +103,9 @@ public struct Suite: Sendable {
                 .filter { seen.insert($0).inserted }
             perGIF.append((input, resolved))
         }
-        // Each way of playing a plan: every speed × codec × display.
+        // Each way of playing a plan: every speed × codec × display. Throughput mode plays as fast as frames decode,
+        // whatever the speed: its cases play once, at speed 1, and the answer replays them at every speed asked.
+        let speeds = mode == .throughput ? [1] : self.speeds
         let ways = speeds.flatMap { speed in codecs.flatMap { codec in displays.map { (speed: speed, codec: codec, display: $0) } } }
         var cases: [BenchCase] = []
         for repetition in 1...repetitions {

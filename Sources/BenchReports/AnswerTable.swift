@@ -3,6 +3,7 @@ import BenchPlan
 import BenchRunning
 import BenchVerdicts
 import BenchCore
+import BenchReplay
 
 /// The question a run is for, answered first, in one table across GIFs: for each GIF and each way it was played (a
 /// speed, a device, a display, a codec), the setting that needs the least memory without a stall or a dropped frame,
@@ -24,8 +25,11 @@ public enum AnswerTable {
                 lines.append(line(gif: gif, way: way, played) + (tunes ? " \(LibraryTuning.cell(played)) |" : ""))
             }
         }
-        guard !lines.isEmpty || !throughputGIFs.isEmpty else { return [] }
-        var out = ["## Answer", ""]
+        let replayed = report.replay.map(ReplayAnswerTable.render) ?? []
+        let answered = Set(report.replay?.answers.map(\.gif) ?? [])
+        throughputGIFs.removeAll { answered.contains($0) }
+        guard !lines.isEmpty || !throughputGIFs.isEmpty || !replayed.isEmpty else { return [] }
+        var out = ["## Answer", ""] + replayed
         if !lines.isEmpty {
             out += ["The setting that needs the least memory (median peak allocated) without a stall or a dropped frame in any "
                     + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest)."

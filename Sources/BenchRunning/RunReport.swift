@@ -1,3 +1,4 @@
+import BenchReplay
 import CaseModel
 import BenchPlan
 import BenchCore
@@ -16,6 +17,8 @@ public struct RunReport: Sendable, Codable {
     public var summaries: [CaseSummary]
     /// The run was interrupted; only the cases that finished are here.
     public var incomplete: Bool
+    /// Throughput mode: the settings replayed from the frames' traced costs, the run's answer.
+    public var replay: ReplayAnswer?
 
     public init(metadata: RunMetadata, results: [CaseResult], incomplete: Bool = false) {
         schema = Self.schema

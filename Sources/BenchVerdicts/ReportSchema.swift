@@ -23,6 +23,11 @@ public enum ReportSchema {
             "display_frames_hash": string("the same over the downscaled frames, with --display"),
             "gif_bytes_hash": string("the hash of the GIF's bytes as the case read them"),
             "sampler_samples": integer(),
+            "frame_costs": [
+                "type": "object", "required": ["passes"], "additionalProperties": false,
+                "description": "throughput mode: nanoseconds of CPU each frame's decode cost on the decoding thread, one array a loop",
+                "properties": ["passes": ["type": "array", "items": ["type": "array", "items": ["type": "integer", "minimum": 0]]]],
+            ],
             "timeline": [
                 "type": "object",
                 "properties": [
@@ -63,6 +68,40 @@ public enum ReportSchema {
             ],
             "additionalProperties": false,
         ]
+        let outcome: [String: Any] = [
+            "type": "object", "additionalProperties": false,
+            "required": ["stalls", "dropped_frames", "held_frames_max", "decodes", "decode_seconds"],
+            "properties": [
+                "stalls": integer(), "dropped_frames": integer(), "lateness_seconds": number(), "held_frames_max": integer(),
+                "decodes": integer(), "decode_seconds": number("CPU of the decodes the player ran, from the traced costs"),
+                "first_frame_seconds": number(), "animation_seconds": number(),
+            ],
+        ]
+        let replayed: [String: Any] = [
+            "type": "object", "additionalProperties": false,
+            "required": ["label", "setting", "outcome", "peak_allocated_bytes", "cpu_per_loop_seconds"],
+            "properties": [
+                "label": string(), "setting": string("the --windows or --policies value that plays it"), "outcome": outcome,
+                "peak_allocated_bytes": number("estimated: the GIF's measured bytes besides pixels, and the pixels held"),
+                "cpu_per_loop_seconds": number("the player's decoding CPU per loop"),
+            ],
+        ]
+        let replay: [String: Any] = [
+            "type": "object", "additionalProperties": false, "required": ["loops", "largest_window", "answers"],
+            "description": "throughput mode: every GIF replayed on a virtual display link from its traced frame costs",
+            "properties": [
+                "loops": integer(), "largest_window": integer(),
+                "answers": ["type": "array", "items": [
+                    "type": "object", "additionalProperties": false,
+                    "required": ["gif", "speed", "refresh_hz", "codec", "traced_from", "eager", "libraries", "measured"],
+                    "properties": [
+                        "gif": string(), "speed": number(), "refresh_hz": number(), "codec": string(), "device": string(),
+                        "display": ["type": "object"], "traced_from": string(), "eager": replayed, "smallest_window": replayed,
+                        "libraries": ["type": "array", "items": replayed], "measured": ["type": "array", "items": replayed],
+                    ],
+                ]],
+            ],
+        ]
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "https://github.com/gif-frame-bench/results.schema.json",
@@ -78,6 +117,7 @@ public enum ReportSchema {
                 ]],
                 "summaries": ["type": "array", "items": summary],
                 "incomplete": boolean("true for a run interrupted before its last case"),
+                "replay": replay,
             ],
             "additionalProperties": false,
         ]

@@ -1,3 +1,4 @@
+import FrameDecoders
 import MemoryProbe
 
 /// What one case measured: one CSV row. The case and the GIF's facts identify the row; every figure is a
@@ -25,6 +26,8 @@ public struct CaseResult: Sendable {
 
     public var samplerSamples = 0
     public var timeline: MemoryTimeline?
+    /// Throughput mode: what each frame's decode cost, loop by loop, for a replay to play (``FrameCostTrace``).
+    public var frameCosts: FrameCostTrace?
 
     public init(benchCase: BenchCase, failure: String? = nil) {
         self.benchCase = benchCase
@@ -71,6 +74,7 @@ extension CaseResult: Codable {
         }
         try values.encode(samplerSamples, forKey: NamedKey("samplerSamples"))
         try values.encodeIfPresent(timeline, forKey: NamedKey("timeline"))
+        try values.encodeIfPresent(frameCosts, forKey: NamedKey("frame_costs"))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,6 +94,9 @@ extension CaseResult: Codable {
         }
         samplerSamples = try values.decode(Int.self, forKey: NamedKey("samplerSamples"))
         timeline = try values.decodeIfPresent(MemoryTimeline.self, forKey: NamedKey("timeline"))
+        // The child and the row journal write it as is; a report's snake-case decoding presents it as `frameCosts`.
+        frameCosts = try values.decodeIfPresent(FrameCostTrace.self, forKey: NamedKey("frame_costs"))
+            ?? values.decodeIfPresent(FrameCostTrace.self, forKey: NamedKey("frameCosts"))
     }
 
     /// A measure's value under its column name, as the child and the row journal write it verbatim or as a report's

@@ -125,7 +125,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .frameBytesTheoretical:
             "the pixels the decoder's own memory rule says it holds (`EagerDecoder.pixelBytes`, `WindowedDecoder.pixelBytes`)"
         case .firstFrame: "from building the decoder to having frame 0 in hand"
-        case .frameDecodeP50, .frameDecodeP99: "per-frame compositing time over the first loop, median and 99th percentile"
+        case .frameDecodeP50, .frameDecodeP99: "per-frame compositing time over the first loop (the decoding thread's CPU clock; eager's, the monotonic clock), median and 99th percentile"
         case .stalls: "frames not ready at their deadline (real-time mode; 0 in throughput mode)"
         case .latenessTotal: "how late the frames that stalled were shown, in all (real-time mode)"
         case .latenessP99: "the 99th percentile of a frame's lateness (real-time mode)"

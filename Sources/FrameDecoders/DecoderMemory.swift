@@ -10,7 +10,7 @@ extension GIFContainer {
 
     /// ``pixelBytes(holdingFrames:frameBytes:keptFrameBytes:savesCanvas:)`` for this GIF, its frames kept at
     /// `display` (nil: full size).
-    func pixelBytes(holdingFrames frames: Int, display: DisplaySize?) -> Int {
+    public func pixelBytes(holdingFrames frames: Int, display: DisplaySize?) -> Int {
         Self.pixelBytes(holdingFrames: frames, frameBytes: frameBytes, keptFrameBytes: keptFrameBytes(display: display), savesCanvas: savesCanvas)
     }
 

@@ -65,6 +65,63 @@ public final class ModelDecoder: AnimatedFrameSource {
             apply(step)
             return !step.decode.isEmpty
         }
+
+        /// Frame `index` is due on screen: the frame in hand goes on screen before the rule frees it (YLGIFImage frees
+        /// the frame it shows); nil when it is not in hand and the player waits for it, decoded first if the rule
+        /// would drop it.
+        mutating func lend(_ index: Int) -> Decoded? {
+            let ready = store[index]
+            if let ready { onScreen = ready }
+            _ = comeDue(index, inHand: ready != nil)
+            return ready
+        }
+
+        /// The frame waited for arrived and goes on screen.
+        mutating func lendWaited(_ index: Int) -> Decoded? {
+            onScreen = store[index]
+            return onScreen
+        }
+
+        /// The frame lent went on screen.
+        mutating func shown(_ index: Int) {
+            _ = call { rule, held in rule.shown(index, held: held) }
+        }
+
+        /// The frame due was not decoded and the library moved on. True when the queue has new work.
+        mutating func skipped(_ index: Int) -> Bool {
+            due = index
+            return call { rule, held in rule.due(index, held: held) }
+        }
+
+        /// The system warned of low memory. True when the queue has new work.
+        mutating func memoryWarning(at seconds: Double) -> Bool {
+            let due = due
+            return call { rule, held in rule.memoryWarning(at: seconds, due: due, held: held) }
+        }
+
+        /// Playback reached `seconds`. True when the queue has new work.
+        mutating func clock(_ seconds: Double) -> Bool {
+            let due = due
+            return call { rule, held in rule.clock(seconds, due: due, held: held) }
+        }
+
+        /// The queue takes the first frame asked for, if any.
+        mutating func startDecoding() -> Int? {
+            guard !pending.isEmpty else { return nil }
+            let frame = pending.removeFirst()
+            decoding = frame
+            heldMax = max(heldMax, held)
+            return frame
+        }
+
+        /// The queue finished decoding `frame`: stored if the rule still wants it, and the rule told.
+        mutating func finishDecoding(_ frame: Int, _ decoded: Decoded) {
+            decoding = nil
+            if rule.keeps(arrived: frame, due: due) { store[frame] = decoded }
+            heldMax = max(heldMax, held)
+            let due = due
+            _ = call { rule, held in rule.arrived(frame, due: due, held: held) }
+        }
     }
 
     /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames. With
@@ -119,31 +176,18 @@ public final class ModelDecoder: AnimatedFrameSource {
         guard index >= 0, index < container.frameCount else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
         // Due: a frame in hand goes on screen before the rule frees it (YLGIFImage frees the frame it shows). One not
         // in hand is waited for; a rule that would drop it (this player waits) gets it decoded first.
-        var shown = lock.update { (state: inout State) -> Decoded? in
-            let ready = state.store[index]
-            if let ready { state.onScreen = ready }
-            _ = state.comeDue(index, inHand: ready != nil)
-            return ready
-        }
+        var shown = lock.update { (state: inout State) -> Decoded? in state.lend(index) }
         if shown == nil {
-            shown = lock.wait(until: { $0.store[index] != nil || $0.stopping }, then: { state -> Decoded? in
-                state.onScreen = state.store[index]
-                return state.onScreen
-            })
+            shown = lock.wait(until: { $0.store[index] != nil || $0.stopping }, then: { state -> Decoded? in state.lendWaited(index) })
         }
-        lock.update { (state: inout State) -> Void in
-            _ = state.call { rule, held in rule.shown(index, held: held) }
-        }
+        lock.update { (state: inout State) -> Void in state.shown(index) }
         guard let shown else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
         return body(FrameView(index: index, pixels: shown.buffer.readOnly, status: shown.status, decodeSeconds: shown.decodeSeconds))
     }
 
     /// The frame due was not decoded and the library moves on: the rule still sees it come due.
     public func skip(frame index: Int) {
-        lock.update(wakingWaitersIf: { state in
-            state.due = index
-            return state.call { rule, held in rule.due(index, held: held) }
-        })
+        lock.update(wakingWaitersIf: { state in state.skipped(index) })
     }
 
     /// The frame due is not in hand and the player waits without blocking: the rule sees it come due, and it is
@@ -156,18 +200,12 @@ public final class ModelDecoder: AnimatedFrameSource {
 
     /// The system's low-memory warning, `seconds` into playback.
     public func memoryWarning(at seconds: Double) {
-        lock.update(wakingWaitersIf: { state in
-            let due = state.due
-            return state.call { rule, held in rule.memoryWarning(at: seconds, due: due, held: held) }
-        })
+        lock.update(wakingWaitersIf: { state in state.memoryWarning(at: seconds) })
     }
 
     /// Playback time, for rules that change their cache after a delay.
     public func clock(_ seconds: Double) {
-        lock.update(wakingWaitersIf: { state in
-            let due = state.due
-            return state.call { rule, held in rule.clock(seconds, due: due, held: held) }
-        })
+        lock.update(wakingWaitersIf: { state in state.clock(seconds) })
     }
 }
 
@@ -189,13 +227,7 @@ private final class ModelWorker: @unchecked Sendable {
         guard let compositor else { return }
         while let frame = nextFrame() {
             let decoded = pool.run { Self.decode(frame, with: compositor, keeping: keeping) }
-            lock.update { (state: inout ModelDecoder.State) -> Void in
-                state.decoding = nil
-                if state.rule.keeps(arrived: frame, due: state.due) { state.store[frame] = decoded }
-                state.heldMax = max(state.heldMax, state.held)
-                let due = state.due
-                _ = state.call { rule, held in rule.arrived(frame, due: due, held: held) }
-            }
+            lock.update { (state: inout ModelDecoder.State) -> Void in state.finishDecoding(frame, decoded) }
         }
     }
 
@@ -207,19 +239,15 @@ private final class ModelWorker: @unchecked Sendable {
         }, then: { state in
             state.workerIdle = false
             guard !state.stopping else { return nil }
-            let frame = state.pending.removeFirst()
-            state.decoding = frame
-            state.heldMax = max(state.heldMax, state.held)
-            return frame
+            return state.startDecoding()
         })
     }
 
     static func decode(_ frame: Int, with compositor: any FrameCompositing, keeping: FrameKeeping) -> ModelDecoder.Decoded {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ThreadCPUClock.now()
         let status = (try? compositor.composite(frame: frame)) ?? .complete
         let buffer = keeping.keep(compositor.pixels)
-        return ModelDecoder.Decoded(buffer: buffer, status: status, decodeSeconds: (clock.now - start).seconds)
+        return ModelDecoder.Decoded(buffer: buffer, status: status, decodeSeconds: ThreadCPUClock.now() - start)
     }
 
     func releaseResources() { compositor = nil }

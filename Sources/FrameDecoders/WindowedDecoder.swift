@@ -152,13 +152,12 @@ private final class PrefetchWorker: @unchecked Sendable {
     }
 
     private func decodeUntilStopped(with compositor: any FrameCompositing) {
-        let clock = ContinuousClock()
         while let job = queue.nextJob() {
             let (status, seconds) = pool.run { () -> (FrameStatus, Double) in
-                let start = clock.now
+                let start = ThreadCPUClock.now()
                 let status = (try? compositor.composite(frame: job.frame)) ?? .complete
                 keeping.write(compositor.pixels, into: buffers[job.slot])
-                return (status, (clock.now - start).seconds)
+                return (status, ThreadCPUClock.now() - start)
             }
             queue.finish(job, status: status, decodeSeconds: seconds)
         }

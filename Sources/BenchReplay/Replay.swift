@@ -1,0 +1,65 @@
+import BenchCore
+import CaseModel
+import FrameDecoders
+import GIFCodec
+
+/// Plays a setting on a virtual clock: the player's decoder replayed from a ``FrameCostTrace`` (each decode takes its
+/// traced cost on the thread the decoder decodes on), driven by the real-time ``Player`` loop, its display link and
+/// playhead, as a case in real time is. No frame is decoded and nothing sleeps: a setting replays in microseconds.
+public enum Replay {
+    /// Replays `decoder` playing `container` for `loops` loops at `speed` on a display refreshing at `refreshHz`, its
+    /// decodes costing `trace`'s figures; nil for a decoder a replay cannot play (a registered decoder of another
+    /// package's own, the calibration block).
+    public static func play(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, loops: Int = 1,
+                            speed: Double = 1, refreshHz: Double = 60) throws(GIFError) -> ReplayOutcome? {
+        let clock = VirtualClock()
+        guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
+        let observation = try Player(source: source.frames, sampler: nil)
+            .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock)
+        return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
+                             latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.frames.heldFramesMax ?? 0,
+                             decodes: source.decodes(), decodeSeconds: source.decodeSeconds(),
+                             firstFrameSeconds: observation.firstFrameSeconds, animationSeconds: observation.animationSeconds)
+    }
+
+    /// Whether a replay can play `decoder`: every decoder kind and library model, and a registered retention rule;
+    /// not another package's own decoder, nor the calibration block.
+    public static func canPlay(_ decoder: DecoderChoice) -> Bool {
+        switch decoder {
+        case .kind, .library: true
+        case .registered(let name, _): if case .rule? = PlayerRegistry.player(named: name)?.making { true } else { false }
+        case .calibration: false
+        }
+    }
+
+    /// A replayed source and how to read what it decoded.
+    struct Replayed {
+        let frames: any AnimatedFrameSource
+        let decodes: () -> Int
+        let decodeSeconds: () -> Double
+    }
+
+    static func replayed(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock) -> Replayed? {
+        switch decoder {
+        case .kind(let kind, let window):
+            if !kind.takesWindow {
+                let eager = ReplayedEagerDecoder(container: container, trace: trace, clock: clock)
+                return Replayed(frames: eager, decodes: { eager.decodes }, decodeSeconds: { eager.decodeSeconds })
+            }
+            let windowed = ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock)
+            return Replayed(frames: windowed, decodes: { windowed.decodes }, decodeSeconds: { windowed.decodeSeconds })
+        case .library(let player):
+            return model(player.rule(frameCount: container.frameCount))
+        case .registered(let name, let frameBytes):
+            guard case .rule(let make)? = PlayerRegistry.player(named: name)?.making else { return nil }
+            return model(make(container.frameCount, frameBytes))
+        case .calibration:
+            return nil
+        }
+
+        func model(_ rule: any RetentionRule) -> Replayed {
+            let model = ReplayedModelDecoder(container: container, rule: rule, trace: trace, clock: clock)
+            return Replayed(frames: model, decodes: { model.decodes }, decodeSeconds: { model.decodeSeconds })
+        }
+    }
+}

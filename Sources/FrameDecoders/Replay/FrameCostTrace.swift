@@ -1,0 +1,47 @@
+/// What decoding each frame cost, pass by pass: the CPU the decoding thread spent (its own clock,
+/// `CLOCK_THREAD_CPUTIME_ID`) compositing the frame and writing it into the buffer that keeps it, for the decode
+/// that produced the frame shown in each loop of a throughput playback. A replay charges these costs to its virtual
+/// decoding thread. Kept in whole nanoseconds, one array a loop (results.json's `frame_costs`).
+public struct FrameCostTrace: Sendable, Hashable, Codable {
+    /// `passes[loop][frame]`: nanoseconds of the decode behind frame `frame` shown in loop `loop`.
+    public var passes: [[Int]]
+
+    public init(passes: [[Int]]) { self.passes = passes }
+
+    /// A trace of `seconds` laid out loop by loop, `frameCount` frames a loop (a last, partial loop is dropped).
+    public init(seconds: [Double], frameCount: Int) {
+        guard frameCount > 0 else { passes = []; return }
+        passes = stride(from: 0, to: seconds.count - frameCount + 1, by: frameCount).map { start in
+            seconds[start..<(start + frameCount)].map { Int(($0 * 1e9).rounded()) }
+        }
+    }
+
+    public var frameCount: Int { passes.first?.count ?? 0 }
+
+    /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
+    /// pass beyond the trace (every later loop decodes as the last traced one did).
+    public func seconds(frame: Int, pass: Int) -> Double {
+        guard !passes.isEmpty, frame >= 0, frame < frameCount else { return 0 }
+        return Double(passes[min(pass, passes.count - 1)][frame]) / 1e9
+    }
+
+    /// Seconds of one whole pass, the last traced one for a pass beyond the trace.
+    public func seconds(pass: Int) -> Double {
+        guard !passes.isEmpty else { return 0 }
+        return Double(passes[min(pass, passes.count - 1)].reduce(0, +)) / 1e9
+    }
+
+    /// The median of several traces of the same GIF, frame by frame and loop by loop, over the loops they all have:
+    /// one repetition's slow frame does not make the replay stall.
+    public static func median(_ traces: [FrameCostTrace]) -> FrameCostTrace? {
+        guard let first = traces.first, first.frameCount > 0, traces.allSatisfy({ $0.frameCount == first.frameCount }) else { return nil }
+        let loops = traces.map(\.passes.count).min() ?? 0
+        return FrameCostTrace(passes: (0..<loops).map { loop in
+            (0..<first.frameCount).map { frame in
+                let values = traces.map { $0.passes[loop][frame] }.sorted()
+                let middle = values.count / 2
+                return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+            }
+        })
+    }
+}

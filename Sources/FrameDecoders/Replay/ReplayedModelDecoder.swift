@@ -1,0 +1,107 @@
+import GIFCodec
+
+/// A library's player replayed on a ``VirtualClock``: the same ``ModelDecoder`` state, its ``RetentionRule`` told of
+/// every event in the same order, its serial queue a ``VirtualDecodingThread`` charging each decode its traced cost.
+/// Frames decoded up front cost the calling thread, as they do the real player's. It lends no pixels. Used on one
+/// thread.
+public final class ReplayedModelDecoder: AnimatedFrameSource, @unchecked Sendable {
+    public let container: GIFContainer
+    public let missBehaviour: MissBehaviour
+    private let clock: VirtualClock
+    private let trace: FrameCostTrace
+    private var state: ModelDecoder.State
+    private var thread = VirtualDecodingThread<Int>()
+    private var decodesOfFrame: [Int]
+    /// Seconds the calling thread spent decoding before playback.
+    public private(set) var upFrontSeconds = 0.0
+
+    /// A replay of ``ModelDecoder`` playing `rule`, its decodes costing `trace`'s figures on `clock`.
+    public init(container: GIFContainer, rule: any RetentionRule, trace: FrameCostTrace, clock: VirtualClock) {
+        self.container = container
+        self.clock = clock
+        self.trace = trace
+        missBehaviour = rule.missBehaviour
+        decodesOfFrame = Array(repeating: 0, count: container.frameCount)
+        state = ModelDecoder.State(rule: rule)
+        for frame in rule.decodedUpFront {
+            let cost = trace.seconds(frame: frame, pass: decodesOfFrame[frame])
+            decodesOfFrame[frame] += 1
+            upFrontSeconds += cost
+            clock.spend(cost)
+            state.store[frame] = Self.decoded(cost)
+        }
+        state.apply(RetentionStep(decode: rule.decodedAtStart))
+        settle()
+    }
+
+    /// Seconds of decoding charged so far, up front and on the queue.
+    public var decodeSeconds: Double { upFrontSeconds + thread.busySeconds }
+    /// Decodes so far, up front and on the queue.
+    public var decodes: Int { decodesOfFrame.reduce(0, +) }
+
+    public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
+        guard index >= 0, index < container.frameCount else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+        settle()
+        var shown = state.lend(index)
+        settle()
+        while shown == nil {
+            if state.store[index] != nil {
+                shown = state.lendWaited(index)
+                break
+            }
+            guard let running = thread.running else { preconditionFailure("the player waits for a frame nothing decodes") }
+            clock.advance(to: running.ends)
+            settle()
+        }
+        state.shown(index)
+        settle()
+        guard let shown else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+        return body(FrameView(index: index, pixels: UnsafeRawBufferPointer(start: nil, count: 0), status: shown.status,
+                              decodeSeconds: shown.decodeSeconds))
+    }
+
+    public func isReady(frame: Int) -> Bool {
+        settle()
+        return state.store[frame] != nil
+    }
+
+    public func skip(frame index: Int) { settled { _ = $0.skipped(index) } }
+    public func frameDue(_ index: Int) { settled { _ = $0.comeDue(index, inHand: false) } }
+    public func memoryWarning(at seconds: Double) { settled { _ = $0.memoryWarning(at: seconds) } }
+    public func clock(_ seconds: Double) { settled { _ = $0.clock(seconds) } }
+    public var heldFramesMax: Int? { state.heldMax }
+    public var heldFrames: Int? { state.held }
+
+    /// Brings the queue up to the clock, tells the state of an event, and lets the queue take any work it made.
+    private func settled(_ event: (inout ModelDecoder.State) -> Void) {
+        settle()
+        event(&state)
+        settle()
+    }
+
+    /// Runs the virtual queue up to the clock: each decode that has ended arrives, and the queue takes the next frame
+    /// asked for the moment it can.
+    private func settle() {
+        while true {
+            if let done = thread.finished(by: clock.seconds) {
+                state.finishDecoding(done.job, Self.decoded(done.cost))
+                startNext(at: done.ended)
+                continue
+            }
+            if thread.isIdle { startNext(at: clock.seconds) }
+            return
+        }
+    }
+
+    private func startNext(at time: Double) {
+        guard thread.isIdle, let frame = state.startDecoding() else { return }
+        let cost = trace.seconds(frame: frame, pass: decodesOfFrame[frame])
+        decodesOfFrame[frame] += 1
+        thread.start(frame, at: time, cost: cost)
+    }
+
+    /// A decoded frame as the state keeps it: a buffer of its own (its identity is what the state counts), one byte.
+    private static func decoded(_ cost: Double) -> ModelDecoder.Decoded {
+        ModelDecoder.Decoded(buffer: FrameBuffer(byteCount: 1), status: .complete, decodeSeconds: cost)
+    }
+}

@@ -1,0 +1,87 @@
+import GIFCodec
+
+/// The windowed decoder (and the indexed one, with its own trace) replayed on a ``VirtualClock``: the same
+/// ``PrefetchStrategy`` a ``WindowedDecoder`` and its prefetch thread share, its thread a
+/// ``VirtualDecodingThread`` charging each decode its traced cost. It lends no pixels. Used on one thread.
+public final class ReplayedWindowedDecoder: AnimatedFrameSource, @unchecked Sendable {
+    public let container: GIFContainer
+    public let window: Int
+    private let clock: VirtualClock
+    private let trace: FrameCostTrace
+    private var strategy: any PrefetchStrategy
+    private var thread = VirtualDecodingThread<PrefetchJob>()
+    /// How many times each frame has been decoded: the trace's pass for its next decode.
+    private var decodesOfFrame: [Int]
+
+    /// A replay of ``WindowedDecoder`` at `window`, its decodes costing `trace`'s figures on `clock`.
+    public init(container: GIFContainer, window: PrefetchWindow, trace: FrameCostTrace, clock: VirtualClock) {
+        self.container = container
+        self.clock = clock
+        self.trace = trace
+        decodesOfFrame = Array(repeating: 0, count: container.frameCount)
+        switch window {
+        case .frames(let frames):
+            precondition(frames >= 1, "window must be at least 1")
+            self.window = frames
+            strategy = RecyclingWindow(window: frames, slots: frames + 1, frameCount: container.frameCount)
+        case .all:
+            self.window = container.frameCount
+            strategy = KeepAll(frameCount: container.frameCount)
+        }
+        settle()
+    }
+
+    /// Seconds of decoding charged so far.
+    public var decodeSeconds: Double { thread.busySeconds }
+    /// Decodes started so far.
+    public var decodes: Int { thread.decodes }
+
+    public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
+        guard index >= 0, index < container.frameCount else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+        settle()
+        if strategy.prepareToTake(frame: index) { settle() }
+        while !strategy.canTake(frame: index) {
+            // The player blocks until the prefetch thread has it: the clock jumps to the end of the decode running.
+            guard let running = thread.running else { preconditionFailure("the player waits for a frame nothing decodes") }
+            clock.advance(to: running.ends)
+            settle()
+        }
+        let item = strategy.take(frame: index)
+        defer {
+            _ = strategy.recycle(slot: item.slot)
+            settle()
+        }
+        return body(FrameView(index: index, pixels: UnsafeRawBufferPointer(start: nil, count: 0), status: item.status,
+                              decodeSeconds: item.decodeSeconds))
+    }
+
+    public func isReady(frame index: Int) -> Bool {
+        settle()
+        return index >= 0 && index < container.frameCount && strategy.isReady(frame: index)
+    }
+
+    public var heldFramesMax: Int? { strategy.heldMax }
+    public var heldFrames: Int? { strategy.heldNow }
+
+    /// Runs the virtual prefetch thread up to the clock: each decode that has ended is published, and the thread
+    /// starts the next job the moment it can, as the real thread wakes when the queue has work.
+    private func settle() {
+        while true {
+            if let done = thread.finished(by: clock.seconds) {
+                strategy.finish(done.job, status: .complete, decodeSeconds: done.cost)
+                startNext(at: done.ended)
+                continue
+            }
+            if thread.isIdle { startNext(at: clock.seconds) }
+            return
+        }
+    }
+
+    private func startNext(at time: Double) {
+        guard thread.isIdle, strategy.hasWork else { return }
+        let job = strategy.nextJob()
+        let cost = trace.seconds(frame: job.frame, pass: decodesOfFrame[job.frame])
+        decodesOfFrame[job.frame] += 1
+        thread.start(job, at: time, cost: cost)
+    }
+}

@@ -1,0 +1,28 @@
+/// A decoder's background thread on a ``VirtualClock``: a serial queue that runs one decode at a time, each taking
+/// its traced cost from the moment it starts. It never runs ahead of the clock: a decode ends only once the clock has
+/// reached its end.
+struct VirtualDecodingThread<Job> {
+    /// The decode running, and when it ends.
+    private(set) var running: (job: Job, cost: Double, ends: Double)?
+    /// Seconds of traced decoding this thread has run (started decodes, whole).
+    private(set) var busySeconds = 0.0
+    /// Decodes started.
+    private(set) var decodes = 0
+
+    var isIdle: Bool { running == nil }
+
+    /// Starts `job` at `time`, to end `cost` seconds later.
+    mutating func start(_ job: Job, at time: Double, cost: Double) {
+        precondition(running == nil, "a serial queue decodes one frame at a time")
+        running = (job, cost, time + cost)
+        busySeconds += cost
+        decodes += 1
+    }
+
+    /// The decode running when it has ended by `time`: the job, its cost and when it ended.
+    mutating func finished(by time: Double) -> (job: Job, cost: Double, ended: Double)? {
+        guard let running, running.ends <= time + 1e-12 else { return nil }
+        self.running = nil
+        return (running.job, running.cost, running.ends)
+    }
+}

@@ -1,0 +1,108 @@
+import BenchReplay
+import CaseModel
+import FrameDecoders
+import Foundation
+import GIFCodec
+import GIFCorpus
+import Testing
+
+/// The replay: settings played on a virtual clock from traced frame costs, through the real-time player. Each
+/// schedule here is worked out by hand from the costs and the GIF's delays (10 frames of 100 ms, a 60 Hz link).
+@Suite struct ReplayTests {
+    static let gif: GIFContainer = {
+        let spec = SyntheticSpec(name: "replay-16x16x10", width: 16, height: 16, frameCount: 10, delayCentiseconds: 10, scene: .plasma)
+        return try! GIFContainer(bytes: GIFBytes(SyntheticCorpus.gif(for: spec)))
+    }()
+
+    /// Every decode of every frame costs `seconds`, for `loops` loops.
+    static func trace(_ seconds: Double, loops: Int = 1) -> FrameCostTrace {
+        FrameCostTrace(seconds: Array(repeating: seconds, count: gif.frameCount * loops), frameCount: gif.frameCount)
+    }
+
+    /// Decodes of 50 ms keep up with frames of 100 ms: window 1 plays without a stall, frame 0 shown when its decode
+    /// ends, and each frame decoded once a loop.
+    @Test func fastDecodesNeverStall() throws {
+        let outcome = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif, trace: Self.trace(0.05), loops: 2))
+        #expect(outcome.stalls == 0 && outcome.droppedFrames == 0)
+        #expect(abs(outcome.firstFrameSeconds - 0.05) < 1e-9)
+        #expect(outcome.animationSeconds > 1.99 && outcome.animationSeconds < 2.01)
+        // 20 frames shown and the window's one ahead decoded: 21 decodes of 50 ms.
+        #expect(outcome.decodes == 21)
+        #expect(abs(outcome.decodeSeconds - 21 * 0.05) < 1e-9)
+        // The frame shown is lent for the draw and its slot recycled at once: one decoded frame waits at a time.
+        #expect(outcome.heldFramesMax == 1)
+    }
+
+    /// Decodes of 150 ms cannot keep up with frames of 100 ms: the windowed decoder, which waits, stalls at every frame
+    /// after the first (its decode starts only when the frame before it is taken); it drops none.
+    @Test func slowDecodesStallEveryFrame() throws {
+        let outcome = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif, trace: Self.trace(0.15)))
+        #expect(outcome.stalls == 9)
+        #expect(outcome.droppedFrames == 0)
+        // Each wait is the 50 ms the decode overran, rounded up to the next tick of the 60 Hz link.
+        #expect(outcome.latenessSeconds > 9 * 0.05 - 1e-9 && outcome.latenessSeconds < 9 * (0.05 + 1.0 / 60) + 1e-9)
+    }
+
+    /// A larger window hides a slow frame behind fast ones: frame 5 costs 250 ms, the others 10 ms. Window 1 starts
+    /// frame 5 only when frame 4 is taken, 100 ms before it is due; window 3 starts it when frame 2 is, 300 ms before.
+    @Test func windowHidesASlowFrameBehindFastOnes() throws {
+        var costs = Array(repeating: 0.01, count: Self.gif.frameCount)
+        costs[5] = 0.25
+        let trace = FrameCostTrace(seconds: costs, frameCount: Self.gif.frameCount)
+        let narrow = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif, trace: trace))
+        let wide = try #require(try Replay.play(.windowed(.frames(3)), container: Self.gif, trace: trace))
+        #expect(narrow.stalls == 1, "window 1 decodes frame 5 only once frame 4 is shown: 250 ms for a frame due in 100")
+        #expect(wide.stalls == 0, "window 3 starts frame 5 while frame 2 shows: 300 ms before it is due")
+    }
+
+    /// A player that does not wait (Kingfisher) drops the frames whose decode is late and never stalls; one that waits
+    /// (FLAnimatedImage with a cache of one frame) stalls and drops none.
+    @Test func missBehaviourDecidesStallOrDrop() throws {
+        let kingfisher = try #require(try Replay.play(.library(.kingfisher(KingfisherSettings(framePreloadCount: 1))),
+                                                     container: Self.gif, trace: Self.trace(0.15)))
+        // Each decode (150 ms) ends after its frame is due (100 ms apart): frames 1–9 are dropped. The rule still sees
+        // each dropped frame come due, frees the one before and asks for the next, so the queue never idles: frame k's
+        // decode starts at 0.15k s, and by the last frame's tick (1.05 s) frames 0–7 have been started.
+        #expect(kingfisher.stalls == 0)
+        #expect(kingfisher.droppedFrames == 9)
+        #expect(kingfisher.decodes == 8)
+        let flanimated = try #require(try Replay.play(.library(.flanimatedimage(cacheSize: 1)), container: Self.gif, trace: Self.trace(0.15)))
+        #expect(flanimated.stalls > 0)
+        #expect(flanimated.droppedFrames == 0)
+    }
+
+    /// Eager decodes every frame before the first is shown, on the calling thread, and never decodes again.
+    @Test func eagerPaysUpFront() throws {
+        let outcome = try #require(try Replay.play(.eager, container: Self.gif, trace: Self.trace(0.15), loops: 3))
+        #expect(abs(outcome.firstFrameSeconds - 1.5) < 1e-9)
+        #expect(outcome.stalls == 0 && outcome.droppedFrames == 0)
+        #expect(outcome.decodes == 10 && outcome.heldFramesMax == 10)
+    }
+
+    /// Later loops cost what the trace's later passes say: a cold first pass does not make a warm loop stall.
+    @Test func laterLoopsPlayLaterPasses() throws {
+        var seconds = Array(repeating: 0.15, count: Self.gif.frameCount)
+        seconds += Array(repeating: 0.01, count: Self.gif.frameCount)
+        let trace = FrameCostTrace(seconds: seconds, frameCount: Self.gif.frameCount)
+        #expect(trace.passes.count == 2)
+        let outcome = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif, trace: trace, loops: 3))
+        #expect(outcome.stalls == 9, "the first loop's 9 stalls, none in the two loops at 10 ms a frame")
+    }
+
+    /// The same trace and setting give the same outcome, whatever else the machine does.
+    @Test func deterministic() throws {
+        let trace = FrameCostTrace(seconds: (0..<Self.gif.frameCount).map { 0.02 + 0.03 * Double($0 % 4) }, frameCount: Self.gif.frameCount)
+        for decoder in [DecoderChoice.windowed(.frames(2)), .library(.kingfisher), .library(.ylgifimage), .library(.sdwebimage(maxBufferCount: 3))] {
+            let first = try Replay.play(decoder, container: Self.gif, trace: trace, loops: 2, speed: 4)
+            let second = try Replay.play(decoder, container: Self.gif, trace: trace, loops: 2, speed: 4)
+            #expect(first == second, "\(decoder)")
+        }
+    }
+
+    /// The median of traces is taken frame by frame: one repetition's slow frame does not move it.
+    @Test func medianTrace() throws {
+        let a = FrameCostTrace(passes: [[1, 10, 100]]), b = FrameCostTrace(passes: [[2, 20, 200]]), c = FrameCostTrace(passes: [[3, 9_000, 300]])
+        #expect(FrameCostTrace.median([a, b, c]) == FrameCostTrace(passes: [[2, 20, 200]]))
+        #expect(FrameCostTrace.median([a, FrameCostTrace(passes: [[1, 2]])]) == nil, "traces of different GIFs do not mix")
+    }
+}
