@@ -53,7 +53,7 @@ let allTargets: [Target] = [
         // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
         // BenchCore plays a case in the measuring child.
         .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
-        .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
+        .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
         .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),

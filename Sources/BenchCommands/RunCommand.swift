@@ -134,6 +134,7 @@ enum RunCommand {
         let journal = try RowJournal(in: output)
         let progress = ProgressLine()
         let started = Date()
+        let hostAtStart = HostActivity.read()
         var results = runner.run(cases, warmUp: options.warmUp, warmingUp: { benchCase in
             progress.update("warming up: \(benchCase.gif) · \(benchCase.plan) (unmeasured) …")
         }, progress: { index, benchCase, result in
@@ -166,6 +167,9 @@ enum RunCommand {
         var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
         if let counter { metadata.instructionContext = .current(valgrindVersion: counter.valgrindVersion, metadata: metadata) }
         metadata.plan = RunPlan(cases: Set(cases.map(\.identity)).count, repetitions: suite.repetitions)
+        if let hostAtStart, let hostAtEnd = HostActivity.read() {
+            metadata.hostActivity = HostActivity(from: hostAtStart, to: hostAtEnd, cores: metadata.cores)
+        }
         if let shard = options.shard {
             var gifs: [String] = []
             for benchCase in cases where !gifs.contains(benchCase.gif) { gifs.append(benchCase.gif) }

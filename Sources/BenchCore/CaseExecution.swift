@@ -62,12 +62,14 @@ public enum CaseExecution {
         let allocatorAtStart = try AllocatorCounters.read()
         InstructionMarks.begin()
         let cpuAtStart = CPUTimes.now()
+        let threadsAtStart = ThreadCPU.now(source: nil, sampler: sampler)
         if benchCase.plantedLeakBytes > 0 { plantLeak(benchCase.plantedLeakBytes) }
         // The playback's own records are summarised and dropped inside this scope, so the end reading sees only
         // what the decoder left behind (and the result's few strings).
         var kernelAfterPlayback: KernelMemory?
         do {
             var played = try play(benchCase, container, sampler: sampler, start: cpuAtStart, trace: consume trace)
+            played.threads?.record(since: threadsAtStart, into: &result)
             kernelAfterPlayback = played.kernelAfterPlayback
             result.framesHash = played.framesHash.description
             result.displayFramesHash = played.displayFramesHash?.description
@@ -104,6 +106,8 @@ public enum CaseExecution {
         var displayFramesHash: FrameHash?
         /// Read when the measured interval ended, before the frames were hashed.
         var kernelAfterPlayback: KernelMemory?
+        /// Each thread's CPU when the measured interval ended.
+        var threads: ThreadCPU?
     }
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
@@ -123,6 +127,7 @@ public enum CaseExecution {
         // frames and the window ahead. Timed runs stop the clock at the last frame, as a viewer would.
         if InstructionMarks.underValgrind { player.source.waitUntilPrefetched() }
         let spent = CPUTimes.now().since(start)
+        let threads = ThreadCPU.now(source: player.source, sampler: sampler)
         observation.heldFramesMax = player.source.heldFramesMax
         observation.scalingSeconds = player.source.scalingSeconds
         InstructionMarks.end()
@@ -130,11 +135,11 @@ public enum CaseExecution {
         let kernel = try? KernelMemory.current()
         let lent = try player.framesHash()
         guard observation.scalingSeconds != nil else {
-            return Played(observation: observation, spent: spent, memory: memory, framesHash: lent, kernelAfterPlayback: kernel)
+            return Played(observation: observation, spent: spent, memory: memory, framesHash: lent, kernelAfterPlayback: kernel, threads: threads)
         }
         let identity = try Player.fullSizeFramesHash(container, codec: benchCase.codec, limits: benchCase.limits)
         return Played(observation: observation, spent: spent, memory: memory, framesHash: identity, displayFramesHash: lent,
-                      kernelAfterPlayback: kernel)
+                      kernelAfterPlayback: kernel, threads: threads)
     }
 
     /// Allocates and touches `bytes`, keeps them while sampling as playback would, then frees them.

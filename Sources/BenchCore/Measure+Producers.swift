@@ -1,5 +1,7 @@
 import CaseModel
+import FrameDecoders
 import MemoryProbe
+import PosixThreads
 
 // One producer per source: each records what its source read as the measures it owns. A new measure is declared
 // in `Measure` and given a value here. Producers write into the result's own storage, reserved before the measured
@@ -12,6 +14,29 @@ extension CPUTimes {
         result[.cpuSystem] = system
         result[.cpuTotal] = process
         result[.wall] = wall
+    }
+}
+
+/// The CPU of each thread a case runs, each on its own clock: the playing thread (the one reading), the decoder's
+/// decoding thread, and the memory sampler (its thread, and the samples it took on the playing thread). Read at the
+/// start and the end of the measured interval, right after the process's clock.
+struct ThreadCPU {
+    var playing: Double
+    var decoding: Double
+    var sampler: Double
+    var samplerOnPlayingThread: Double
+
+    static func now(source: (any AnimatedFrameSource)?, sampler: MemorySampler?) -> ThreadCPU {
+        ThreadCPU(playing: ThreadCPUClock.now(), decoding: source?.decodingThreadCPUSeconds ?? 0, sampler: sampler?.cpuSeconds ?? 0,
+                  samplerOnPlayingThread: sampler?.foregroundCPUSeconds ?? 0)
+    }
+
+    /// The player's threads apart from the harness's, over the interval since `start`.
+    func record(since start: ThreadCPU, into result: inout CaseResult) {
+        let samples = samplerOnPlayingThread - start.samplerOnPlayingThread
+        result[.cpuPlayingThread] = max(0, playing - start.playing - samples)
+        result[.cpuDecodingThread] = decoding - start.decoding
+        result[.cpuSampler] = sampler - start.sampler
     }
 }
 

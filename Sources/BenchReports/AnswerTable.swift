@@ -29,13 +29,13 @@ public enum AnswerTable {
         let answered = Set(report.replay?.answers.map(\.gif) ?? [])
         throughputGIFs.removeAll { answered.contains($0) }
         guard !lines.isEmpty || !throughputGIFs.isEmpty || !replayed.isEmpty else { return [] }
-        var out = ["## Answer", ""] + replayed
+        var out = ["## Answer", ""] + busyLine(report.metadata.hostActivity) + replayed
         if !lines.isEmpty {
             out += ["The setting that needs the least memory (median peak allocated) without a stall or a dropped frame in any "
                     + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest)."
                     + (tunes ? " For each library whose settings were changed, the value that needs the least memory without a stall or "
                        + "a dropped frame, beside the library's default." : ""), "",
-                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | CPU per s of animation | ÷ eager | runner-up |"
+                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | player CPU per s of animation | ÷ eager | runner-up |"
                     + (tunes ? " library settings, against the default |" : ""),
                     "|---|---|---|---:|---:|---:|---:|---|" + (tunes ? "---|" : "")]
             out += lines
@@ -49,6 +49,14 @@ public enum AnswerTable {
         return out
     }
 
+    /// One line when the host was busy while the run played: other processes' CPU, or a hypervisor's steal.
+    static func busyLine(_ activity: HostActivity?) -> [String] {
+        guard let activity, activity.isBusy else { return [] }
+        return ["> **This host was busy while the run played:** other processes kept \(Format.fixed(activity.othersCPUs, digits: 1)) of its "
+                + "\(activity.cores) CPUs busy on average, and a hypervisor took \(Format.fixed(activity.stealShare * 100, digits: 0))% of "
+                + "its CPU time. Real-time stalls and CPU times carry that noise; the replay, made of each thread's own CPU, much less.", ""]
+    }
+
     /// One GIF played one way in real time.
     static func line(gif: String, way: CaseIdentity, _ rows: [CaseSummary]) -> String {
         let smooth = rows.filter(\.playsSmoothly).sorted { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }
@@ -59,9 +67,9 @@ public enum AnswerTable {
         }
         let eager = rows.first { $0.decoder == .eager }
         let memory = figure(best, .jemallocAllocatedPeak, Format.bytes)
-        let cpu = figure(best, .cpuPerAnimationSecond, Format.duration)
+        let cpu = figure(best, best.answerCPU, Format.duration)
         let memoryRatio = eager.map { Format.ratio(best.median(.jemallocAllocatedPeak) / max($0.median(.jemallocAllocatedPeak), 1)) } ?? "no eager run"
-        let cpuRatio = eager.map { Format.ratio(best.median(.cpuPerAnimationSecond) / max($0.median(.cpuPerAnimationSecond), 1e-9)) } ?? "no eager run"
+        let cpuRatio = eager.map { Format.ratio(best.median(best.answerCPU) / max($0.median($0.answerCPU), 1e-9)) } ?? "no eager run"
         let runnerUp = smooth.dropFirst().first.map { "\(MarkdownReporter.cell($0.label)), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
         return "| \(MarkdownReporter.cell(gif)) | \(played) | \(MarkdownReporter.cell(best.label)) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
     }

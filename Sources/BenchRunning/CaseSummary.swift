@@ -28,6 +28,9 @@ public struct CaseSummary: Sendable, Codable {
     public var loops: Int
     public var repetitions: Int
     public var failures: Int
+    /// Real time: the repetitions with a stall or a dropped frame ("stalled in k of n repetitions"); nil in a report
+    /// made before it was counted.
+    public var roughRepetitions: Int?
     /// Metric column → summary.
     public var metrics: [String: MetricSummary]
 
@@ -42,8 +45,22 @@ public struct CaseSummary: Sendable, Codable {
         metrics[Measure.stalls.column]?.max == 0 && (metrics[Measure.droppedFrames.column]?.max ?? 0) == 0
     }
 
+    /// "stalled in 1 of 3 repetitions", "dropped frames in 3 of 3 repetitions": how often a real-time row did not play
+    /// smoothly; nil when it always did, or when the report did not count it.
+    public var roughness: String? {
+        guard let rough = roughRepetitions, rough > 0 else { return nil }
+        let what = median(.stalls) > 0 || (metrics[Measure.stalls.column]?.max ?? 0) > 0 ? "stalled" : "dropped frames"
+        return "\(what) in \(rough) of \(repetitions) repetition\(repetitions == 1 ? "" : "s")"
+    }
+
     /// CPU seconds per loop (median of cpu_total_s ÷ loops).
     public var cpuPerLoop: Double { median(.cpuTotal) / Double(max(loops, 1)) }
+
+    /// The CPU per second of animation an answer weighs: the player's (its threads, apart from the harness's), or the
+    /// whole process's in a report made before the player's was measured.
+    public var answerCPU: Measure {
+        metrics[Measure.cpuPlayerPerAnimationSecond.column] != nil ? .cpuPlayerPerAnimationSecond : .cpuPerAnimationSecond
+    }
 
     /// Groups results by case identity, in first-seen order.
     public static func summarise(_ results: [CaseResult]) -> [CaseSummary] {
@@ -73,6 +90,7 @@ public struct CaseSummary: Sendable, Codable {
                                policy: first.benchCase.policy, mode: first.benchCase.mode, setting: first.benchCase,
                                width: first.width, height: first.height, frames: first.frames, fileBytes: first.fileBytes,
                                loops: first.benchCase.loops, repetitions: ok.count, failures: group.count - ok.count,
+                               roughRepetitions: first.benchCase.mode == .realtime ? ok.filter { $0[.stalls] > 0 || $0[.droppedFrames] > 0 }.count : nil,
                                metrics: metrics)
         }
     }

@@ -29,6 +29,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var shard: ShardRecord?
     /// What the parent process itself cost, read when the run ends; absent in older reports.
     public var parent: ParentCost?
+    /// What the rest of the host did while the run played.
+    public var hostActivity: HostActivity?
 
     /// Collects the facts of this machine and process now.
     public static func current(command: String) -> RunMetadata {

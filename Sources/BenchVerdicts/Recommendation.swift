@@ -65,7 +65,8 @@ public enum Recommendation {
         if let library = libraries.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }), library.identity != cheapest.identity {
             text += "; of the libraries, \(library.label) (\(Format.bytes(library.median(.jemallocAllocatedPeak))))"
         }
-        let failing = rows.filter { row in !smooth.contains { $0.identity == row.identity } }.map(\.label)
+        let failing = rows.filter { row in !smooth.contains { $0.identity == row.identity } }
+            .map { row in row.roughness.map { "\(row.label) (\($0))" } ?? row.label }
         if !failing.isEmpty { text += ". Stalls or drops: \(failing.joined(separator: ", "))" }
         return text + "."
     }
@@ -88,9 +89,9 @@ public enum Recommendation {
             return windowed.isEmpty ? nil : "every measured window stalled; try larger windows or keep all frames."
         }
         var sentence = "window \(best.window) is the smallest that plays without a stall: peak \(Format.bytes(best.median(.jemallocAllocatedPeak))) allocated, "
-            + "\(Format.duration(best.median(.cpuPerAnimationSecond))) CPU per second of animation"
+            + "\(Format.duration(best.median(best.answerCPU))) of the player's CPU per second of animation"
         if let eager = rows.first(where: { $0.identity == best.identity.with(plan: .eager) }) {
-            sentence += " (eager: \(Format.bytes(eager.median(.jemallocAllocatedPeak))), \(Format.duration(eager.median(.cpuPerAnimationSecond))))"
+            sentence += " (eager: \(Format.bytes(eager.median(.jemallocAllocatedPeak))), \(Format.duration(eager.median(eager.answerCPU))))"
         }
         return sentence + "."
     }
@@ -126,7 +127,7 @@ public enum Recommendation {
             for row in atWindow {
                 guard let eager = rows.first(where: { $0.identity == row.identity.with(plan: .eager) }) else { continue }
                 savings.append(1 - row.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1))
-                cpu.append(row.median(.cpuPerAnimationSecond) / max(eager.median(.cpuPerAnimationSecond), 1e-9))
+                cpu.append(row.median(row.answerCPU) / max(eager.median(eager.answerCPU), 1e-9))
             }
             guard !savings.isEmpty else { return "window \(window) plays every GIF here without a stall (no eager run to compare it with)." }
             let meanSaving = savings.reduce(0, +) / Double(savings.count), meanCPU = cpu.reduce(0, +) / Double(cpu.count)

@@ -64,6 +64,7 @@ public enum ReportSchema {
                 "gif": string(), "decoder": decoder, "window": integer(), "policy": string(), "mode": mode,
                 "setting": benchCase, "width": integer(), "height": integer(), "frames": integer(), "file_bytes": integer(),
                 "loops": integer(), "repetitions": integer(), "failures": integer(),
+                "rough_repetitions": integer("real time: the repetitions with a stall or a dropped frame"),
                 "metrics": ["type": "object", "properties": metricProperties, "additionalProperties": false],
             ],
             "additionalProperties": false,
@@ -219,6 +220,9 @@ public enum ReportSchema {
             "instruction_context": ["type": "object"],
             "shard": ["type": "object"],
             "parent": ["type": "object", "properties": ["cases": integer(), "cpu_seconds": number(), "peak_resident_bytes": integer()]],
+            "host_activity": ["type": "object", "description": "what the rest of the host did while the run played (/proc/stat)",
+                              "properties": ["wall_seconds": number(), "others_seconds": number("CPU seconds the host's other processes used"), "steal_seconds": number(),
+                                             "cores": integer()]],
         ],
     ] }
 

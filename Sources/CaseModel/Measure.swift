@@ -64,6 +64,19 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     case rssGrowth = "rss_growth_bytes"
     /// Frames shown per CPU second (frames × loops ÷ `cpu_total_s`): the player's throughput, larger is better.
     case framesPerCPUSecond = "frames_per_cpu_s"
+    // The CPU by thread: the player's apart from the harness's (each thread's own clock).
+    /// The playing thread's CPU over the interval, less the memory samples it took for the harness.
+    case cpuPlayingThread = "cpu_playing_thread_s"
+    /// The decoder's own decoding thread's CPU over the interval (0 for a decoder that has none).
+    case cpuDecodingThread = "cpu_decoding_thread_s"
+    /// The memory sampler's CPU over the interval: its thread's and the samples it took on the playing thread.
+    case cpuSampler = "cpu_sampler_s"
+    /// Derived: the player's CPU, `cpu_playing_thread_s + cpu_decoding_thread_s`.
+    case cpuPlayer = "cpu_player_s"
+    /// Derived: the harness's CPU, `cpu_total_s − cpu_player_s` (the sampler, the child's bookkeeping).
+    case cpuHarness = "cpu_harness_s"
+    /// Derived: the player's CPU per second of animation, `cpu_player_s ÷ animation_s`.
+    case cpuPlayerPerAnimationSecond = "cpu_player_per_animation_s"
 
     /// The CSV column.
     public var column: String { rawValue }
@@ -104,6 +117,12 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .rssGrowth: "rssGrowthBytes"
         case .framesPerCPUSecond: "framesPerCPUSecond"
         case .scaling: "scalingSeconds"
+        case .cpuPlayingThread: "cpuPlayingThreadSeconds"
+        case .cpuDecodingThread: "cpuDecodingThreadSeconds"
+        case .cpuSampler: "cpuSamplerSeconds"
+        case .cpuPlayer: "cpuPlayerSeconds"
+        case .cpuHarness: "cpuHarnessSeconds"
+        case .cpuPlayerPerAnimationSecond: "cpuPlayerPerAnimationSecond"
         }
     }
 
@@ -145,6 +164,13 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
             "with `--instructions`: instructions all threads executed in the measured interval under Callgrind, counted once per case"
         case .rssGrowth: "`rss_peak_bytes − rss_start_bytes`: what the case added to the child's resident memory"
         case .framesPerCPUSecond: "frames shown per CPU second (`frames × loops ÷ cpu_total_s`), the one larger-is-better figure"
+        case .cpuPlayingThread:
+            "the playing thread's CPU over the interval, by its own clock (building the decoder, taking frames, the display link), less the memory samples it took"
+        case .cpuDecodingThread: "the decoder's own decoding thread's CPU over the interval, by that thread's clock (0 when it has none)"
+        case .cpuSampler: "the memory sampler's CPU over the interval: its thread's, and the samples it took on the playing thread"
+        case .cpuPlayer: "`cpu_playing_thread_s + cpu_decoding_thread_s`: the player's CPU, apart from the harness's"
+        case .cpuHarness: "`cpu_total_s − cpu_player_s`: the harness's CPU (the sampler, the child's bookkeeping)"
+        case .cpuPlayerPerAnimationSecond: "`cpu_player_s ÷ animation_s`: the player's CPU per second of animation shown"
         }
     }
 
@@ -153,7 +179,8 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .jemallocAllocatedPeak, .jemallocActivePeak, .jemallocResidentPeak, .retainedAfterRelease, .rssPeak, .rssStart,
              .frameBytesTheoretical, .rssGrowth, .allocatedBeforeWarning, .allocatedAfterWarning: .bytes
         case .cpuUser, .cpuSystem, .cpuTotal, .wall, .firstFrame, .frameDecodeP50, .frameDecodeP99, .latenessTotal, .latenessP99,
-             .animation, .cpuPerAnimationSecond, .scaling: .seconds
+             .animation, .cpuPerAnimationSecond, .scaling, .cpuPlayingThread, .cpuDecodingThread, .cpuSampler, .cpuPlayer,
+             .cpuHarness, .cpuPlayerPerAnimationSecond: .seconds
         case .mallocCount, .stalls, .partialFrames, .instructions, .droppedFrames, .heldFramesMax, .heldFramesBeforeWarning,
              .heldFramesAfterWarning, .stallsAfterWarning: .count
         case .framesPerCPUSecond: .ratio
@@ -186,7 +213,9 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// Summaries give these a 95% bootstrap interval of the median: the noisy figures a reader compares.
-    public var hasInterval: Bool { [.cpuTotal, .wall, .cpuUser, .firstFrame, .cpuPerAnimationSecond].contains(self) }
+    public var hasInterval: Bool {
+        [.cpuTotal, .wall, .cpuUser, .firstFrame, .cpuPerAnimationSecond, .cpuPlayer, .cpuPlayerPerAnimationSecond].contains(self)
+    }
 
     /// How a derived measure is computed from a result; `nil` for a measure some producer records.
     var formula: (@Sendable (CaseResult) -> Double?)? {
@@ -197,6 +226,12 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
             { result in result.stored(.rssPeak).flatMap { peak in result.stored(.rssStart).map { peak - $0 } } }
         case .framesPerCPUSecond:
             { result in result.stored(.cpuTotal).map { cpu in cpu > 0 ? Double(result.frames * result.benchCase.loops) / cpu : 0 } }
+        case .cpuPlayer:
+            { result in result.stored(.cpuPlayingThread).flatMap { playing in result.stored(.cpuDecodingThread).map { playing + $0 } } }
+        case .cpuHarness:
+            { result in Measure.cpuPlayer.formula?(result).flatMap { player in result.stored(.cpuTotal).map { max(0, $0 - player) } } }
+        case .cpuPlayerPerAnimationSecond:
+            { result in Measure.cpuPlayer.formula?(result).flatMap { player in result.stored(.animation).map { $0 > 0 ? player / $0 : 0 } } }
         default: nil
         }
     }

@@ -54,6 +54,9 @@ public protocol AnimatedFrameSource: AnyObject, Sendable {
     var keptSize: (width: Int, height: Int) { get }
     /// Seconds spent downscaling frames to the display size so far; nil when the source does not scale.
     var scalingSeconds: Double? { get }
+    /// Seconds of CPU the source's own decoding thread has used so far, by that thread's clock; nil for a source
+    /// that decodes on its caller's thread alone.
+    var decodingThreadCPUSeconds: Double? { get }
 }
 
 extension AnimatedFrameSource {
@@ -73,6 +76,7 @@ extension AnimatedFrameSource {
     public func clock(_ seconds: Double) {}
     public var keptSize: (width: Int, height: Int) { (container.width, container.height) }
     public var scalingSeconds: Double? { nil }
+    public var decodingThreadCPUSeconds: Double? { nil }
 
     /// The FNV-1a 64 hash of frame `index`.
     public func hash(ofFrame index: Int) throws(GIFError) -> FrameHash {

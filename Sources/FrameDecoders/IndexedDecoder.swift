@@ -51,4 +51,5 @@ public final class IndexedDecoder: AnimatedFrameSource {
     public var heldFrames: Int? { windowed.heldFrames }
     public var keptSize: (width: Int, height: Int) { windowed.keptSize }
     public var scalingSeconds: Double? { windowed.scalingSeconds }
+    public var decodingThreadCPUSeconds: Double? { windowed.decodingThreadCPUSeconds }
 }

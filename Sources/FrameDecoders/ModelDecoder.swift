@@ -151,6 +151,7 @@ public final class ModelDecoder: AnimatedFrameSource {
     }
 
     public var scalingSeconds: Double? { scaling?.seconds }
+    public var decodingThreadCPUSeconds: Double? { thread.cpuSeconds() }
 
     deinit {
         lock.update { $0.stopping = true }

@@ -108,6 +108,7 @@ extension WindowedDecoder {
     }
 
     public var scalingSeconds: Double? { scaling?.seconds }
+    public var decodingThreadCPUSeconds: Double? { thread.cpuSeconds() }
 
     public var heldFramesMax: Int? { queue.heldMax }
     public var heldFrames: Int? { queue.heldNow }

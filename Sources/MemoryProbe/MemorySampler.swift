@@ -33,6 +33,8 @@ public final class MemorySampler: Sendable {
         var samples = 0
         var lastSampleTime = -1.0
         var running = true
+        /// CPU the samples taken on other threads than the sampler's own cost them (the player's frame steps).
+        var foregroundSeconds = 0.0
     }
 
     private let state: Mutex<State>
@@ -61,6 +63,23 @@ public final class MemorySampler: Sendable {
     public func sample(minimumGap: Double = 0) {
         let now = CPUTimes.monotonic() - start
         if minimumGap > 0, state.withLock({ now - $0.lastSampleTime < minimumGap }) { return }
+        let cpuBefore = ThreadCPUClock.now()
+        take(at: now)
+        let spent = ThreadCPUClock.now() - cpuBefore
+        state.withLock { $0.foregroundSeconds += spent }
+    }
+
+    /// The sampler's own CPU: its thread's (SCHED_IDLE, every `interval`) and what the samples taken on other threads
+    /// cost them, in seconds so far.
+    public var cpuSeconds: Double {
+        (thread.withLock { $0?.cpuSeconds() } ?? 0) + state.withLock { $0.foregroundSeconds }
+    }
+
+    /// What the samples taken on other threads than the sampler's own cost them so far, in seconds of CPU.
+    public var foregroundCPUSeconds: Double { state.withLock { $0.foregroundSeconds } }
+
+    /// Takes one sample stamped `now`.
+    private func take(at now: Double) {
         guard let stats = try? gauge?.read() else { return }
         let reading = MemorySample(time: now, allocated: stats.allocated, active: stats.active, resident: stats.resident)
         state.withLock { state in
@@ -81,7 +100,7 @@ public final class MemorySampler: Sendable {
 
     private func backgroundLoop() {
         while state.withLock({ $0.running }) {
-            sample()
+            take(at: CPUTimes.monotonic() - start)
             usleep(UInt32(interval * 1_000_000))
         }
     }

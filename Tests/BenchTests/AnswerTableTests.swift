@@ -136,9 +136,20 @@ struct AnswerTableTests {
         try #require(cells.count == 9, "eight columns and the tuning column: \(row)")
         #expect(cells[1] == "speed 1.00×, iphone-se-2")
         #expect(cells[2] == "kingfisher (framePreloadCount = 3): 3 ahead", "preload 2 dropped a frame: \(row)")
-        #expect(cells[8] == "kingfisher: framePreloadCount = 3, 18% of the memory of the default (10 ahead), 1.00× its CPU", "\(row)")
+        #expect(cells[8] == "kingfisher: framePreloadCount = 3, 18% of the memory of the default (10 ahead), 1.00× its CPU; "
+                + "smaller settings left out: framePreloadCount = 2 dropped frames in 2 of 2 repetitions", "\(row)")
         #expect(lines.contains { $0.hasSuffix("| library settings, against the default |") })
         // Without a changed setting the column is not there.
         #expect(!AnswerTable.render(Self.report()).contains { $0.contains("library settings") })
+    }
+
+    @Test("a real-time row that stalled or dropped says in how many of its repetitions, as the answer's exclusions do")
+    func roughness() throws {
+        let summaries = Self.report().summaries.filter { $0.gif == "a" }
+        let byWindow = Dictionary(uniqueKeysWithValues: summaries.map { ($0.label, $0) })
+        #expect(byWindow["windowed w=2"]?.roughness == "stalled in 1 of 3 repetitions")
+        #expect(byWindow["windowed w=3"]?.roughness == "dropped frames in 3 of 3 repetitions")
+        #expect(byWindow["windowed w=4"]?.roughness == nil)
+        #expect(Self.report().summaries.first { $0.gif == "b" }?.roughRepetitions == nil, "throughput mode counts none")
     }
 }

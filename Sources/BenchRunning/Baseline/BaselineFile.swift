@@ -4,14 +4,16 @@ import BenchCore
 import Foundation
 import SystemFiles
 
-/// Reading and writing baselines: a run's JSON report without its memory timelines, written atomically.
+/// Reading and writing baselines: a run's JSON report without its memory timelines, frame cost traces and replay,
+/// written atomically.
 public enum BaselineFile {
     /// Writes `report` as a baseline at `path` (through a temporary file and a rename); refuses a report that
     /// ``RunReport/baselineDefects()`` finds fault with, leaving `path` untouched.
     public static func save(_ report: RunReport, to path: String) throws {
         if let defect = report.baselineDefects().first { throw UsageError("not saved as a baseline: \(defect); \(path) is untouched") }
         var stripped = report
-        stripped.results = stripped.results.map { var result = $0; result.timeline = nil; return result }
+        stripped.results = stripped.results.map { var result = $0; result.timeline = nil; result.frameCosts = nil; return result }
+        stripped.replay = nil
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         try ReportWriter.writeAtomically(try ReportJSON.encode(stripped), to: path)

@@ -49,7 +49,15 @@ public final class ReplayedModelDecoder: AnimatedFrameSource, @unchecked Sendabl
                 shown = state.lendWaited(index)
                 break
             }
-            guard let running = thread.running else { preconditionFailure("the player waits for a frame nothing decodes") }
+            guard let running = thread.running else {
+                // Nothing decodes the frame waited for (a rule that dropped it on arrival): ask for it, as the
+                // player's wait does, or give up rather than wait for ever.
+                guard state.isMissing(index) else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+                state.pending.insert(index, at: 0)
+                settle()
+                guard thread.running != nil else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
+                continue
+            }
             clock.advance(to: running.ends)
             settle()
         }

@@ -42,7 +42,7 @@ public final class ReplayedWindowedDecoder: AnimatedFrameSource, @unchecked Send
         if strategy.prepareToTake(frame: index) { settle() }
         while !strategy.canTake(frame: index) {
             // The player blocks until the prefetch thread has it: the clock jumps to the end of the decode running.
-            guard let running = thread.running else { preconditionFailure("the player waits for a frame nothing decodes") }
+            guard let running = thread.running else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
             clock.advance(to: running.ends)
             settle()
         }
