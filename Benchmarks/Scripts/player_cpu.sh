@@ -27,7 +27,7 @@ for run in ["throughput", "realtime"]:
 def med(values): return statistics.median(values)
 def ms(seconds): return f"{seconds * 1e3:.1f} ms"
 print("# The player's CPU apart from the harness's\n")
-print(f"Made by `Benchmarks/Scripts/player_cpu.sh {repetitions}` at {commit} on {machine}: kingfisher-720x720x150, the "
+print(f"Made by `Benchmarks/Scripts/player_cpu.sh {repetitions}` at commit {commit} on {machine}: kingfisher-720x720x150, the "
       f"windowed decoder at window 4, one loop, {repetitions} repetitions, medians. Each thread is read on its own clock "
       "(`pthread_getcpuclockid`, `CLOCK_THREAD_CPUTIME_ID`); the player is its playing thread (less the memory samples it "
       "takes) and its prefetch thread; the harness is the process's CPU less the player's.\n")

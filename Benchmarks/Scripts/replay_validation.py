@@ -130,7 +130,7 @@ def main():
     runs, out, commit, machine = sys.argv[1:5]
     replay = replayed(runs)
     lines = ["# Does the replay predict real time?", "",
-             f"Made by `Benchmarks/Scripts/replay_validation.sh` at {commit} on {machine}: the synthetic corpus and the real "
+             f"Made by `Benchmarks/Scripts/replay_validation.sh` at commit {commit} on {machine}: the synthetic corpus and the real "
              "GIFs of Tests/Fixtures (`--corpus all`), windows 1, 2, 3, 4 and 8 and the four libraries' defaults, speeds 1, 2 "
              "and 4, one loop. The replay plays each setting from the frame costs a throughput run of 3 repetitions traced "
              "(the median, frame by frame); real time plays it once with every child pinned to one CPU (`--cpus 1`). "
