@@ -14,11 +14,11 @@ public enum Replay {
                             speed: Double = 1, refreshHz: Double = 60) throws(GIFError) -> ReplayOutcome? {
         let clock = VirtualClock()
         guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
-        let observation = try Player(source: source.frames, sampler: nil)
+        let observation = try Player(source: source, sampler: nil)
             .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock)
         return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
-                             latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.frames.heldFramesMax ?? 0,
-                             decodes: source.decodes(), decodeSeconds: source.decodeSeconds(),
+                             latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.heldFramesMax ?? 0,
+                             decodes: source.decodes, decodeSeconds: source.decodeSeconds,
                              firstFrameSeconds: observation.firstFrameSeconds, animationSeconds: observation.animationSeconds)
     }
 
@@ -32,34 +32,22 @@ public enum Replay {
         }
     }
 
-    /// A replayed source and how to read what it decoded.
-    struct Replayed {
-        let frames: any AnimatedFrameSource
-        let decodes: () -> Int
-        let decodeSeconds: () -> Double
-    }
-
-    static func replayed(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock) -> Replayed? {
+    /// The replayed decoder `decoder` names, on `clock`.
+    static func replayed(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock) -> (any ReplayedDecoder)? {
         switch decoder {
         case .kind(let kind, let window):
-            if !kind.takesWindow {
-                let eager = ReplayedEagerDecoder(container: container, trace: trace, clock: clock)
-                return Replayed(frames: eager, decodes: { eager.decodes }, decodeSeconds: { eager.decodeSeconds })
-            }
-            let windowed = ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock)
-            return Replayed(frames: windowed, decodes: { windowed.decodes }, decodeSeconds: { windowed.decodeSeconds })
+            kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock)
+                             : ReplayedEagerDecoder(container: container, trace: trace, clock: clock)
         case .library(let player):
-            return model(player.rule(frameCount: container.frameCount))
+            ReplayedModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), trace: trace, clock: clock)
         case .registered(let name, let frameBytes):
-            guard case .rule(let make)? = PlayerRegistry.player(named: name)?.making else { return nil }
-            return model(make(container.frameCount, frameBytes))
+            if case .rule(let make)? = PlayerRegistry.player(named: name)?.making {
+                ReplayedModelDecoder(container: container, rule: make(container.frameCount, frameBytes), trace: trace, clock: clock)
+            } else {
+                nil
+            }
         case .calibration:
-            return nil
-        }
-
-        func model(_ rule: any RetentionRule) -> Replayed {
-            let model = ReplayedModelDecoder(container: container, rule: rule, trace: trace, clock: clock)
-            return Replayed(frames: model, decodes: { model.decodes }, decodeSeconds: { model.decodeSeconds })
+            nil
         }
     }
 }

@@ -25,12 +25,6 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         return Double(passes[min(pass, passes.count - 1)][frame]) / 1e9
     }
 
-    /// Seconds of one whole pass, the last traced one for a pass beyond the trace.
-    public func seconds(pass: Int) -> Double {
-        guard !passes.isEmpty else { return 0 }
-        return Double(passes[min(pass, passes.count - 1)].reduce(0, +)) / 1e9
-    }
-
     /// The median of several traces of the same GIF, frame by frame and loop by loop, over the loops they all have:
     /// one repetition's slow frame does not make the replay stall.
     public static func median(_ traces: [FrameCostTrace]) -> FrameCostTrace? {

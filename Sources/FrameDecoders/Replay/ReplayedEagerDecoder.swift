@@ -2,7 +2,7 @@ import GIFCodec
 
 /// The eager decoder replayed on a ``VirtualClock``: every frame decoded on the calling thread before the first is
 /// shown, each costing its traced first-pass figure, then never again.
-public final class ReplayedEagerDecoder: AnimatedFrameSource, @unchecked Sendable {
+public final class ReplayedEagerDecoder: ReplayedDecoder, @unchecked Sendable {
     public let container: GIFContainer
     private let costs: [Double]
     /// Seconds the calling thread spent decoding every frame.

@@ -4,14 +4,13 @@ import GIFCodec
 /// every event in the same order, its serial queue a ``VirtualDecodingThread`` charging each decode its traced cost.
 /// Frames decoded up front cost the calling thread, as they do the real player's. It lends no pixels. Used on one
 /// thread.
-public final class ReplayedModelDecoder: AnimatedFrameSource, @unchecked Sendable {
+public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     public let container: GIFContainer
     public let missBehaviour: MissBehaviour
     private let clock: VirtualClock
-    private let trace: FrameCostTrace
     private var state: ModelDecoder.State
     private var thread = VirtualDecodingThread<Int>()
-    private var decodesOfFrame: [Int]
+    private var charges: DecodeCharges
     /// Seconds the calling thread spent decoding before playback.
     public private(set) var upFrontSeconds = 0.0
 
@@ -19,13 +18,11 @@ public final class ReplayedModelDecoder: AnimatedFrameSource, @unchecked Sendabl
     public init(container: GIFContainer, rule: any RetentionRule, trace: FrameCostTrace, clock: VirtualClock) {
         self.container = container
         self.clock = clock
-        self.trace = trace
         missBehaviour = rule.missBehaviour
-        decodesOfFrame = Array(repeating: 0, count: container.frameCount)
+        charges = DecodeCharges(trace: trace, frameCount: container.frameCount)
         state = ModelDecoder.State(rule: rule)
         for frame in rule.decodedUpFront {
-            let cost = trace.seconds(frame: frame, pass: decodesOfFrame[frame])
-            decodesOfFrame[frame] += 1
+            let cost = charges.next(frame)
             upFrontSeconds += cost
             clock.spend(cost)
             state.store[frame] = Self.decoded(cost)
@@ -37,7 +34,7 @@ public final class ReplayedModelDecoder: AnimatedFrameSource, @unchecked Sendabl
     /// Seconds of decoding charged so far, up front and on the queue.
     public var decodeSeconds: Double { upFrontSeconds + thread.busySeconds }
     /// Decodes so far, up front and on the queue.
-    public var decodes: Int { decodesOfFrame.reduce(0, +) }
+    public var decodes: Int { charges.decodes }
 
     public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
         guard index >= 0, index < container.frameCount else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
@@ -103,9 +100,7 @@ public final class ReplayedModelDecoder: AnimatedFrameSource, @unchecked Sendabl
 
     private func startNext(at time: Double) {
         guard thread.isIdle, let frame = state.startDecoding() else { return }
-        let cost = trace.seconds(frame: frame, pass: decodesOfFrame[frame])
-        decodesOfFrame[frame] += 1
-        thread.start(frame, at: time, cost: cost)
+        thread.start(frame, at: time, cost: charges.next(frame))
     }
 
     /// A decoded frame as the state keeps it: a buffer of its own (its identity is what the state counts), one byte.

@@ -3,22 +3,19 @@ import GIFCodec
 /// The windowed decoder (and the indexed one, with its own trace) replayed on a ``VirtualClock``: the same
 /// ``PrefetchStrategy`` a ``WindowedDecoder`` and its prefetch thread share, its thread a
 /// ``VirtualDecodingThread`` charging each decode its traced cost. It lends no pixels. Used on one thread.
-public final class ReplayedWindowedDecoder: AnimatedFrameSource, @unchecked Sendable {
+public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable {
     public let container: GIFContainer
     public let window: Int
     private let clock: VirtualClock
-    private let trace: FrameCostTrace
     private var strategy: any PrefetchStrategy
     private var thread = VirtualDecodingThread<PrefetchJob>()
-    /// How many times each frame has been decoded: the trace's pass for its next decode.
-    private var decodesOfFrame: [Int]
+    private var charges: DecodeCharges
 
     /// A replay of ``WindowedDecoder`` at `window`, its decodes costing `trace`'s figures on `clock`.
     public init(container: GIFContainer, window: PrefetchWindow, trace: FrameCostTrace, clock: VirtualClock) {
         self.container = container
         self.clock = clock
-        self.trace = trace
-        decodesOfFrame = Array(repeating: 0, count: container.frameCount)
+        charges = DecodeCharges(trace: trace, frameCount: container.frameCount)
         switch window {
         case .frames(let frames):
             precondition(frames >= 1, "window must be at least 1")
@@ -80,8 +77,6 @@ public final class ReplayedWindowedDecoder: AnimatedFrameSource, @unchecked Send
     private func startNext(at time: Double) {
         guard thread.isIdle, strategy.hasWork else { return }
         let job = strategy.nextJob()
-        let cost = trace.seconds(frame: job.frame, pass: decodesOfFrame[job.frame])
-        decodesOfFrame[job.frame] += 1
-        thread.start(job, at: time, cost: cost)
+        thread.start(job, at: time, cost: charges.next(job.frame))
     }
 }
