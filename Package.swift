@@ -41,7 +41,7 @@ let allTargets: [Target] = [
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
         .target(name: "Mutants", swiftSettings: plantableFaults ? [.define("MUTANTS")] : []),
         .target(name: "SystemFiles", dependencies: ["Mutants"]),
-        .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "SystemFiles"]),
+        .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "PosixThreads", "SystemFiles"]),
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads"]),
         .target(

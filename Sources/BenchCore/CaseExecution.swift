@@ -56,7 +56,7 @@ public enum CaseExecution {
         result.measurements.reserveCapacity(Measure.allCases.count)
         // The decode costs' storage, reserved before the first reading and kept past the last: recording them
         // allocates nothing the measures see, and they are no bytes retained.
-        var trace: [Double] = []
+        var trace: [DecodeCost] = []
         trace.reserveCapacity(container.frameCount * (benchCase.mode == .throughput ? benchCase.loops : 1))
         let kernelAtStart = try KernelMemory.current()
         let allocatorAtStart = try AllocatorCounters.read()
@@ -85,7 +85,7 @@ public enum CaseExecution {
         try AllocatorCounters.read().record(since: allocatorAtStart, into: &result)
         // The kernel's peak as playback left it: the hashing loop after it is the harness's, not the decoder's.
         try (kernelAfterPlayback ?? KernelMemory.current()).record(start: kernelAtStart, into: &result)
-        if benchCase.mode == .throughput { result.frameCosts = FrameCostTrace(seconds: trace, frameCount: container.frameCount) }
+        result.frameCosts = FrameCostTrace(costs: trace, frameCount: container.frameCount)
     }
 
     /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can
@@ -113,7 +113,7 @@ public enum CaseExecution {
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
     private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes,
-                             trace: consuming [Double]) throws(GIFError) -> Played {
+                             trace: consuming [DecodeCost]) throws(GIFError) -> Played {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }

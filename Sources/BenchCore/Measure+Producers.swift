@@ -85,7 +85,7 @@ extension PlaybackObservation {
     /// animation played, and the frames the decoder held.
     func record(into result: inout CaseResult) {
         result[.firstFrame] = firstFrameSeconds
-        let firstLoop = Array(decodeSeconds)
+        let firstLoop = decodeSeconds
         result[.frameDecodeP50] = Statistics.percentile(firstLoop, 0.5)
         result[.frameDecodeP99] = Statistics.percentile(firstLoop, 0.99)
         result[.stalls] = Double(stalls)

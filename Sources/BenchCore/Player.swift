@@ -9,10 +9,10 @@ public struct PlaybackObservation: Sendable {
     /// Seconds from `start` until the first frame was in hand.
     public var firstFrameSeconds = 0.0
     /// Per-frame compositing durations (``FrameView/decodeSeconds``) of the first loop, in seconds.
-    public var decodeSeconds: ArraySlice<Double> { decodeTrace.prefix(firstLoopFrames) }
+    public var decodeSeconds: [Double] { decodeTrace.prefix(firstLoopFrames).map(\.seconds) }
     /// The decode cost of every frame shown, loop after loop: in throughput mode, the trace a replay plays
     /// (``FrameCostTrace``); in real time, the first loop's alone.
-    public var decodeTrace: [Double] = []
+    public var decodeTrace: [DecodeCost] = []
     /// Frames in a loop: the first loop is the first this many entries of ``decodeTrace``.
     var firstLoopFrames = 0
     public var partialFrames = 0
@@ -34,8 +34,8 @@ public struct PlaybackObservation: Sendable {
 
     /// The bookkeeping of every frame shown, in either mode: its decode time in the first loop, whether it was
     /// drawn whole, and its share of the animation.
-    mutating func shown(loop: Int, status: FrameStatus, decodeSeconds: Double, delay: Double, traced: Bool = false) {
-        if loop == 0 || traced { decodeTrace.append(decodeSeconds) }
+    mutating func shown(loop: Int, status: FrameStatus, cost: DecodeCost, delay: Double, traced: Bool = false) {
+        if loop == 0 || traced { decodeTrace.append(cost) }
         if loop == 0 { firstLoopFrames += 1 }
         if status != .complete { partialFrames += 1 }
         animationSeconds += delay
@@ -72,16 +72,16 @@ public struct Player {
     /// `start` is the monotonic time the measured interval began (before the decoder was built).
     /// `trace` is where the decode costs go: its capacity reserved by the caller (frame count × loops), so that
     /// recording them allocates nothing inside the measured interval.
-    public func play(loops: Int, start: Double, trace: consuming [Double] = []) throws(GIFError) -> PlaybackObservation {
+    public func play(loops: Int, start: Double, trace: consuming [DecodeCost] = []) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let delays = source.delays.map(\.effectiveSeconds)
         observation.decodeTrace = consume trace
         observation.decodeTrace.reserveCapacity(source.frameCount * loops)
         for loop in 0..<loops {
             for index in 0..<source.frameCount {
-                let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.decodeSeconds) }
+                let (status, decode) = try source.withFrame(at: index) { view in (view.status, view.cost) }
                 if loop == 0 && index == 0 { observation.firstFrameSeconds = CPUTimes.monotonic() - start }
-                observation.shown(loop: loop, status: status, decodeSeconds: decode, delay: delays[index], traced: true)
+                observation.shown(loop: loop, status: status, cost: decode, delay: delays[index], traced: true)
                 sampler?.sample(minimumGap: Self.frameSampleGap)
             }
         }
@@ -98,17 +98,17 @@ public struct Player {
     /// On a replay's `clock` (a ``VirtualClock``), the same loop plays traced decode costs in virtual time.
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
                              memoryWarningAt: Double? = nil, clock: any PlaybackClock = MonotonicClock(),
-                             trace: consuming [Double] = []) throws(GIFError) -> PlaybackObservation {
+                             trace: consuming [DecodeCost] = []) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
         observation.decodeTrace = consume trace
         observation.decodeTrace.reserveCapacity(frameCount)
         observation.lateness.reserveCapacity(frameCount * loops)
-        let (status, decode) = try source.withFrame(at: 0) { view in (view.status, view.decodeSeconds) }
+        let (status, decode) = try source.withFrame(at: 0) { view in (view.status, view.cost) }
         let origin = clock.now()
         observation.firstFrameSeconds = origin - start
-        observation.shown(loop: 0, status: status, decodeSeconds: decode, delay: delays[0])
+        observation.shown(loop: 0, status: status, cost: decode, delay: delays[0])
         sampler?.sample(minimumGap: Self.frameSampleGap)
         var playhead = Playhead(delays: delays)
         playhead.begin(at: origin)
@@ -127,8 +127,8 @@ public struct Player {
                 case .shown(let position, let frame, let late):
                     if let late, !Mutant.stallsUncounted.isPlanted { observation.stalls += 1 }
                     observation.lateness.append(late ?? 0)
-                    let (status, decode) = try source.withFrame(at: frame) { view in (view.status, view.decodeSeconds) }
-                    observation.shown(loop: position / frameCount, status: status, decodeSeconds: decode, delay: delays[frame])
+                    let (status, decode) = try source.withFrame(at: frame) { view in (view.status, view.cost) }
+                    observation.shown(loop: position / frameCount, status: status, cost: decode, delay: delays[frame])
                 case .dropped(_, let frame):
                     observation.droppedFrames += 1
                     observation.animationSeconds += delays[frame]

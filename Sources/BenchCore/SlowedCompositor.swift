@@ -31,4 +31,12 @@ public final class SlowedCompositor: FrameCompositing {
     }
 
     public var pixels: UnsafeRawBufferPointer { compositor.pixels }
+
+    public var timesLZW: Bool {
+        get { compositor.timesLZW }
+        set { compositor.timesLZW = newValue }
+    }
+
+    /// The drawing compositor's LZW time; the extra decodes count as drawing, the step a slower draw would slow.
+    public var lzwSeconds: Double { compositor.lzwSeconds }
 }

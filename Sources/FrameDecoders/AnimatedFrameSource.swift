@@ -11,14 +11,23 @@ public struct FrameView {
     /// decoder that decodes on a thread of its own (windowed, indexed, a library's model), where the player's and the
     /// sampler's threads would otherwise show in it; by the monotonic clock for the eager decoder, whose calling thread
     /// does nothing else while it decodes (and which reads one clock a frame, 18 ns against the thread clock's 270).
-    public let decodeSeconds: Double
+    /// With the LZW and copy steps apart when the decoder timed them.
+    public let cost: DecodeCost
+
+    /// The whole decode, in seconds (``cost``'s).
+    public var decodeSeconds: Double { cost.seconds }
 
     /// A view of `pixels`; for frame sources outside this module (test doubles, other decoders).
-    public init(index: Int, pixels: UnsafeRawBufferPointer, status: FrameStatus, decodeSeconds: Double) {
+    public init(index: Int, pixels: UnsafeRawBufferPointer, status: FrameStatus, cost: DecodeCost) {
         self.index = index
         self.pixels = pixels
         self.status = status
-        self.decodeSeconds = decodeSeconds
+        self.cost = cost
+    }
+
+    /// A view of `pixels` whose decode took `decodeSeconds`, its steps not timed apart.
+    public init(index: Int, pixels: UnsafeRawBufferPointer, status: FrameStatus, decodeSeconds: Double) {
+        self.init(index: index, pixels: pixels, status: status, cost: DecodeCost(seconds: decodeSeconds))
     }
 }
 

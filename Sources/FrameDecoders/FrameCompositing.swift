@@ -8,6 +8,20 @@ public protocol FrameCompositing: AnyObject {
     func composite(frame index: Int) throws(GIFError) -> FrameStatus
     /// The canvas after the last drawn frame.
     var pixels: UnsafeRawBufferPointer { get }
+    /// Whether LZW decodes are timed into ``lzwSeconds``; a decoder that traces its steps turns it on.
+    var timesLZW: Bool { get set }
+    /// CPU seconds spent in LZW decodes while ``timesLZW`` was on, by the decoding thread's clock.
+    var lzwSeconds: Double { get }
 }
 
 extension Compositor: FrameCompositing {}
+
+extension FrameCompositing {
+    /// A compositor that cannot time its LZW apart counts it as drawing: its steps show no LZW.
+    public var timesLZW: Bool {
+        get { false }
+        set {}
+    }
+
+    public var lzwSeconds: Double { 0 }
+}

@@ -20,7 +20,7 @@ public final class ModelDecoder: AnimatedFrameSource {
     struct Decoded {
         let buffer: FrameBuffer
         let status: FrameStatus
-        let decodeSeconds: Double
+        let cost: DecodeCost
     }
 
     struct State {
@@ -132,6 +132,7 @@ public final class ModelDecoder: AnimatedFrameSource {
         missBehaviour = rule.missBehaviour
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        drawing.timesLZW = true
         let keeping = FrameKeeping(container: container, display: display)
         keptSize = keeping.size
         scaling = keeping.scalingCost
@@ -183,7 +184,7 @@ public final class ModelDecoder: AnimatedFrameSource {
         }
         lock.update { (state: inout State) -> Void in state.shown(index) }
         guard let shown else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
-        return body(FrameView(index: index, pixels: shown.buffer.readOnly, status: shown.status, decodeSeconds: shown.decodeSeconds))
+        return body(FrameView(index: index, pixels: shown.buffer.readOnly, status: shown.status, cost: shown.cost))
     }
 
     /// The frame due was not decoded and the library moves on: the rule still sees it come due.
@@ -245,10 +246,10 @@ private final class ModelWorker: @unchecked Sendable {
     }
 
     static func decode(_ frame: Int, with compositor: any FrameCompositing, keeping: FrameKeeping) -> ModelDecoder.Decoded {
-        let start = ThreadCPUClock.now()
-        let status = (try? compositor.composite(frame: frame)) ?? .complete
-        let buffer = keeping.keep(compositor.pixels)
-        return ModelDecoder.Decoded(buffer: buffer, status: status, decodeSeconds: ThreadCPUClock.now() - start)
+        var status = FrameStatus.complete
+        let (buffer, cost) = DecodeCost.timing(compositor, composite: { status = (try? compositor.composite(frame: frame)) ?? .complete },
+                                               keep: { keeping.keep(compositor.pixels) })
+        return ModelDecoder.Decoded(buffer: buffer, status: status, cost: cost)
     }
 
     func releaseResources() { compositor = nil }

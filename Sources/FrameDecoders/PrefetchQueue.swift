@@ -13,7 +13,7 @@ struct ReadyFrame {
     let frame: Int
     let slot: Int
     let status: FrameStatus
-    let decodeSeconds: Double
+    let cost: DecodeCost
 }
 
 /// How frames flow between a windowed decoder's player and its prefetch thread: the state both share, changed only
@@ -24,7 +24,7 @@ protocol PrefetchStrategy {
     /// Takes the next frame to decode; called only when ``hasWork``.
     mutating func nextJob() -> PrefetchJob
     /// Publishes a decoded frame (or drops a stale one).
-    mutating func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double)
+    mutating func finish(_ job: PrefetchJob, status: FrameStatus, cost: DecodeCost)
     /// The player is about to wait for `frame`: a jump elsewhere discards what was prefetched. True when that freed
     /// room the prefetch thread may be waiting for.
     mutating func prepareToTake(frame: Int) -> Bool
@@ -73,9 +73,9 @@ struct RecyclingWindow: PrefetchStrategy {
         return job
     }
 
-    mutating func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double) {
+    mutating func finish(_ job: PrefetchJob, status: FrameStatus, cost: DecodeCost) {
         if job.generation == generation {
-            ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds))
+            ready.append(ReadyFrame(frame: job.frame, slot: job.slot, status: status, cost: cost))
         } else {
             freeSlots.append(job.slot)
         }
@@ -122,8 +122,8 @@ struct KeepAll: PrefetchStrategy {
         return PrefetchJob(frame: nextToDecode, slot: nextToDecode, generation: 0)
     }
 
-    mutating func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double) {
-        decoded[job.frame] = ReadyFrame(frame: job.frame, slot: job.slot, status: status, decodeSeconds: decodeSeconds)
+    mutating func finish(_ job: PrefetchJob, status: FrameStatus, cost: DecodeCost) {
+        decoded[job.frame] = ReadyFrame(frame: job.frame, slot: job.slot, status: status, cost: cost)
     }
 
     mutating func prepareToTake(frame: Int) -> Bool { false }
@@ -168,8 +168,8 @@ final class PrefetchQueue: Sendable {
     }
 
     /// Publishes a decoded frame, or drops it when the player sought elsewhere meanwhile.
-    func finish(_ job: PrefetchJob, status: FrameStatus, decodeSeconds: Double) {
-        lock.update { $0.strategy.finish(job, status: status, decodeSeconds: decodeSeconds) }
+    func finish(_ job: PrefetchJob, status: FrameStatus, cost: DecodeCost) {
+        lock.update { $0.strategy.finish(job, status: status, cost: cost) }
     }
 
     /// Blocks the player until `frame` is decoded; a jump discards what was prefetched.

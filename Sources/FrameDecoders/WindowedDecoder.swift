@@ -36,6 +36,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
         self.container = container
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        drawing.timesLZW = true
         let keeping = FrameKeeping(container: container, display: display)
         keptSize = keeping.size
         scaling = keeping.scalingCost
@@ -81,7 +82,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
         }
         let item = queue.take(frame: index)
         defer { queue.recycle(slot: item.slot) }
-        return body(FrameView(index: index, pixels: buffers[item.slot].readOnly, status: item.status, decodeSeconds: item.decodeSeconds))
+        return body(FrameView(index: index, pixels: buffers[item.slot].readOnly, status: item.status, cost: item.cost))
     }
 }
 
@@ -154,13 +155,13 @@ private final class PrefetchWorker: @unchecked Sendable {
 
     private func decodeUntilStopped(with compositor: any FrameCompositing) {
         while let job = queue.nextJob() {
-            let (status, seconds) = pool.run { () -> (FrameStatus, Double) in
-                let start = ThreadCPUClock.now()
-                let status = (try? compositor.composite(frame: job.frame)) ?? .complete
-                keeping.write(compositor.pixels, into: buffers[job.slot])
-                return (status, ThreadCPUClock.now() - start)
+            let (status, cost) = pool.run { () -> (FrameStatus, DecodeCost) in
+                var status = FrameStatus.complete
+                let (_, cost) = DecodeCost.timing(compositor, composite: { status = (try? compositor.composite(frame: job.frame)) ?? .complete },
+                                                  keep: { keeping.write(compositor.pixels, into: buffers[job.slot]) })
+                return (status, cost)
             }
-            queue.finish(job, status: status, decodeSeconds: seconds)
+            queue.finish(job, status: status, cost: cost)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CGif
 import Mutants
+import PosixThreads
 
 /// Whether a composited frame came out whole.
 public enum FrameStatus: Sendable, Equatable {
@@ -36,6 +37,10 @@ public final class Compositor {
     public private(set) var nextFrame = 0
     /// Rows of the last drawn frame that came out of the decoder (all of them for a complete frame).
     public private(set) var rowsDecoded = 0
+    /// Whether LZW decodes are timed into ``lzwSeconds`` (two reads of the thread's CPU clock a frame; off by default).
+    public var timesLZW = false
+    /// CPU seconds the calling threads spent in LZW decodes so far, by their own clocks, while ``timesLZW`` was on.
+    public private(set) var lzwSeconds = 0.0
 
     /// Allocates the canvas; throws when the screen is over `limits`. With `keepsIndices`, each frame's decoded
     /// indices are kept after its first decode and later draws composite from them.
@@ -289,7 +294,9 @@ public final class Compositor {
 
     /// Decodes the rows of `frame` that reach the screen, keeping them when the compositor keeps indices.
     private func decodeRows(of frame: FrameRecord, index: Int, onScreenRows: Int) -> DecodedRows {
+        let start = timesLZW ? ThreadCPUClock.now() : 0
         let decoded = decoder.decode(frame, rows: PaletteRows.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
+        if timesLZW { lzwSeconds += ThreadCPUClock.now() - start }
         store?.countDecode()
         if Mutant.indexedDecodesAgain.isPlanted, store?.rows(of: index) != nil { return decoded }
         return store?.keep(decoded, width: frame.rect.width, as: index) ?? decoded

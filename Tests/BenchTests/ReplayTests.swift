@@ -105,4 +105,16 @@ import Testing
         #expect(FrameCostTrace.median([a, b, c]) == FrameCostTrace(passes: [[2, 20, 200]]))
         #expect(FrameCostTrace.median([a, FrameCostTrace(passes: [[1, 2]])]) == nil, "traces of different GIFs do not mix")
     }
+
+    /// A trace lays decode costs out loop by loop, the steps beside the whole in arrays of the same shape, and keeps
+    /// no steps when any decode did not time them.
+    @Test func traceKeepsSteps() throws {
+        let stepped = (0..<7).map { DecodeCost(seconds: Double($0 + 1) * 1e-6, steps: .init(lzw: Double($0) * 1e-7, copy: 2e-7)) }
+        let trace = FrameCostTrace(costs: stepped, frameCount: 3)
+        #expect(trace.passes == [[1_000, 2_000, 3_000], [4_000, 5_000, 6_000]], "a last, partial loop is dropped")
+        #expect(trace.lzw == [[0, 100, 200], [300, 400, 500]])
+        #expect(trace.copy == [[200, 200, 200], [200, 200, 200]])
+        let mixed = FrameCostTrace(costs: stepped + [DecodeCost(seconds: 1e-6)], frameCount: 4)
+        #expect(mixed.passes.count == 2 && mixed.lzw == nil && mixed.copy == nil)
+    }
 }

@@ -1,19 +1,38 @@
 /// What decoding each frame cost, pass by pass: the CPU the decoding thread spent (its own clock,
 /// `CLOCK_THREAD_CPUTIME_ID`) compositing the frame and writing it into the buffer that keeps it, for the decode
-/// that produced the frame shown in each loop of a throughput playback. A replay charges these costs to its virtual
-/// decoding thread. Kept in whole nanoseconds, one array a loop (results.json's `frame_costs`).
+/// that produced the frame shown in each loop of a throughput playback (in real time, of the first loop only). A replay
+/// charges these costs to its virtual decoding thread. Kept in whole nanoseconds, one array a loop (results.json's
+/// `frame_costs`), with the LZW and copy steps in arrays of the same shape when the decoder timed them apart.
 public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// `passes[loop][frame]`: nanoseconds of the decode behind frame `frame` shown in loop `loop`.
     public var passes: [[Int]]
+    /// The LZW decode's share of each entry of ``passes``, in nanoseconds; nil when the decoder did not time it apart
+    /// (the eager decoder, or a trace made before it was recorded).
+    public var lzw: [[Int]]?
+    /// The copy into the buffer that keeps the frame, likewise; the rest of an entry is drawing.
+    public var copy: [[Int]]?
 
-    public init(passes: [[Int]]) { self.passes = passes }
+    public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil) {
+        self.passes = passes
+        self.lzw = lzw
+        self.copy = copy
+    }
 
     /// A trace of `seconds` laid out loop by loop, `frameCount` frames a loop (a last, partial loop is dropped).
     public init(seconds: [Double], frameCount: Int) {
-        guard frameCount > 0 else { passes = []; return }
-        passes = stride(from: 0, to: seconds.count - frameCount + 1, by: frameCount).map { start in
-            seconds[start..<(start + frameCount)].map { Int(($0 * 1e9).rounded()) }
-        }
+        self.init(costs: seconds.map { DecodeCost(seconds: $0) }, frameCount: frameCount)
+    }
+
+    /// A trace of `costs` laid out loop by loop, `frameCount` frames a loop (a last, partial loop is dropped); with
+    /// the steps when every decode timed them.
+    public init(costs: [DecodeCost], frameCount: Int) {
+        guard frameCount > 0 else { self.init(passes: []); return }
+        let loops = stride(from: 0, to: costs.count - frameCount + 1, by: frameCount).map { costs[$0..<($0 + frameCount)] }
+        func nanoseconds(_ value: Double) -> Int { Int((value * 1e9).rounded()) }
+        let stepped = !costs.isEmpty && costs.allSatisfy { $0.steps != nil }
+        self.init(passes: loops.map { $0.map { nanoseconds($0.seconds) } },
+                  lzw: stepped ? loops.map { $0.map { nanoseconds($0.steps?.lzw ?? 0) } } : nil,
+                  copy: stepped ? loops.map { $0.map { nanoseconds($0.steps?.copy ?? 0) } } : nil)
     }
 
     public var frameCount: Int { passes.first?.count ?? 0 }

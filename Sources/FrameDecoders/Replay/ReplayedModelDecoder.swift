@@ -62,7 +62,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         settle()
         guard let shown else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
         return body(FrameView(index: index, pixels: UnsafeRawBufferPointer(start: nil, count: 0), status: shown.status,
-                              decodeSeconds: shown.decodeSeconds))
+                              cost: shown.cost))
     }
 
     public func isReady(frame: Int) -> Bool {
@@ -105,6 +105,6 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
 
     /// A decoded frame as the state keeps it: a buffer of its own (its identity is what the state counts), one byte.
     private static func decoded(_ cost: Double) -> ModelDecoder.Decoded {
-        ModelDecoder.Decoded(buffer: FrameBuffer(byteCount: 1), status: .complete, decodeSeconds: cost)
+        ModelDecoder.Decoded(buffer: FrameBuffer(byteCount: 1), status: .complete, cost: DecodeCost(seconds: cost))
     }
 }

@@ -49,7 +49,7 @@ public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable
             settle()
         }
         return body(FrameView(index: index, pixels: UnsafeRawBufferPointer(start: nil, count: 0), status: item.status,
-                              decodeSeconds: item.decodeSeconds))
+                              cost: item.cost))
     }
 
     public func isReady(frame index: Int) -> Bool {
@@ -65,7 +65,7 @@ public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable
     private func settle() {
         while true {
             if let done = thread.finished(by: clock.seconds) {
-                strategy.finish(done.job, status: .complete, decodeSeconds: done.cost)
+                strategy.finish(done.job, status: .complete, cost: DecodeCost(seconds: done.cost))
                 startNext(at: done.ended)
                 continue
             }

@@ -1,0 +1,43 @@
+import PosixThreads
+
+/// What one frame's decode cost its decoding thread: in all, and, where the decoder times them apart, the LZW decode
+/// of the frame's indices and the copy of the canvas into the buffer that keeps the frame (the rest is drawing: the
+/// palette lookup, transparency and disposal). A real-time run and a throughput run of the same setting can then
+/// be compared step by step.
+public struct DecodeCost: Sendable, Hashable {
+    /// The whole decode, in seconds.
+    public var seconds: Double
+    /// The LZW and copy steps, when the decoder timed them (on the same clock as ``seconds``).
+    public var steps: Steps?
+
+    /// The two steps a windowed or library-model decoder times apart, in seconds.
+    public struct Steps: Sendable, Hashable {
+        public var lzw: Double
+        public var copy: Double
+
+        public init(lzw: Double, copy: Double) {
+            self.lzw = lzw
+            self.copy = copy
+        }
+    }
+
+    public init(seconds: Double, steps: Steps? = nil) {
+        self.seconds = seconds
+        self.steps = steps
+    }
+
+    /// The drawing: the whole less the LZW and the copy (the whole when the steps were not timed).
+    public var drawSeconds: Double { max(0, seconds - (steps.map { $0.lzw + $0.copy } ?? 0)) }
+
+    /// Times one decode on the calling thread's CPU clock: `composite` draws the frame (its compositor's LZW time
+    /// read before and after), `keep` copies it into the buffer that keeps it.
+    static func timing<Kept>(_ compositor: any FrameCompositing, composite: () -> Void, keep: () -> Kept) -> (Kept, DecodeCost) {
+        let start = ThreadCPUClock.now()
+        let lzwBefore = compositor.lzwSeconds
+        composite()
+        let drawn = ThreadCPUClock.now()
+        let kept = keep()
+        let end = ThreadCPUClock.now()
+        return (kept, DecodeCost(seconds: end - start, steps: Steps(lzw: compositor.lzwSeconds - lzwBefore, copy: end - drawn)))
+    }
+}
