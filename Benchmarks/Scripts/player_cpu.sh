@@ -91,8 +91,9 @@ through_copy = rows[0][2]
 slowest = max(rows, key=lambda row: row[2])
 print(f"\nThe copy into the slot costs {slowest[2] / through_copy:.2f}× throughput's at {slowest[1]:g}×, and falls toward "
       "throughput's as the slot's reuse gap shrinks; drawing, which reads and writes the compositor's own canvas (written "
-      "by every decode, so never cold), stays level. The extra CPU of real time is the memory a decode writes having left "
-      "the caches since it was last touched: the machine's cost of spreading decodes over time, paid by any windowed "
-      "player on it, not the harness's. This VM exposes no hardware cache counters (`perf stat` reports cache-misses as "
-      "not supported), so the gap is the measurement.")
+      "by every decode, so never long untouched), stays level. So real time's extra decoding CPU follows how long the "
+      "memory a decode writes has gone untouched, as it would if that memory had left the caches: a cost of spreading "
+      "decodes over time that any windowed player pays on this machine, not the harness's. This VM exposes no hardware "
+      "cache counters (`perf stat` reports cache-misses as not supported), so the reuse gap is the measurement; the "
+      "cache is the likeliest reading of it, not a count.")
 PY
