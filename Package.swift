@@ -20,7 +20,7 @@ let testTargets: [Target] = [
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
-    .testTarget(name: "BenchTests", dependencies: ["BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
 /// Every target of the package. A build for a few test targets (GIF_FRAME_BENCH_TEST_TARGETS) keeps only what those
@@ -37,6 +37,8 @@ let allTargets: [Target] = [
             providers: [.apt(["libjemalloc-dev"])]
         ),
         .systemLibrary(name: "CPosix", path: "Sources/CPosix"),
+        .plugin(name: "SourceCommit", capability: .buildTool(), path: "Plugins/SourceCommit"),
+        .target(name: "BuildProvenance", plugins: ["SourceCommit"]),
         .systemLibrary(name: "CValgrind", path: "Sources/CValgrind"),
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
         .target(name: "Mutants", swiftSettings: plantableFaults ? [.define("MUTANTS")] : []),
@@ -59,7 +61,7 @@ let allTargets: [Target] = [
         .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
         // Settings played on a virtual clock from each frame's traced decode cost, through the real-time player.
         .target(name: "BenchReplay", dependencies: ["BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec"]),
-        .target(name: "BenchRunning", dependencies: ["BenchReplay", "BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
         .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
         .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
         .target(name: "BenchCLI", dependencies: ["BenchCore", "CaseModel", "BenchPlan", "Mutants"]),
@@ -75,7 +77,7 @@ let allTargets: [Target] = [
         // The commands of `bench`, as a library: the `bench` executable and a harness of another package both call it.
         .target(
             name: "BenchCommands",
-            dependencies: ["BenchCLI", "BenchCore", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
+            dependencies: ["BenchCLI", "BenchCore", "BuildProvenance", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
                            "MemoryProbe", "SystemFiles"]
         ),
         .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
@@ -87,8 +89,13 @@ let allTargets: [Target] = [
 func closure(of wanted: Set<String>, in allTargets: [Target]) -> Set<String> {
     var needed = wanted, pending = Array(wanted)
     while let name = pending.popLast() {
-        for dependency in allTargets.first(where: { $0.name == name })?.dependencies ?? [] {
+        let target = allTargets.first(where: { $0.name == name })
+        for dependency in target?.dependencies ?? [] {
             if case .byNameItem(let other, _) = dependency, needed.insert(other).inserted { pending.append(other) }
+        }
+        // The build tool plugins a target uses (BuildProvenance's SourceCommit) are targets it needs too.
+        for usage in target?.plugins ?? [] {
+            if case .plugin(let plugin, nil) = usage, needed.insert(plugin).inserted { pending.append(plugin) }
         }
     }
     return needed

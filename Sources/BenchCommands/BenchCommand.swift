@@ -45,7 +45,7 @@ enum BenchCommand {
         let jemalloc = (try? Jemalloc.version()) ?? "unavailable"
         return """
         bench (GIF Frame Bench) \(version)
-        commit: \(RunMetadata.gitCommit() ?? "unknown (not run from a git checkout)")
+        commit: \(RunMetadata.gitCommit() ?? "unknown (built outside a git checkout)")
         libraries: giflib \(GIFCodecInfo.giflibVersion), jemalloc \(jemalloc); Swift \(RunMetadata.swiftVersion)
         LZW codecs: fast (this project's, the default), giflib (DGifGetLine)
         """

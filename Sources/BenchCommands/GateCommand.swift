@@ -2,6 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
+import BuildProvenance
 import BenchVerdicts
 import BenchCLI
 import BenchCore
@@ -213,10 +214,15 @@ enum GateCommand {
             guard let revision = base ?? baseline.metadata.gitCommit else {
                 throw UsageError("\(baselinePath) records no commit to build as the base; name one with --base REV")
             }
-            let repository = try BaseBuild.repository(containing: FileManager.default.currentDirectoryPath)
+            let recorded = revision.hasSuffix(RunMetadata.dirtySuffix) ? String(revision.dropLast(RunMetadata.dirtySuffix.count)) : revision
+            if base == nil, !BaseBuild.isCommitHash(recorded) {
+                throw UsageError("\(baselinePath) records '\(Console.visible(revision))' as its commit, not a commit hash: a branch or ref "
+                                 + "moves, so the base would too; save the baseline again, or name the base with --base REV")
+            }
+            let repository = try BaseBuild.repository(containing: BuildProvenance.packageDirectory)
             let commit = try BaseBuild.resolve(revision, repository: repository)
             let build = try BaseBuild.build(commit: commit, repository: repository, note: note)
-            return PairedSide(name: "base \(commit.prefix(12))", bench: build.bench)
+            return PairedSide(name: "base \(commit.prefix(12))", bench: build.bench, commit: commit)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BuildProvenance
 import CaseModel
 import BenchPlan
 import BenchCore
@@ -80,20 +81,13 @@ public struct RunMetadata: Sendable, Codable, Hashable {
         return [name ?? "Linux", kernel.map { "Linux \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// The checked-out commit, with `-dirty` when tracked files differ from it: a paired gate builds the baseline's
-    /// commit, which is only the baseline's code when the tree was clean.
-    public static func gitCommit() -> String? {
-        guard let outcome = try? ChildProcess.run("/usr/bin/env", ["git", "rev-parse", "--short=12", "HEAD"], timeout: 5),
-              outcome.exitStatus == 0 else { return nil }
-        let text = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
-        let status = try? ChildProcess.run("/usr/bin/env", ["git", "status", "--porcelain", "--untracked-files=no"], timeout: 10)
-        let dirty = status.map { $0.exitStatus != 0 || !$0.standardOutput.isEmpty } ?? true
-        return dirty ? text + RunMetadata.dirtySuffix : text
-    }
+    /// The commit bench was built from (``BuildProvenance/sourceCommit``), with `-dirty` for a build of uncommitted
+    /// changes: a paired gate builds the baseline's commit, which is only the baseline's code when the build was clean.
+    /// Recorded at build time: bench runs no git in the folder it is started from, whose config could name commands.
+    public static func gitCommit() -> String? { BuildProvenance.sourceCommit }
 
-    /// What ``gitCommit()`` appends for a tree with uncommitted changes.
-    public static let dirtySuffix = "-dirty"
+    /// What ``gitCommit()`` appends for a build of uncommitted changes.
+    public static let dirtySuffix = BuildProvenance.dirtySuffix
 }
 
 /// What a run planned: each case's repetitions, and how many cases.

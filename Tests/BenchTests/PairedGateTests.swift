@@ -165,7 +165,7 @@ struct PairedGateTests {
     }
 
 
-    @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a base whose reports cannot be read, a dirty base, a folder to confirm against that no gate wrote, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
+    @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a baseline naming a branch, a base whose reports cannot be read, a dirty base, a folder to confirm against that no gate wrote, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
     func refusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -184,6 +184,15 @@ struct PairedGateTests {
 
         let dirty = try BenchProgram.run(["gate", "--base", "768f7bf8d46d-dirty"] + suite, in: Fixtures.packageRoot.path)
         #expect(dirty.status == 2 && dirty.errorLines.first?.contains("uncommitted changes") == true, "\(dirty.errorLines)")
+
+        // A baseline that records a branch, not a hash: its base would move with the branch.
+        let savedText = try String(contentsOfFile: folder + "/baseline.json", encoding: .utf8)
+        let onBranch = try #require(savedText.range(of: #""git_commit" : "[^"]*""#, options: .regularExpression), "no git_commit in \(savedText.prefix(400))")
+        try savedText.replacingCharacters(in: onBranch, with: #""git_commit" : "main""#).write(toFile: folder + "/branch.json", atomically: true, encoding: .utf8)
+        let branch = try BenchProgram.run(["gate", "--baseline", folder + "/branch.json", "--gif", gif, "--decoders", "eager", "--rounds", "3",
+                                           "--out", folder + "/branch-gate"])
+        #expect(branch.status == 2 && branch.errorLines.count == 1, "\(branch.errorLines)")
+        #expect(branch.errorLines.first?.contains("'main' as its commit, not a commit hash") == true, "\(branch.errorLines)")
 
         // A base whose `bench run` writes a report of another schema: too old (or too new) to pair with.
         let foreign = folder + "/foreign-bench"

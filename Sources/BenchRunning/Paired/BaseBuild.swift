@@ -42,7 +42,8 @@ public struct BaseBuild: Sendable {
             throw UsageError("\(folder): cannot make the base's build folder (\(error.localizedDescription))")
         }
         note("base \(short): exporting the commit and building it for release (a minute or two) …")
-        let export = try run("/bin/sh", ["-c", "git -C \"$1\" archive --format=tar \"$2\" | tar -x -C \"$3\"", "export", repository, commit, source],
+        let export = try run("/bin/sh", ["-c", "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | tar -x -C \"$3\""
+                                         + " && printf '%s\\n' \"$2\" >\"$3/.source-commit\"", "export", repository, commit, source],
                              timeout: 300, what: "export base \(short)")
         guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
         let log = folder + "/build.log"
@@ -67,7 +68,16 @@ public struct BaseBuild: Sendable {
     }
 
     static func git(_ arguments: [String], in directory: String) throws(UsageError) -> ChildOutcome {
-        try run("/usr/bin/env", ["git", "-C", directory] + arguments, timeout: 120, what: "run git")
+        try run("/usr/bin/env", ["git", "-C", directory] + safeGitOptions + arguments, timeout: 120, what: "run git")
+    }
+
+    /// git without the checkout's filesystem monitor, hooks or optional locks: reading history runs nothing the
+    /// repository's config names.
+    static let safeGitOptions = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks"]
+
+    /// Whether `revision` is a commit hash, full or abbreviated (7 to 40 hex digits), not a name that moves.
+    public static func isCommitHash(_ revision: String) -> Bool {
+        (7...40).contains(revision.count) && revision.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
     static func run(_ executable: String, _ arguments: [String], timeout: Double, what: String) throws(UsageError) -> ChildOutcome {

@@ -13,10 +13,15 @@ public struct PairedSide: Sendable {
     /// alternation already treats both sides alike, and a warm-up child per round would double the gate's time.
     public var noWarmUp: [String]
 
-    public init(name: String, bench: String, extraArguments: [String] = []) {
+    /// The commit this side's program was built from, when the gate built it: its reports are labelled with it,
+    /// whatever the program itself records (a base from before bench recorded its build's commit read the folder's).
+    public var commit: String?
+
+    public init(name: String, bench: String, extraArguments: [String] = [], commit: String? = nil) {
         self.name = name
         self.bench = bench
         self.extraArguments = extraArguments
+        self.commit = commit
         let help = try? ChildProcess.run(bench, ["run", "--help"], timeout: 60)
         noWarmUp = help.map { String(decoding: $0.standardOutput, as: UTF8.self).contains("--warmup N") } == true ? ["--warmup", "0"] : []
     }
@@ -76,6 +81,7 @@ public struct PairedRunner: Sendable {
                     if isBase {
                         baseResults += results
                         baseMetadata = baseMetadata ?? report.metadata
+                        if let commit = base.commit { baseMetadata?.gitCommit = String(commit.prefix(12)) }
                     } else {
                         candidateResults += results
                         candidateMetadata = candidateMetadata ?? report.metadata
