@@ -38,6 +38,20 @@ public struct ArgumentList: Sendable {
         return found
     }
 
+    /// Every `--name VALUE` (or `--name=VALUE`) value, in order, without taking them: what a check made before the
+    /// command parses its arguments reads.
+    public func peek(_ name: String) -> [String] {
+        var found: [String] = []
+        for (index, argument) in remaining.enumerated() {
+            if argument == name, index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") {
+                found.append(remaining[index + 1])
+            } else if argument.hasPrefix(name + "=") {
+                found.append(String(argument.dropFirst(name.count + 1)))
+            }
+        }
+        return found
+    }
+
     /// The last `--name VALUE`, if given.
     public mutating func value(_ name: String) throws(UsageError) -> String? { try values(name).last }
 

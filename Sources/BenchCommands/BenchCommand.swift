@@ -64,6 +64,7 @@ enum BenchCommand {
             if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
             guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }
             let rest = ArgumentList(arguments.dropFirst())
+            if !helpWords.contains(command), !arguments.contains("--help"), !arguments.contains("-h") { try CommandFiles.check(rest) }
             switch command {
             case "--version", "version": print(versionText()); return .success
             case "help" where arguments.count > 1: return run([arguments[1], "--help"])

@@ -9,7 +9,7 @@ import SystemFiles
 public enum Destinations {
     /// The names a report folder's publication owns (``ReportDirectory``).
     static let reportFolderNames = ["results.csv", "results.md", "results.json", "results.partial.jsonl", "feed.csv", "feed.md",
-                                    "feed.json", "gate.md", "rounds.csv", "candidate.json", "base.json", "cache.csv", "cache.md",
+                                    "feed.json", "gate.md", "rounds.csv", "candidate.json", "base.json", "regressions.tsv", "cache.csv", "cache.md",
                                     ReportDirectory.manifestName, ".bench.lock"]
 
     /// Throws one line naming the flags that collide, or the destination that cannot be written.

@@ -2,7 +2,8 @@ import Foundation
 import SystemFiles
 
 /// The folder a run writes its reports into, made and checked before the first case (a bad `--out` costs a second,
-/// not a whole run) and locked for the run, so two runs given the same folder never mix their files.
+/// not a whole run) and locked for the run, so two runs given the same folder never mix their files. A folder holding
+/// a file where a report file goes that bench did not write (``ForeignReportFiles``) is refused.
 public final class OutputFolder: Sendable {
     public let path: String
     private let lockDescriptor: Int32
@@ -17,6 +18,10 @@ public final class OutputFolder: Sendable {
         do { resolved = try OutputFile.resolvingLinks(path) } catch { throw UsageError("\(flag) \(path): \(error.reason)") }
         if let kind = FileKind.of(resolved, followingLinks: true), kind != .directory {
             throw UsageError("\(flag) \(path) is \(kind.description), not a directory")
+        }
+        if let foreign = ForeignReportFiles.names(in: resolved).first {
+            throw UsageError("\(flag) \(path) holds a \(foreign) that bench did not write, and the report would replace it; "
+                             + "move it away, or choose another \(flag)")
         }
         do { try makeDirectories(resolved) } catch { throw UsageError("\(flag) \(path): \(error)") }
         let lock = open(resolved + "/" + Self.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

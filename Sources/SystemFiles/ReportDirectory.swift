@@ -93,6 +93,14 @@ public struct ReportDirectory: Sendable {
     }
 
     /// The files the directory's manifest lists, those with a name a report may use; none without a manifest.
+    /// The files the manifest of the directory at `path` lists: the report bench published there last.
+    public static func listedFiles(at path: String) -> Set<String> {
+        let directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return [] }
+        defer { close(directory) }
+        return Set(listedFiles(in: directory))
+    }
+
     static func listedFiles(in directory: Int32) -> [String] {
         manifestEntries(in: directory).map(\.name).filter { (try? checkName($0, in: "")) != nil }
     }

@@ -193,3 +193,73 @@ extension HostilePathTests {
         #expect(json != nil && (try? ReportJSON.decode(json!)) != nil, "the report was overwritten")
     }
 }
+
+/// Issue 47: no output may be an input (a GIF, thresholds, a player file, the record a --confirm folder holds),
+/// whatever the command; and a report folder holding a file bench did not write is not written into.
+extension HostilePathTests {
+    @Test("an output over an input is refused for every command, before any work, the input untouched", arguments: [
+        (["gate", "--baseline", "BASELINE", "--gif", "VICTIM", "--summary", "VICTIM"], "the input"),
+        (["compare", "--baseline", "BASELINE", "--current", "CURRENT", "--thresholds", "THRESHOLDS", "--summary", "THRESHOLDS"], "--thresholds"),
+        (["gate", "--baseline", "BASELINE", "--thresholds", "THRESHOLDS", "--summary", "THRESHOLDS"], "--thresholds"),
+        (["run", "--gif", "VICTIM", "--player-file", "PLAYER", "--export-bmf", "PLAYER"], "--player-file"),
+        (["run", "--gif", "VICTIM", "--player-file", "PLAYER", "--save-baseline", "PLAYER"], "--player-file"),
+        (["feed", "--gif", "VICTIM", "--player-file", "PLAYER", "--export-github-benchmark", "PLAYER"], "--player-file"),
+        (["gate", "--baseline", "BASELINE", "--summary", "CONFIRM/regressions.tsv", "--confirm", "CONFIRM"], "--confirm"),
+        (["gate", "--baseline", "BASELINE", "--summary", "OUT/regressions.tsv", "--out", "OUT"], "--out's regressions.tsv"),
+        (["run", "--gif", "FOLDER", "--export-bmf", "FOLDER/emoji.gif"], "the input"),
+    ])
+    func outputOverInput(arguments: [String], named: String) throws {
+        let folder = Self.path("inputs")
+        try FileManager.default.createDirectory(atPath: folder + "/gifs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/confirm", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/victim.gif")
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/gifs/emoji.gif")
+        let inputs = ["THRESHOLDS": folder + "/thresholds.json", "PLAYER": folder + "/player.json", "CONFIRM/regressions.tsv": folder + "/confirm/regressions.tsv"]
+        // Valid inputs, so that without the check each command would run on and write over them.
+        try Data(#"{"schema": "gif-frame-bench-thresholds/1", "confidence": 0.95, "rules": [{"metric": "cpu_total_s", "kind": "relative", "limit": 0.05, "minimumAbsoluteChange": 0, "machineDependent": false, "minimumCPUSeconds": 0}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: inputs["THRESHOLDS"]!))
+        try FileManager.default.copyItem(atPath: Fixtures.packageRoot.path + "/docs/players/kingfisher.json", toPath: inputs["PLAYER"]!)
+        try FileManager.default.copyItem(atPath: try Self.savedBaseline(), toPath: folder + "/baseline.json")
+        try FileManager.default.copyItem(atPath: try Self.savedBaseline(), toPath: folder + "/current.json")
+        try Data("gif\tsetting\tmetric\n".utf8).write(to: URL(fileURLWithPath: inputs["CONFIRM/regressions.tsv"]!))
+        let substituted = arguments.map { argument in
+            argument.replacingOccurrences(of: "BASELINE", with: folder + "/baseline.json").replacingOccurrences(of: "CURRENT", with: folder + "/current.json")
+                .replacingOccurrences(of: "VICTIM", with: folder + "/victim.gif").replacingOccurrences(of: "THRESHOLDS", with: inputs["THRESHOLDS"]!)
+                .replacingOccurrences(of: "PLAYER", with: inputs["PLAYER"]!).replacingOccurrences(of: "CONFIRM", with: folder + "/confirm")
+                .replacingOccurrences(of: "OUT", with: folder + "/out").replacingOccurrences(of: "FOLDER", with: folder + "/gifs")
+        }
+        let before = try [folder + "/victim.gif", folder + "/gifs/emoji.gif"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            + inputs.values.sorted().map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        try Self.expectRefusal(substituted, "is the same file as \(named)")
+        let after = try [folder + "/victim.gif", folder + "/gifs/emoji.gif"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            + inputs.values.sorted().map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(before == after, "\(arguments): an input was changed")
+    }
+
+    /// A baseline of the test GIF, saved once by a real run.
+    static func savedBaseline() throws -> String {
+        let path = directory + "/saved-baseline.json"
+        if !FileManager.default.fileExists(atPath: path) {
+            let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", directory + "/saved-run",
+                                              "--save-baseline", path])
+            #expect(saved.status == 0, "\(saved.errors.suffix(300))")
+        }
+        return path
+    }
+
+    @Test("a report folder holding a results.md bench did not write is refused; one bench wrote, manifest or not, is replaced")
+    func foreignReportFile() throws {
+        let own = Self.path("own-out")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: own + "/results.md"))
+        try Self.expectRefusal(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", own], "holds a results.md that bench did not write")
+        #expect(try String(contentsOfFile: own + "/results.md", encoding: .utf8) == "my notes\n")
+        // A report bench wrote before it kept manifests: its files begin as bench writes them.
+        let earlier = Self.path("earlier-out")
+        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", earlier]).status == 0)
+        try FileManager.default.removeItem(atPath: earlier + "/.bench-manifest")
+        let again = try BenchProgram.run(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", earlier])
+        #expect(again.status == 0, "\(again.errors.suffix(300))")
+    }
+}
