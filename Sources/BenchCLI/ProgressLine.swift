@@ -4,7 +4,8 @@ import BenchCore
 import Synchronization
 
 /// Progress on stderr: one live, rewritten line on a terminal; plain lines in a log or pipe. Safe to call from
-/// several threads (the instruction counts report from a concurrent loop): each call writes under one lock.
+/// several threads (the instruction counts report from a concurrent loop): each call writes under one lock. Text is
+/// shown through ``Console/visible(_:keepingNewlines:)``: a GIF's name cannot retitle or reprogram the terminal.
 public final class ProgressLine: Sendable {
     private let live = Console.isInteractive
     /// Whether a live line is on screen and must be cleared before the next full line.
@@ -16,7 +17,7 @@ public final class ProgressLine: Sendable {
     public func update(_ text: String) {
         guard live, !Console.isQuiet else { return }
         wroteLive.withLock { wrote in
-            Console.write("\r\u{1B}[2K" + text)
+            Console.write("\r\u{1B}[2K" + Console.visible(text, keepingNewlines: false))
             wrote = true
         }
     }
@@ -25,7 +26,7 @@ public final class ProgressLine: Sendable {
     public func line(_ text: String) {
         if Console.isQuiet { return }
         wroteLive.withLock { wrote in
-            Console.write((live && wrote ? "\r\u{1B}[2K" : "") + text + "\n")
+            Console.write((live && wrote ? "\r\u{1B}[2K" : "") + Console.visible(text) + "\n")
             wrote = false
         }
     }

@@ -71,6 +71,7 @@ enum CacheCommand {
             return .internalFailure
         }
         Console.note("bench: cache report in \(out)/cache.{csv,md}")
-        return .success
+        // A GIF skipped is a gap in the report: exit 4, as README says.
+        return rejected.isEmpty ? .success : .incomplete
     }
 }

@@ -118,7 +118,12 @@ enum GateCommand {
                                 ("candidate.json", try JSONReporter.render(verdict.candidate)),
                                 ("base.json", try JSONReporter.render(verdict.base))], to: output.path)
         Console.note("bench gate: \(rounds.count) rounds in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
-        return try CompareCommand.finish(outcome, summaryPath: options.summary)
+        let status = try CompareCommand.finish(outcome, summaryPath: options.summary)
+        guard !Interruption.requested else {
+            Console.error("gate: interrupted after \(rounds.count) of \(options.rounds) rounds: no verdict (exit 3)")
+            return .internalFailure
+        }
+        return status
     }
 
     /// This process's own program: the candidate side.

@@ -10,12 +10,14 @@ import Foundation
 /// `bench merge DIR... --out DIR`: the reports of `bench run --shard i/n` joined into one.
 enum MergeCommand {
     static let help = """
-    Usage: bench merge DIR... --out DIR
+    Usage: bench merge DIR... --out DIR [--allow-mixed-builds]
 
     Joins the reports of a sharded run (each DIR holds one shard's results.json, from 'bench run --shard i/n')
     into one report in --out: results.csv, results.md, results.json and charts/, as an unsharded run writes
     them. Refuses, with one line and exit 2, shards of different suites, a shard given twice, shards that
-    overlap, and a missing shard, naming which. Exit 3 when a merged case failed or a shard was interrupted.
+    overlap, a missing shard, and shards played by bench built from different commits or Swift versions
+    (unless --allow-mixed-builds), naming which. Exit 4 when a merged case failed, 3 when a shard was
+    interrupted.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -23,6 +25,7 @@ enum MergeCommand {
         if arguments.flag("--help") { print(help); return .success }
         guard let out = try arguments.value("--out") else { throw UsageError("merge needs --out DIR (see 'bench merge --help')") }
         let exports = try Exports(&arguments)
+        let allowingMixedBuilds = arguments.flag("--allow-mixed-builds")
         let directories = arguments.positionals()
         try arguments.finish(command: "merge")
         guard !directories.isEmpty else { throw UsageError("merge needs the shards' report folders (see 'bench merge --help')") }
@@ -35,7 +38,8 @@ enum MergeCommand {
             let path = (directory as NSString).appendingPathComponent("results.json")
             reports.append((directory, try BaselineFile.load(path, role: "shard report")))
         }
-        let merged = try ShardMerge.merge(reports, command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        let merged = try ShardMerge.merge(reports, command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+                                          allowingMixedBuilds: allowingMixedBuilds)
         try ReportFiles.write(merged, to: output.path)
         let exported = exports.write(merged)
         print(MarkdownReporter.render(merged))

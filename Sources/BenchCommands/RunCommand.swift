@@ -188,17 +188,23 @@ enum RunCommand {
         let failed = report.results.filter { $0.failure != nil }.count
         if interrupted {
             Console.error("interrupted: the report holds the \(results.count) cases that finished and is marked incomplete")
+        } else if failed > 0 {
+            // An error line, so that --quiet, which keeps errors only, still says why the exit status is 4.
+            Console.error("\(failed) case\(failed == 1 ? "" : "s") failed; \(failed == 1 ? "its row says" : "their rows say") why (exit 4)")
         }
         if let path = options.saveBaseline {
             if interrupted || failed > 0 {
                 let why = interrupted ? "the run was interrupted" : "\(failed) case\(failed == 1 ? "" : "s") failed"
-                Console.error("bench: not saved as a baseline: \(why); \(path) is untouched")
+                Console.error("not saved as a baseline: \(why); \(path) is untouched")
             } else {
                 try BaselineFile.save(report, to: path)
                 Console.note("bench: baseline written to \(path)")
             }
         }
-        if let baseline = options.gateBaseline {
+        if options.gateBaseline != nil, interrupted {
+            // An interrupted run is no verdict: exit 3, as README says, never the gate's 1.
+            Console.error("gate: not judged, the run was interrupted")
+        } else if let baseline = options.gateBaseline {
             return Exports.status(try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
                                                           timeGating: options.timeGating, summaryPath: options.summary), exported: exported)
         }

@@ -61,7 +61,7 @@ public enum Destinations {
             close(descriptor)
             return nil
         }
-        let probe = FileIdentity.folder(of: path) + "/.bench-probe-\(getpid())-\((path as NSString).lastPathComponent.hashValue & 0xFFFF)"
+        let probe = FileIdentity.folder(of: path) + "/.bench-probe-\(getpid())-\(FileIdentity.name(of: path).hashValue & 0xFFFF)"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if descriptor < 0 { return String(cString: strerror(errno)) }
         close(descriptor)
@@ -94,12 +94,11 @@ struct FileIdentity: Hashable {
                                 isDirectory: status.st_mode & S_IFMT == S_IFDIR)
         }
         guard stat(folder(of: path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), name: (path as NSString).lastPathComponent)
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), name: name(of: path))
     }
 
-    /// The folder `path` names a file in ("." for a bare name).
-    static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
+    /// The folder `path` names a file in (``PathParts/folder(of:)``).
+    static func folder(of path: String) -> String { PathParts.folder(of: path) }
+
+    static func name(of path: String) -> String { PathParts.name(of: path) }
 }

@@ -57,7 +57,7 @@ public enum GIFInputs {
                 guard !names.isEmpty else { throw UsageError("\(path): no .gif files in this directory") }
                 inputs += names.map { GIFInput(name: String($0.dropLast(4)), source: .file((path as NSString).appendingPathComponent($0))) }
             } else {
-                let name = (path as NSString).lastPathComponent
+                let name = PathParts.name(of: path)
                 inputs.append(GIFInput(name: name.lowercased().hasSuffix(".gif") ? String(name.dropLast(4)) : name, source: .file(path)))
             }
         }
@@ -90,9 +90,9 @@ public enum GIFInputs {
         let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
         for (index, input) in distinct.enumerated() where counts[names[index], default: 0] > 1 {
             guard case .file(let path) = input.source else { continue }
-            let folder = (names[index] as NSString).deletingLastPathComponent
-            let file = (path as NSString).lastPathComponent
-            names[index] = folder.isEmpty ? file : folder + "/" + file
+            let folder = PathParts.folder(of: names[index])
+            let file = PathParts.name(of: path)
+            names[index] = folder == "." ? file : folder + "/" + file
         }
         return zip(distinct, names).map { GIFInput(name: $1, source: $0.source) }
     }

@@ -7,7 +7,8 @@ import BenchCore
 public enum ShardMerge {
     /// `reports` as (where it came from, the report); the merged report's metadata is the first shard's, without the
     /// shard record and with `command`.
-    public static func merge(_ reports: [(source: String, report: RunReport)], command: String) throws(UsageError) -> RunReport {
+    public static func merge(_ reports: [(source: String, report: RunReport)], command: String,
+                             allowingMixedBuilds: Bool = false) throws(UsageError) -> RunReport {
         guard let first = reports.first else { throw UsageError("merge needs the reports of at least one shard") }
         var records: [(source: String, record: ShardRecord)] = []
         for (source, report) in reports {
@@ -34,6 +35,19 @@ public enum ShardMerge {
             if record.suiteID != reference.record.suiteID || record.shard.count != reference.record.shard.count {
                 throw UsageError("\(source) (shard \(record.shard)) is a shard of another suite than \(reference.source) (shard \(reference.record.shard)): "
                                  + "the GIFs, settings or how they are played differ")
+            }
+        }
+        // Figures of two builds are not one run's: a shard played by other code or another toolchain is refused.
+        let built = reports[0].report.metadata
+        for (source, report) in reports.dropFirst() where !allowingMixedBuilds {
+            let other = report.metadata
+            if other.gitCommit != built.gitCommit {
+                throw UsageError("\(source) was played by bench built from \(other.gitCommit ?? "no recorded commit"), \(reports[0].source) by "
+                                 + "\(built.gitCommit ?? "no recorded commit"): figures of two builds are not one run's (--allow-mixed-builds merges them anyway)")
+            }
+            if other.swiftVersion != built.swiftVersion {
+                throw UsageError("\(source) was built with Swift \(other.swiftVersion), \(reports[0].source) with Swift \(built.swiftVersion): "
+                                 + "figures of two toolchains are not one run's (--allow-mixed-builds merges them anyway)")
             }
         }
         var seenShards: [Int: String] = [:], seenGIFs: [String: String] = [:]

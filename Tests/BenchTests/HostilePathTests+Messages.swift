@@ -104,9 +104,31 @@ extension HostilePathTests {
         #expect(refused.status == 2)
         #expect(refused.errorLines.count == 1, "\(refused.errors)")
         #expect(!refused.errors.contains("\u{1B}") && refused.errors.contains("\\u{1B}]0;pwned\\u{7}\\u{A}line"), "\(refused.errors)")
+        // A playable GIF of such a name: its progress lines are escaped too (issue 47).
+        let playable = Self.directory + "/title\u{1B}]0;pwned\u{07}.gif"
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: playable)
+        defer { unlink(playable) }
+        let played = try BenchProgram.run(["run", "--gif", playable, "--decoders", "eager", "--repetitions", "1", "--out", Self.path("hostile-played")])
+        #expect(played.status == 0, "\(played.errors.suffix(300))")
+        #expect(played.errors.contains("\\u{1B}]0;pwned"), "the name is not in the progress: \(played.errors.suffix(300))")
+        #expect(!played.errors.contains("\u{1B}") && !played.errors.contains("\u{07}"), "raw control characters on stderr")
     }
 
     // 11. The cache command and the eager limit.
+    @Test("exit 4 says why, in one error line --quiet keeps: bench cache with a GIF skipped, bench run with a case failed (issue 47)")
+    func gapsExitFour() throws {
+        let bad = Self.path("not-a.gif")
+        FileManager.default.createFile(atPath: bad, contents: Data("not a gif".utf8))
+        let cache = try BenchProgram.run(["cache", "--gif", Self.gif, "--gif", bad, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache-gap")])
+        #expect(cache.status == 4, "\(cache.errors)")
+        #expect(cache.errors.contains("skipping"), "\(cache.errors)")
+        // A real-time case longer than --timeout fails; --quiet keeps the error line that says so.
+        let failed = try BenchProgram.run(["--quiet", "run", "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--mode", "realtime",
+                                           "--repetitions", "1", "--timeout", "1", "--out", Self.path("quiet-failed")])
+        #expect(failed.status == 4, "\(failed.errors)")
+        #expect(failed.errorLines.contains { $0.contains("1 case failed") }, "\(failed.errors)")
+    }
+
     @Test("bench cache takes --max-eager-bytes, and its refusal names a flag it accepts")
     func cacheLimit() throws {
         try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],

@@ -263,3 +263,24 @@ extension HostilePathTests {
         #expect(again.status == 0, "\(again.errors.suffix(300))")
     }
 }
+
+extension HostilePathTests {
+    @Test("one-character names are paths like any other: --out z, --save-baseline b, --gif a (Foundation trapped on them; issue 47)")
+    func oneCharacterNames() throws {
+        let folder = Self.path("short")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/a")
+        let run = try BenchProgram.run(["run", "--gif", "a", "--decoders", "eager", "--repetitions", "1", "--out", "z", "--save-baseline", "b"], in: folder)
+        #expect(run.status == 0, "\(run.errors.suffix(300))")
+        #expect(FileManager.default.fileExists(atPath: folder + "/b") && FileManager.default.fileExists(atPath: folder + "/z/results.json"))
+        let compared = try BenchProgram.run(["compare", "--baseline", "b", "--current", "z/results.json"], in: folder)
+        #expect(compared.status == 0, "\(compared.errors.suffix(300))")
+        for index in 1...2 {
+            let shard = try BenchProgram.run(["run", "--gif", "a", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1",
+                                              "--shard", "\(index)/2", "--out", "s\(index)"], in: folder)
+            #expect(shard.status == 0, "\(shard.errors.suffix(300))")
+        }
+        let merged = try BenchProgram.run(["merge", "s1", "s2", "--out", "m"], in: folder)
+        #expect(merged.status == 0, "\(merged.errors.suffix(300))")
+    }
+}

@@ -41,6 +41,33 @@ struct InterruptionTests {
         #expect(!csv.contains("interrupted"), "the killed case is dropped, not reported as a failure")
     }
 
+    @Test("an interrupted gate is no verdict: bench gate and bench run --gate exit 3, not the gate's 1 (issue 47)",
+          arguments: ["gate", "run --gate"])
+    func interruptedGate(command: String) throws {
+        let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let baseline = directory.path + "/baseline.json"
+        let saved = try BenchProgram.run(["run", "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--repetitions", "1",
+                                          "--out", directory.path + "/saved", "--save-baseline", baseline] + (command == "gate" ? [] : ["--mode", "realtime"]))
+        #expect(saved.status == 0, "\(saved.errors.suffix(300))")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = command == "gate"
+            ? ["gate", "--base-bench", bench, "--baseline", baseline, "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--rounds", "200",
+               "--out", directory.path + "/gate"]
+            : ["run", "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--mode", "realtime", "--repetitions", "20", "--gate", baseline,
+               "--out", directory.path + "/run"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 4)
+        #expect(process.isRunning, "the \(command) should still be going")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3, "\(command) exited \(process.terminationStatus)")
+    }
+
     @Test("an unwritable --out is one clear line and exit 2, and an earlier report survives a failed write")
     func unwritable() throws {
         let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")

@@ -62,6 +62,29 @@ struct ShardTests {
         try HostilePathTests.expectRefusal(["merge", dirs[0], dirs[1], Self.directory + "/other3", "--out", Self.directory + "/m5"],
                                            "is a shard of another suite")
         try HostilePathTests.expectRefusal(["run", "--shard", "4/3"], "--shard takes i/n with 1 ≤ i ≤ n ≤ 1000")
+
+        // A shard edited to hold another shard's GIF too: overlapping, refused (issue 47).
+        let partTwo = try String(contentsOfFile: dirs[1] + "/results.json", encoding: .utf8)
+        let stolen = try #require(gifSets[0].sorted().first)
+        let gifsKey = try #require(partTwo.range(of: #""gifs" : ["#))
+        try Self.copy(partTwo.replacingCharacters(in: gifsKey, with: #""gifs" : ["\#(stolen)", "#), to: "overlapping2")
+        try HostilePathTests.expectRefusal(["merge", dirs[0], Self.directory + "/overlapping2", dirs[2], "--out", Self.directory + "/m6"],
+                                           "both hold \(stolen): overlapping shards")
+
+        // A shard played by bench built from another commit: refused unless asked (issue 47).
+        let partThree = try String(contentsOfFile: dirs[2] + "/results.json", encoding: .utf8)
+        let commit = try #require(partThree.range(of: #""git_commit" : "[^"]*""#, options: .regularExpression))
+        try Self.copy(partThree.replacingCharacters(in: commit, with: #""git_commit" : "0123456789ab""#), to: "other-build3")
+        let mixed = [dirs[0], dirs[1], Self.directory + "/other-build3"]
+        try HostilePathTests.expectRefusal(["merge"] + mixed + ["--out", Self.directory + "/m7"], "was played by bench built from 0123456789ab")
+        let allowed = try BenchProgram.run(["merge"] + mixed + ["--out", Self.directory + "/m8", "--allow-mixed-builds"])
+        #expect(allowed.status == 0, "\(allowed.errors)")
+    }
+
+    /// `text` as a shard report of its own, in a folder without a manifest (an edited report, not a torn one).
+    static func copy(_ text: String, to name: String) throws {
+        try FileManager.default.createDirectory(atPath: directory + "/" + name, withIntermediateDirectories: true)
+        try text.write(toFile: directory + "/" + name + "/results.json", atomically: true, encoding: .utf8)
     }
 
     @Test("GIFs are dealt by expected cost: the largest first, each to the lightest shard; the deal is the same every time")

@@ -7,6 +7,7 @@ Needs python3 only; makes its inputs (with `bench corpus`) in a temporary direct
 """
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -232,10 +233,43 @@ try:
     os.makedirs(work + "/control")
     shutil.copy(gif, work + "/control/\x1b]0;title\x07.gif")
     run("28.22 an escape sequence in a GIF name", [bench, "inspect", "control/\x1b]0;title\x07.gif", "--max-pixels", "1"])
+
+    # Issue 47: nothing runs that the user did not ask for, and nothing they own is lost.
+    os.makedirs(work + "/trapped")
+    subprocess.run("git init -q . && git -c user.email=a@b -c user.name=a commit -q --allow-empty -m x && "
+                   "git config core.fsmonitor 'touch ../sprung; false'", shell=True, cwd=work + "/trapped", check=True)
+    run("47.1 bench --version in a repository whose core.fsmonitor runs a command",
+        "cd trapped && %s --version >/dev/null && %s run --gif %s --decoders eager --repetitions 1 --out o40" % (bench, bench, gif), shell=True)
+    said("the folder's command ran: %s" % os.path.exists(work + "/sprung"))
+    shutil.copy(gif, work + "/victim.gif")
+    victim = open(work + "/victim.gif", "rb").read()
+    run("47.2 gate --gif victim.gif --summary victim.gif", [bench, "gate", "--baseline", "base.json", "--gif", "victim.gif", "--summary", "victim.gif"])
+    said(rows[-1][5] + "; victim.gif unchanged: %s" % (open(work + "/victim.gif", "rb").read() == victim))
+    open(work + "/t.json", "w").write('{"schema": "gif-frame-bench-thresholds/1", "confidence": 0.95, "rules": []}')
+    run("47.3 compare --thresholds t.json --summary t.json", [bench, "compare", "--baseline", "base.json", "--current", "base/results.json",
+                                                              "--thresholds", "t.json", "--summary", "t.json"])
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../docs/players/kingfisher.json"), work + "/p.json")
+    run("47.4 run --player-file p.json --export-bmf p.json", [bench, "run", "--gif", "victim.gif", "--player-file", "p.json", "--export-bmf", "p.json"])
+    os.makedirs(work + "/confirm")
+    open(work + "/confirm/regressions.tsv", "w").write("gif\tsetting\tmetric\n")
+    run("47.5 gate --summary DIR/regressions.tsv --confirm DIR", [bench, "gate", "--baseline", "base.json", "--summary", "confirm/regressions.tsv",
+                                                                  "--confirm", "confirm"])
+    os.makedirs(work + "/own")
+    open(work + "/own/results.md", "w").write("my notes\n")
+    run("47.6 a results.md of the user's own in --out", [bench, "run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", "own"])
+    said(rows[-1][5] + "; kept: %s" % (open(work + "/own/results.md").read() == "my notes\n"))
+    run("47.7 one-character names: --out z --save-baseline b", [bench, "run", "--gif", gif, "--decoders", "eager", "--repetitions", "1",
+                                                                "--out", "z", "--save-baseline", "b"])
+    open(work + "/bad.gif", "w").write("not a gif")
+    run("47.8 cache with a GIF skipped", [bench, "cache", "--gif", gif, "--gif", "bad.gif", "--repetitions", "1", "--out", "o41"])
+    text = open(work + "/base.json").read()
+    branch = re.sub(r'"git_commit" : "[^"]*"', '"git_commit" : "main"', text, count=1)
+    open(work + "/branch.json", "w").write(branch)
+    run("47.9 a baseline recording a branch as its commit", [bench, "gate", "--baseline", "branch.json", "--gif", gif, "--rounds", "3"])
 finally:
     shutil.rmtree(work, ignore_errors=True)
 
-print("# Hostile paths: what `bench` does with each kind (issues 13 and 28)\n")
+print("# Hostile paths: what `bench` does with each kind (issues 13, 28 and 47)\n")
 commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
 dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
 print("Made by `Tests/Scripts/hostile_paths.py .build/release/bench` at commit %s%s on a release build. Peak RSS is bench's own and its" % (commit, "-dirty" if dirty else ""))

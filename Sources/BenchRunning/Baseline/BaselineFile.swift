@@ -14,8 +14,8 @@ public enum BaselineFile {
         var stripped = report
         stripped.results = stripped.results.map { var result = $0; result.timeline = nil; result.frameCosts = nil; return result }
         stripped.replay = nil
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let directory = PathParts.folder(of: path)
+        if directory != "." { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         try ReportWriter.writeAtomically(try ReportJSON.encode(stripped), to: path)
     }
 
@@ -24,9 +24,7 @@ public enum BaselineFile {
         let bytes = try readCapped(path, role: role)
         // A report a run published lies beside the manifest of its files: one that does not match it is half of a
         // publication that was cut short, and is not read as a whole report.
-        let directory = (path as NSString).deletingLastPathComponent
-        if let mismatch = ReportDirectory.verify(bytes, in: directory.isEmpty ? "." : directory,
-                                                 name: (path as NSString).lastPathComponent) {
+        if let mismatch = ReportDirectory.verify(bytes, in: PathParts.folder(of: path), name: PathParts.name(of: path)) {
             throw UsageError("\(path): \(mismatch)")
         }
         let data = Data(bytes)
