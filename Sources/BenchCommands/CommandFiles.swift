@@ -31,7 +31,7 @@ enum CommandFiles {
         let writes = writeFlags.flatMap { flag in arguments.peek(flag).map { (flag: flag, path: $0) } }
         let out = arguments.peek("--out").last.map { (flag: "--out", path: $0) }
         guard !writes.isEmpty || out != nil else { return }
-        try Destinations.check(writes: writes, reportFolder: out, reads: reads)
+        try Destinations.check(writes: writes, reportFolder: out, reads: reads, collisionsOnly: true)
     }
 
     /// How an error names the input `flag` gives.

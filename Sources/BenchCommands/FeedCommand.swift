@@ -158,7 +158,7 @@ enum FeedCommand {
             scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
             let names = RunCommand.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
-            let files = try arguments.values("--player-file").map { path throws(UsageError) in FeedModel(.policy(.file(try PlayerFile.load(path)))) }
+            let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { FeedModel(.policy(.file($0))) }
             models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try FeedModel.parsingSweep(text) } }
                                               ?? (files.isEmpty ? FeedModel.defaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? 2

@@ -65,7 +65,12 @@ enum GateCommand {
         BuildConfiguration.warnIfDebug(command: "bench gate")
         let baseline = try BaselineFile.load(options.baselinePath, role: "baseline")
         if options.buildBaseOnly {
-            print(try options.baseSide(baseline: baseline, note: { Console.note($0) }).bench)
+            // A signal stops the build and the compilers it started, and removes the unfinished folder.
+            Interruption.install()
+            guard let base = try interruptible({ () throws(UsageError) in try options.baseSide(baseline: baseline, note: { Console.note($0) }) }) else {
+                return .internalFailure
+            }
+            print(base.bench)
             return .success
         }
         let output = try OutputFolder(options.out)
@@ -93,7 +98,9 @@ enum GateCommand {
         } ?? gifs
         let progress = ProgressLine()
 
-        let base = try options.baseSide(baseline: baseline, note: { progress.line($0) })
+        guard let base = try interruptible({ () throws(UsageError) in try options.baseSide(baseline: baseline, note: { progress.line($0) }) }) else {
+            return .internalFailure
+        }
         let candidate = PairedSide(name: "candidate", bench: try ownExecutable(), extraArguments: options.candidateKnobs)
         let runner = PairedRunner(base: base, candidate: candidate, gifs: gifs, suiteArguments: options.suiteArguments,
                                   timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples)
@@ -124,6 +131,16 @@ enum GateCommand {
             return .internalFailure
         }
         return status
+    }
+
+    /// The base side, or nil when a signal stopped its build: the error said in one line, and the gate exits 3 (it
+    /// could not finish), not 2 (bad usage).
+    static func interruptible(_ make: () throws(UsageError) -> PairedSide) throws(UsageError) -> PairedSide? {
+        do { return try make() } catch {
+            guard Interruption.requested else { throw error }
+            Console.error(error.description)
+            return nil
+        }
     }
 
     /// This process's own program: the candidate side.
@@ -226,7 +243,7 @@ enum GateCommand {
             }
             let repository = try BaseBuild.repository(containing: BuildProvenance.packageDirectory)
             let commit = try BaseBuild.resolve(revision, repository: repository)
-            let build = try BaseBuild.build(commit: commit, repository: repository, note: note)
+            let build = try BaseBuild.build(commit: commit, repository: repository, note: note, shouldStop: { Interruption.requested })
             return PairedSide(name: "base \(commit.prefix(12))", bench: build.bench, commit: commit)
         }
     }

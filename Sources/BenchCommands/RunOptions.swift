@@ -65,7 +65,7 @@ extension RunCommand {
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
             let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in try PrefetchPolicy.parsingSweep(text) }
-                + arguments.values("--player-file").map { path throws(UsageError) in PrefetchPolicy.file(try PlayerFile.load(path)) }
+                + PlayerFile.loadAll(arguments.values("--player-file")).map { PrefetchPolicy.file($0) }
             let mode = try arguments.value("--mode").map { text throws(UsageError) in
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
                 return mode

@@ -13,8 +13,10 @@ public enum Destinations {
                                     ReportDirectory.manifestName, ".bench.lock"]
 
     /// Throws one line naming the flags that collide, or the destination that cannot be written.
+    /// With `collisionsOnly`, only collisions are checked: an output whose folder does not exist yet (inside an `--out`
+    /// the command will make) is passed over, and nothing is tried for writing; the command checks those itself.
     public static func check(writes outputs: [(flag: String, path: String)], reportFolder: (flag: String, path: String)? = nil,
-                             reads inputs: [(what: String, path: String)] = []) throws(UsageError) {
+                             reads inputs: [(what: String, path: String)] = [], collisionsOnly: Bool = false) throws(UsageError) {
         if Mutant.destinationsUnchecked.isPlanted { return }
         var seen: [(what: String, identity: FileIdentity)] = []
         if let reportFolder {
@@ -29,6 +31,7 @@ public enum Destinations {
         }
         for output in outputs where output.path != "/dev/null" {
             guard let identity = FileIdentity.of(output.path) else {
+                if collisionsOnly { continue }
                 throw UsageError("\(output.flag) \(output.path): its folder does not exist; make it first or choose another path")
             }
             if identity.isDirectory {
@@ -41,7 +44,7 @@ public enum Destinations {
             if let earlier = seen.first(where: { $0.identity == identity }) {
                 throw UsageError("\(output.flag) \(output.path) is the same file as \(earlier.what); one would overwrite the other, so choose another path")
             }
-            if let reason = unwritable(output.path) {
+            if !collisionsOnly, let reason = unwritable(output.path) {
                 throw UsageError("\(output.flag) \(output.path) cannot be written (\(reason)); choose another path")
             }
             seen.append((output.flag, identity))

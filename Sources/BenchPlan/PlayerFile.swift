@@ -7,13 +7,29 @@ public enum PlayerFile {
     /// The keys a player file may hold; `name`, `frames`, `asks`, `frees` and `whenMissing` are required.
     public static let keys = ["name", "source", "decodedUpFront", "decodedAtStart", "frames", "asks", "frees", "keeps", "keepAllUpTo",
                               "whenMissing", "memoryWarning"]
-    /// The largest player file read: a description is a few hundred bytes.
-    static let maxBytes = 1 << 20
+    /// The largest player file read: a description is a few hundred bytes, and it goes to each case's child on its
+    /// command line, where Linux takes at most 128 KiB in one argument (`MAX_ARG_STRLEN`).
+    static let maxBytes = 64 << 10
 
     public static func load(_ path: String) throws(UsageError) -> PlayerDescription {
         guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("\(path): cannot read the player file") }
-        guard data.count <= maxBytes else { throw UsageError("\(path): a player file is at most 1 MiB") }
+        guard data.count <= maxBytes else { throw UsageError("\(path): a player file is at most 64 KiB (it goes to each case's child on its command line)") }
         return try parse(data, named: path)
+    }
+
+    /// Every `--player-file`, each loaded; two that name their player alike are refused, since a case is named by
+    /// its player: their rows, charts and exported figures would merge into one.
+    public static func loadAll(_ paths: [String]) throws(UsageError) -> [PlayerDescription] {
+        var loaded: [(path: String, description: PlayerDescription)] = []
+        for path in paths {
+            let description = try load(path)
+            if let other = loaded.first(where: { $0.description.name == description.name }) {
+                throw UsageError("\(other.path) and \(path) both name their player '\(description.name)': their cases would share one name; "
+                                 + "give one another 'name'")
+            }
+            loaded.append((path, description))
+        }
+        return loaded.map(\.description)
     }
 
     public static func parse(_ data: Data, named file: String) throws(UsageError) -> PlayerDescription {

@@ -65,12 +65,12 @@ public enum ChildProcess {
         while process.isRunning {
             if Date().timeIntervalSince(start) > timeout {
                 timedOut = true
-                kill(process.processIdentifier, SIGKILL)
+                killTree(process.processIdentifier)
                 break
             }
             if shouldStop() {
                 interrupted = true
-                kill(process.processIdentifier, SIGKILL)
+                killTree(process.processIdentifier)
                 break
             }
             usleep(2_000)
@@ -86,6 +86,30 @@ public enum ChildProcess {
 }
 
 extension ChildProcess {
+    /// Kills `pid` and every process it started, however deep (a `swift build` and its compilers): each is stopped
+    /// first, so none can start another, then all are killed. Descendants are read from `/proc/PID/task/*/children`.
+    static func killTree(_ pid: pid_t) {
+        var seen: [pid_t] = []
+        var pending = [pid]
+        while let next = pending.popLast(), seen.count < 10_000 {
+            guard !seen.contains(next) else { continue }
+            kill(next, SIGSTOP)
+            seen.append(next)
+            pending += children(of: next)
+        }
+        for process in seen.reversed() { kill(process, SIGKILL) }
+        for process in seen { kill(process, SIGCONT) }
+    }
+
+    /// The processes `pid`'s threads started, from the kernel's `children` lists.
+    static func children(of pid: pid_t) -> [pid_t] {
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
+        return threads.flatMap { thread -> [pid_t] in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+
     /// Everything a pipe holds until its writer closes it. A signal that interrupts a read (EINTR) is retried:
     /// Foundation's `readDataToEndOfFile()` traps on it instead.
     static func readAll(_ descriptor: Int32) -> Data {

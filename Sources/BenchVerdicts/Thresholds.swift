@@ -150,7 +150,20 @@ public struct Thresholds: Sendable, Codable, Hashable {
             throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")
         }
         if let unknown = thresholds.pairedRules.first(where: { ![Measure.cpuTotal, .instructions].contains($0.metric) }) {
-            throw UsageError("\(path): a paired rule judges cpu_total_s or instructions, not '\(unknown.metric)'")
+            throw UsageError("\(path): a paired rule judges cpu_total_s or instructions, not '\(unknown.metric.column)'")
+        }
+        if thresholds.rules.contains(where: { $0.minimumAbsoluteChange < 0 })
+            || thresholds.pairedRules.contains(where: { ($0.minimumAbsoluteChange ?? 0) < 0 }) {
+            throw UsageError("\(path): minimumAbsoluteChange must be at least 0 (a change smaller than it is never a regression)")
+        }
+        // Two rules for one figure: the gate would judge it twice, by different limits.
+        var judged = Set<String>()
+        for rule in thresholds.rules where !judged.insert("\(rule.metric)").inserted {
+            throw UsageError("\(path): two rules judge \(rule.metric); keep one")
+        }
+        var paired = Set<Measure>()
+        for rule in thresholds.pairedRules where !paired.insert(rule.metric).inserted {
+            throw UsageError("\(path): two paired rules judge \(rule.metric.column); keep one")
         }
         return thresholds
     }

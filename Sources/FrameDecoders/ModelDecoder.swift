@@ -130,6 +130,8 @@ public final class ModelDecoder: AnimatedFrameSource {
                 compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         self.container = container
         missBehaviour = rule.missBehaviour
+        let keptBytes = (display?.heldSize(screenWidth: container.width, screenHeight: container.height)).map { $0.width * $0.height * 4 }
+        try limits.checkHeld(player: rule.name, frames: rule.heldFramesBound, frameBytes: keptBytes ?? container.frameBytes)
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
         drawing.timesLZW = true

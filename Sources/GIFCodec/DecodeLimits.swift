@@ -3,7 +3,8 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
     /// Largest logical screen, and largest frame rectangle, in pixels (width × height): a frame far larger than its
     /// screen costs its whole area in LZW work even though only the part on the screen is drawn.
     public var maxCanvasPixels: Int
-    /// Most bytes an eager decoder may hold (frames × width × height × 4).
+    /// Most bytes an eager decoder may hold (frames × width × height × 4), and any player: a library's model or a
+    /// player file that keeps many frames is held to the same budget, checked before its first frame is decoded.
     public var maxEagerBytes: Int
     /// Most bytes read from one GIF file.
     public var maxFileBytes: Int
@@ -29,6 +30,15 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
     }
 
     /// Throws when decoding every frame up front would exceed the eager budget.
+    /// Throws when `player`, holding at most `frames` decoded frames of `frameBytes` each, could hold more bytes
+    /// than ``maxEagerBytes``.
+    public func checkHeld(player: String, frames: Int, frameBytes: Int) throws(GIFError) {
+        let (bytes, overflow) = frames.multipliedReportingOverflow(by: frameBytes)
+        if overflow || bytes > maxEagerBytes {
+            throw .playerTooLarge(player: player, frames: frames, bytes: overflow ? Int.max : bytes, limit: maxEagerBytes)
+        }
+    }
+
     public func checkEager(_ container: GIFContainer) throws(GIFError) {
         try check(container)
         let (bytes, overflow) = container.frameCount.multipliedReportingOverflow(by: container.frameBytes)

@@ -28,6 +28,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     case canvasTooLarge(width: Int, height: Int, limit: Int)
     /// Decoding every frame up front needs more bytes than the eager budget allows.
     case eagerTooLarge(bytes: Int, limit: Int, frameBytes: Int)
+    /// A player may hold more decoded frames at once than the budget for decoded frames allows.
+    case playerTooLarge(player: String, frames: Int, bytes: Int, limit: Int)
     /// No frame can be drawn: each is empty, lacks a palette, or fails to decode.
     case noDrawableFrame(String)
     /// A file could not be read or written.
@@ -60,6 +62,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the \(width)x\(height) screen needs \(width * height) pixels, over the limit of \(limit)"
         case .eagerTooLarge(let bytes, let limit, _):
             return "eager decoding needs \(bytes) bytes, over the limit of \(limit)"
+        case .playerTooLarge(let player, let frames, let bytes, let limit):
+            return "\(player) may hold \(frames) decoded frames at once, \(bytes) bytes, over the limit of \(limit)"
         case .noDrawableFrame(let reason): return "no frame can be drawn: \(reason)"
         case .io(let path, let reason): return "\(path): \(reason)"
         case .notRegularFile(let path, let kind): return "\(path): not a regular file (\(kind))"

@@ -129,6 +129,20 @@ extension HostilePathTests {
         #expect(failed.errorLines.contains { $0.contains("1 case failed") }, "\(failed.errors)")
     }
 
+    @Test("a --filter that repeats a repetition is refused at once; alternatives and one level of repetition run (issue 47)")
+    func filterTime() throws {
+        for pattern in ["(.*)*(.*)*(.*)*(.*)*(.*)*z", "(a+)+$", "((e|f)*x)*", "(.*eager){2,}"] {
+            let started = Date()
+            try Self.expectRefusal(["run", "--gif", Self.gif, "--filter", pattern, "--out", Self.path("filter")], "repeats a group that itself repeats")
+            #expect(Date().timeIntervalSince(started) < 10, "\(pattern) took \(Date().timeIntervalSince(started)) s")
+        }
+        for pattern in ["emoji.*eager", "(eager|windowed)", "[(*)]*eager", "\\(x*\\)*|eager"] {
+            let run = try BenchProgram.run(["run", "--gif", Self.gif, "--decoders", "eager,windowed", "--repetitions", "1", "--filter", pattern,
+                                            "--out", Self.path("filter-ok")])
+            #expect(run.status == 0, "\(pattern): \(run.errors.suffix(300))")
+        }
+    }
+
     @Test("bench cache takes --max-eager-bytes, and its refusal names a flag it accepts")
     func cacheLimit() throws {
         try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],

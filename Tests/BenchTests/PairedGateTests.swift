@@ -227,6 +227,50 @@ struct PairedGateTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/knob.json"))
     }
 
+    @Test("a base build stopped by SIGTERM stops its compilers, removes its folder and exits 3 (issue 47)")
+    func baseBuildStopped() throws {
+        let root = Fixtures.packageRoot.path
+        let head = try BenchProgram.run([], shell: "git -C '\(root)' -c core.fsmonitor=false rev-parse HEAD")
+        let commit = head.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard head.status == 0, commit.count == 40 else { return }  // not a checkout: no history to build from
+        let folder = root + "/.build/paired/" + commit.prefix(12)
+        guard !FileManager.default.fileExists(atPath: folder + "/built") else { return }  // a finished build is reused, not built
+        let bench = try #require(ChildBinary.program("bench"))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-base-build-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let saved = try BenchProgram.run(["run", "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--repetitions", "1", "--out", out,
+                                          "--save-baseline", out + "/baseline.json"])
+        #expect(saved.status == 0, "\(saved.errors.suffix(300))")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = ["gate", "--build-base", "--base", commit, "--baseline", out + "/baseline.json", "--gif", ChildBinary.fixtureGIF]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Until the compilers are running.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, Self.processes(mentioning: folder).isEmpty, process.isRunning { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(!Self.processes(mentioning: folder).isEmpty, "the base build never started")
+        let sent = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3)
+        #expect(Date().timeIntervalSince(sent) < 15, "stopping took \(Date().timeIntervalSince(sent)) s")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Self.processes(mentioning: folder).isEmpty, "left running: \(Self.processes(mentioning: folder))")
+        #expect(!FileManager.default.fileExists(atPath: folder), "the unfinished build's folder was left")
+    }
+
+    /// Processes whose command line mentions `text`, as `pid: command`.
+    static func processes(mentioning text: String) -> [String] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.filter { Int32($0) != nil && Int32($0) != getpid() }.compactMap { id in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
+            let command = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return command.contains(text) ? "\(id): \(command.prefix(120))" : nil
+        }
+    }
+
     @Test("a baseline file holding a planted row is refused as untrustworthy")
     func plantedBaseline() throws {
         var report = Self.round(1, windowed: { _ in 1 }).base

@@ -6,6 +6,7 @@ import BenchVerdicts
 import BenchCore
 import Foundation
 import FrameDecoders
+import GIFCodec
 import Testing
 import TestFixtures
 
@@ -141,6 +142,42 @@ struct PlayerFileTests {
             let line = (error as? UsageError)?.description ?? ""
             return line.hasPrefix("my-player.json: ") && line.contains(message) && !line.contains("\n")
         }
+    }
+
+    @Test("a rule's frame counts stop at the GIF's frames: a million ahead of a 10-frame GIF keeps 10, keeps of frames it lacks count nothing (issue 47)")
+    func countsCapped() throws {
+        let json = #"{"name": "greedy", "frames": 1000000, "asks": "every-due", "frees": "shown", "whenMissing": "wait", "keeps": [3, 999999]}"#
+        let description = try PlayerFile.parse(Data(json.utf8), named: "greedy.json")
+        var rule = DescribedRule(description, frameCount: 10, count: description.count(frameCount: 10, frameBytes: 64, physicalBytes: 1 << 30, freeBytes: 1 << 30))
+        #expect(rule.count == 10)
+        #expect(rule.heldFramesBound == 10)
+        let step = rule.due(0, held: [])
+        #expect(step.decode.allSatisfy { (0..<10).contains($0) } && step.decode.count <= 10, "\(step.decode)")
+        let memory = #"{"name": "all-memory", "frames": {"memory": {"physicalFraction": 1, "freeFraction": 1}}, "asks": "one-at-a-time", "frees": "over-pool", "whenMissing": "wait"}"#
+        let sized = try PlayerFile.parse(Data(memory.utf8), named: "all-memory.json")
+        let pool = DescribedRule(sized, frameCount: 1, count: sized.count(frameCount: 1, frameBytes: 4, physicalBytes: 24 << 30, freeBytes: 24 << 30))
+        #expect(pool.count == 1 && pool.heldFramesBound == 1)
+    }
+
+    @Test("any player is held to --max-eager-bytes before its first decode, and a player file too large for the child's command line is refused (issue 47)")
+    func playerLimits() throws {
+        let container = try #require(Fixtures.synthetic.first { $0.name == "sticker-240x240x60" }?.container)
+        let keepsAll = KingfisherRule(frameCount: container.frameCount, framePreloadCount: 1000)
+        let limits = DecodeLimits(maxEagerBytes: 10 * container.frameBytes)
+        #expect(throws: GIFError.self) { _ = try ModelDecoder(container: container, rule: keepsAll, limits: limits) }
+        _ = try ModelDecoder(container: container, rule: KingfisherRule(frameCount: container.frameCount, framePreloadCount: 3), limits: limits)
+        let huge = FileManager.default.temporaryDirectory.appendingPathComponent("huge-player-\(UUID().uuidString).json").path
+        let padding = String(repeating: "x", count: 70_000)
+        try Data(#"{"name": "huge", "source": "\#(padding)", "frames": 3, "asks": "every-due", "frees": "shown", "whenMissing": "wait"}"#.utf8)
+            .write(to: URL(fileURLWithPath: huge))
+        defer { try? FileManager.default.removeItem(atPath: huge) }
+        #expect { _ = try PlayerFile.load(huge) } throws: { error in (error as? UsageError)?.description.contains("at most 64 KiB") == true }
+        // Two files naming their player alike would make one case name of two players.
+        let first = Self.players.appendingPathComponent("kingfisher.json").path
+        let twin = FileManager.default.temporaryDirectory.appendingPathComponent("twin-\(UUID().uuidString).json").path
+        try FileManager.default.copyItem(atPath: first, toPath: twin)
+        defer { try? FileManager.default.removeItem(atPath: twin) }
+        #expect { _ = try PlayerFile.loadAll([first, twin]) } throws: { error in (error as? UsageError)?.description.contains("both name their player") == true }
     }
 
     @Test("docs/player.schema.json names the keys the loader reads")

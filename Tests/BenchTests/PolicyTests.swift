@@ -61,6 +61,9 @@ struct PolicyTests {
         #expect(ByteSize.parse("1.5GiB") == 3 << 29)
         #expect(ByteSize.parse("4096") == 4096)
         #expect(ByteSize.parse("lots") == nil)
+        // The whole promised range, "1B to 1PiB" (issue 47: TiB and PiB were refused).
+        #expect(ByteSize.parse("2TiB") == 2 << 40 && ByteSize.parse("1PiB") == 1 << 50 && ByteSize.parse("1P") == 1 << 50)
+        #expect(ByteSize.parse("2PiB") == nil && ByteSize.parse("1.5PiB") == nil)
         #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "budget:") }
         #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "glide") }
     }

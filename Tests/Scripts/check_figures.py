@@ -130,9 +130,10 @@ def recorded_commits(full):
 
 
 def occurs(figure, text):
-    """The figure as written, or, for a figure of three or more digits, its number alone as a table cell holds it
-    (a column headed "ns/code" or "fast ÷ giflib" gives the unit once)."""
-    if figure in text:
+    """The figure as written, as a whole token (no digit or point just before it, no digit just after: "4.4 MiB" is
+    not found in "14.4 MiB", nor "35 ms" in "135 ms"), or, for a figure of three or more digits, its number alone as
+    a table cell holds it (a column headed "ns/code" or "fast ÷ giflib" gives the unit once)."""
+    if re.search(r"(?<![\d.,])" + re.escape(figure) + r"(?![\d])", text):
         return True
     number = re.match(r"[+-]?[\d,.]+", figure).group(0)
     if sum(c.isdigit() for c in number) < 3:
@@ -159,7 +160,18 @@ def self_test():
         hit = [p for p in problems if p.startswith(f"README.md:{number}:")]
         print(f"self-test: README.md:{number}: {figure} edited to {edited}: "
               + (f"the check fails ({hit[0]})" if hit else "the check still passes"))
-        return bool(hit)
+        # The figure's tail alone ("301.5 MiB" cut to "1.5 MiB") occurs inside the report's figure: a substring, not
+        # the figure, so the check must fail on it too.
+        run = re.match(r"\d+", figure[digits.start():]).group(0)
+        tail = figure[digits.start() + len(run) - 1:] if len(run) > 1 else None
+        if tail is None:
+            return bool(hit)
+        lines[number - 1] = line.replace(figure, tail, 1)
+        problems, _ = check(["README.md"], read=lambda p: "\n".join(lines))
+        cut = [p for p in problems if p.startswith(f"README.md:{number}:")]
+        print(f"self-test: README.md:{number}: {figure} cut to {tail}: "
+              + (f"the check fails ({cut[0]})" if cut else "the check still passes"))
+        return bool(hit) and bool(cut)
     print("self-test: README.md has no checked figure to edit")
     return False
 

@@ -26,17 +26,33 @@ public struct BaseBuild: Sendable {
     }
 
     /// Builds `commit` unless a finished build of it is kept; `note` hears each step. One line on failure: what
-    /// failed, its last error line, and where the whole log is.
-    public static func build(commit: String, repository: String, timeout: Double = 3600,
-                             note: (String) -> Void = { _ in }) throws(UsageError) -> BaseBuild {
+    /// failed, its last error line, and where the whole log is. The build is a child like any other: stopped, with
+    /// every compiler it started, when `shouldStop` says so, and its folder removed when it did not finish. One gate
+    /// builds a commit at a time: a second waits on the commit's lock, then reuses the finished build.
+    public static func build(commit: String, repository: String, timeout: Double = 3600, note: (String) -> Void = { _ in },
+                             shouldStop: () -> Bool = { false }) throws(UsageError) -> BaseBuild {
         let short = String(commit.prefix(12))
-        let folder = repository + "/.build/paired/" + short
+        let paired = repository + "/.build/paired"
+        let folder = paired + "/" + short
+        try? FileManager.default.createDirectory(atPath: paired, withIntermediateDirectories: true)
+        let lock = open(folder + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw UsageError("\(folder).lock: cannot make the base build's lock (\(String(cString: strerror(errno))))") }
+        defer { close(lock) }
+        if flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            note("base \(short): another gate is building it; waiting …")
+            while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+                if shouldStop() { throw UsageError("interrupted while waiting for another gate's build of base \(short)") }
+                usleep(200_000)
+            }
+        }
         let bench = folder + "/build/release/bench", finished = folder + "/built"
         if FileManager.default.fileExists(atPath: finished), FileManager.default.isExecutableFile(atPath: bench) {
             note("base \(short): reusing the build in \(folder)")
             return BaseBuild(commit: commit, bench: bench)
         }
         try? FileManager.default.removeItem(atPath: folder)
+        var done = false
+        defer { if !done { try? FileManager.default.removeItem(atPath: folder) } }
         let source = folder + "/source"
         do { try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true) } catch {
             throw UsageError("\(folder): cannot make the base's build folder (\(error.localizedDescription))")
@@ -44,16 +60,17 @@ public struct BaseBuild: Sendable {
         note("base \(short): exporting the commit and building it for release (a minute or two) …")
         let export = try run("/bin/sh", ["-c", "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | tar -x -C \"$3\""
                                          + " && printf '%s\\n' \"$2\" >\"$3/.source-commit\"", "export", repository, commit, source],
-                             timeout: 300, what: "export base \(short)")
+                             timeout: 300, what: "export base \(short)", shouldStop: shouldStop)
         guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
-        let log = folder + "/build.log"
+        let log = paired + "/" + short + ".log"
         let build = try run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", source, "--build-path", folder + "/build",
-                                             "--product", "bench"], timeout: timeout, what: "build base \(short)")
+                                             "--product", "bench"], timeout: timeout, what: "build base \(short)", shouldStop: shouldStop)
         FileManager.default.createFile(atPath: log, contents: build.standardOutput + build.standardError)
         guard build.exitStatus == 0, FileManager.default.isExecutableFile(atPath: bench) else {
             throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build, log: log)
         }
         FileManager.default.createFile(atPath: finished, contents: Data())
+        done = true
         return BaseBuild(commit: commit, bench: bench)
     }
 
@@ -80,11 +97,13 @@ public struct BaseBuild: Sendable {
         (7...40).contains(revision.count) && revision.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
-    static func run(_ executable: String, _ arguments: [String], timeout: Double, what: String) throws(UsageError) -> ChildOutcome {
+    static func run(_ executable: String, _ arguments: [String], timeout: Double, what: String,
+                    shouldStop: () -> Bool = { false }) throws(UsageError) -> ChildOutcome {
         let outcome: ChildOutcome
-        do { outcome = try ChildProcess.run(executable, arguments, timeout: timeout) } catch {
+        do { outcome = try ChildProcess.run(executable, arguments, timeout: timeout, shouldStop: shouldStop) } catch {
             throw UsageError("could not \(what): \(error)")
         }
+        if outcome.interrupted { throw UsageError("interrupted: \(what) was stopped, and its folder removed") }
         if outcome.timedOut { throw UsageError("\(what) took longer than \(Int(timeout)) s and was stopped") }
         return outcome
     }

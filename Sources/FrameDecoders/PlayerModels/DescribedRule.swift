@@ -9,6 +9,9 @@ public struct DescribedRule: RetentionRule {
     /// ahead of the frame due, or a pool's size.
     public let count: Int
     private let keptWhole: Bool
+    /// The frames the description always keeps that this GIF has, as a set: a frame that does not exist is not
+    /// counted, and a long list costs one lookup a frame, not a scan.
+    private let kept: Set<Int>
     private var last: Int?
     private var cap = 0
     private var warnings = 0
@@ -18,8 +21,11 @@ public struct DescribedRule: RetentionRule {
     public init(_ description: PlayerDescription, frameCount: Int, count: Int) {
         self.description = description
         self.frameCount = frameCount
-        self.count = max(0, count)
+        // Capped at the GIF's frames: a file asking for a million frames ahead (or a memory rule's billions) of a
+        // GIF of ten keeps ten, and costs the work of ten.
+        self.count = min(max(0, count), frameCount)
         keptWhole = description.keepAllUpTo.map { frameCount <= $0 } ?? false
+        kept = Set(description.keeps.filter { (0..<frameCount).contains($0) })
     }
 
     public var name: String { description.name }
@@ -38,7 +44,7 @@ public struct DescribedRule: RetentionRule {
 
     public var heldFramesBound: Int {
         if keptWhole { return frameCount }
-        let keeps = Set(description.keeps).count
+        let keeps = kept.count
         let bound = switch description.frees {
         // The frame on screen beside those ahead: kept in the store until the next is due (`previous`), freed from
         // it but still shown (`shown`), or inside the window until it moves on (`outsideWindow`).
@@ -60,10 +66,10 @@ public struct DescribedRule: RetentionRule {
     /// The frame due and the frames ahead of it, with the frames always kept.
     private func window(_ frame: Int) -> Set<Int> {
         guard currentAhead + 1 < frameCount else { return Set(0..<frameCount) }
-        return Set((0...currentAhead).map { (frame + $0) % frameCount }).union(description.keeps)
+        return Set((0...currentAhead).map { (frame + $0) % frameCount }).union(kept)
     }
 
-    private func isKept(_ frame: Int) -> Bool { !Mutant.playerFileKeepsIgnored.isPlanted && description.keeps.contains(frame) }
+    private func isKept(_ frame: Int) -> Bool { !Mutant.playerFileKeepsIgnored.isPlanted && kept.contains(frame) }
 
     public mutating func due(_ frame: Int, held: Set<Int>) -> RetentionStep {
         let previous = last
