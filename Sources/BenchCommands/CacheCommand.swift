@@ -64,7 +64,7 @@ enum CacheCommand {
         }
         let markdown = CacheReporter.markdown(rows, metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
         try ReportWriter.write([("cache.csv", Data(CacheReporter.csv(rows).utf8)), ("cache.md", Data(markdown.utf8))], to: output.path)
-        print(markdown)
+        Console.answer(markdown)
         let lost = rows.filter { !($0.framesKept && $0.delaysKept && $0.loopKept && $0.pixelsKept && $0.reencodedFormat == .gif && $0.originalByteIdentical) }
         if !lost.isEmpty {
             Console.error("the round trip lost something for: \(lost.map(\.gif).joined(separator: ", "))")

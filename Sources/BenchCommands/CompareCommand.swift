@@ -66,7 +66,7 @@ enum CompareCommand {
         guard outcome.comparisons.contains(where: { $0.verdict != .new && $0.verdict != .missing }) else {
             throw UsageError("the baseline and the current run share no GIF and setting; nothing to compare")
         }
-        print(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
+        Console.answer(GateReporter.render(outcome, baseline: baseline.metadata, current: current.metadata))
         return try finish(outcome, summaryPath: summaryPath)
     }
 

@@ -113,7 +113,7 @@ enum FeedCommand {
         try write(report, to: output.path)
         let exported = exports.write(ExportedFigure.all(in: report))
         let markdown = FeedMarkdownReporter.render(report)
-        print(markdown, terminator: "")
+        Console.answer(markdown, terminator: "")
         Console.note("bench feed: reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
         if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
         return Exports.status(interrupted ? .internalFailure : results.contains { $0.failure != nil } ? .incomplete : .success, exported: exported)

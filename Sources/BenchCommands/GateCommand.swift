@@ -230,7 +230,12 @@ enum GateCommand {
         /// The base: a given program, or the baseline's commit (or `--base`) built from this repository's history.
         func baseSide(baseline: RunReport, note: (String) -> Void) throws(UsageError) -> PairedSide {
             if let baseBench {
-                guard FileManager.default.isExecutableFile(atPath: baseBench) else { throw UsageError("--base-bench \(baseBench): not an executable file") }
+                // A folder is "executable" to access(2) too: a base program is a regular file.
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: baseBench, isDirectory: &isFolder), !isFolder.boolValue,
+                      FileManager.default.isExecutableFile(atPath: baseBench) else {
+                    throw UsageError("--base-bench \(baseBench): not an executable file" + (isFolder.boolValue ? " (a directory; name the bench program in it)" : ""))
+                }
                 return PairedSide(name: "base", bench: baseBench)
             }
             guard let revision = base ?? baseline.metadata.gitCommit else {

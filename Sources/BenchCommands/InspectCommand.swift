@@ -49,7 +49,7 @@ enum InspectCommand {
         }
         let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
                            : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec, playability: playability)
-        print(lines.joined(separator: "\n"))
+        Console.answer(lines.joined(separator: "\n"))
         return .success
     }
 }

@@ -42,7 +42,7 @@ enum MergeCommand {
                                           allowingMixedBuilds: allowingMixedBuilds)
         try ReportFiles.write(merged, to: output.path)
         let exported = exports.write(merged)
-        print(MarkdownReporter.render(merged))
+        Console.answer(MarkdownReporter.render(merged))
         Console.note("bench: merged \(reports.count) shards, \(merged.results.count) cases; reports in \(out)/results.{csv,md,json} and \(out)/charts/")
         let failed = merged.results.contains { $0.failure != nil }
         return Exports.status(merged.incomplete ? .internalFailure : failed ? .incomplete : .success, exported: exported)

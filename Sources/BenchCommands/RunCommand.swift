@@ -182,7 +182,7 @@ enum RunCommand {
         try ReportWriter.write(published.files, to: output.path)
         journal.finish()
         let exported = options.exports.write(report)
-        print(published.printed)
+        Console.answer(published.printed)
         Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
         let failed = report.results.filter { $0.failure != nil }.count

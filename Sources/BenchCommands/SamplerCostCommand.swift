@@ -57,12 +57,12 @@ enum SamplerCostCommand {
                 if let failure {
                     failures += 1
                     Console.error("sampler-cost: \(Console.visible(input.name)) \(decoder): \(failure)")
-                    print("| \(input.name) | \(decoder) | failed: \(failure) | | | |")
+                    Console.answer("| \(input.name) | \(decoder) | failed: \(failure) | | | |")
                     continue
                 }
                 let cost = zip(on, off).map { $0 / $1 - 1 }
                 let interval = Statistics.bootstrapMedianInterval(cost)
-                print("| \(input.name) | \(decoder) | \(Format.duration(Statistics.median(off))) | \(Format.duration(Statistics.median(on))) | "
+                Console.answer("| \(input.name) | \(decoder) | \(Format.duration(Statistics.median(off))) | \(Format.duration(Statistics.median(on))) | "
                       + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) (\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
             }
         }

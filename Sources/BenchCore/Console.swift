@@ -17,6 +17,12 @@ public enum Console {
         write("\(visible(message))\n")
     }
 
+    /// The answer on stdout (a report's Markdown, a table), its control characters shown as ``visible(_:keepingNewlines:)``
+    /// writes them: a GIF's name in a table cannot retitle or reprogram the terminal either.
+    public static func answer(_ text: String, terminator: String = "\n") {
+        print(visible(text), terminator: terminator)
+    }
+
     /// `--quiet`: no progress or notices on stderr from here on; errors are still written.
     public static func beQuiet() { quietRequested.store(true, ordering: .relaxed) }
 

@@ -13,6 +13,16 @@ struct ExitStatusTests {
         return path
     }()
 
+    /// A baseline saved by a real run, once.
+    static func savedBaseline() throws -> String {
+        let path = folder + "/saved.json"
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = try BenchProgram.run(["run", "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--repetitions", "1",
+                                      "--out", folder + "/saved", "--save-baseline", path])
+        }
+        return path
+    }
+
     @Test("each command exits as README says", arguments: [
         ("help", [], Int32(0)),
         ("an unknown command", ["frobnicate"], 2),
@@ -31,12 +41,14 @@ struct ExitStatusTests {
         ("merge of no shard", ["merge", "--out", "OUT"], 2),
         ("compare with no baseline", ["compare", "--current", "OUT/results.json"], 2),
         ("gate with an unreadable baseline", ["gate", "--baseline", "BAD"], 2),
+        ("gate with a directory as its base program", ["gate", "--base-bench", "/tmp", "--baseline", "SAVED"], 2),
     ])
     func status(what: String, arguments: [String], expected: Int32) throws {
         let out = Self.folder + "/" + UUID().uuidString.prefix(8)
+        let saved = try Self.savedBaseline()
         let substituted = arguments.map {
             $0.replacingOccurrences(of: "FIXTURE", with: ChildBinary.fixtureGIF).replacingOccurrences(of: "BAD", with: Self.folder + "/bad.gif")
-                .replacingOccurrences(of: "OUT", with: out)
+                .replacingOccurrences(of: "OUT", with: out).replacingOccurrences(of: "SAVED", with: saved)
         }
         let outcome = try BenchProgram.run(substituted)
         #expect(outcome.status == expected, "\(what): exit \(outcome.status.map(String.init) ?? "by a signal"): \(outcome.errors.suffix(300))")

@@ -109,11 +109,11 @@ enum SpeedCommand {
         if csv {
             // One row per GIF, every figure: the LZW columns, then the end-to-end ones.
             let names = (lzwHeader + endToEndHeader).map(Self.csvName)
-            print(([names] + zip(lzwRows, endToEndRows).map { $0 + $1 }).map { $0.joined(separator: ",") }.joined(separator: "\n"))
+            Console.answer(([names] + zip(lzwRows, endToEndRows).map { $0 + $1 }).map { $0.joined(separator: ",") }.joined(separator: "\n"))
         } else {
-            print(table(lzwHeader, lzwRows, numericFrom: 1))
+            Console.answer(table(lzwHeader, lzwRows, numericFrom: 1))
             print("")
-            print(table(["gif", "frames"] + endToEndHeader, zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
+            Console.answer(table(["gif", "frames"] + endToEndHeader, zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
         }
         if Interruption.requested {
             Console.error("interrupted: the tables hold the \(lzwRows.count) of \(inputs.count) GIFs measured before the signal")
@@ -178,7 +178,7 @@ enum SpeedCommand {
                     }
                 }
                 func ms(_ seconds: Double) -> String { Format.fixed(seconds * 1000, digits: 4) }
-                print(["tool=project", "mode=\(mode)", "codec=\(codec)", "file=\(file)", "frames=\(container.frameCount)",
+                Console.answer(["tool=project", "mode=\(mode)", "codec=\(codec)", "file=\(file)", "frames=\(container.frameCount)",
                        "w=\(container.width)", "h=\(container.height)", "best_ms=" + ms(timed.bestSeconds),
                        "median_ms=" + ms(timed.medianSeconds), "cpu_best_ms=" + ms(timed.cpuBestSeconds),
                        "cpu_median_ms=" + ms(timed.cpuMedianSeconds), "passes=\(timed.passesPerSample)", "samples=\(timed.samples)",
