@@ -31,6 +31,15 @@ public struct PlaybackObservation: Sendable {
     public var lateness: [Double] = []
     /// Seconds of animation played: the effective delays of every frame shown, divided by the speed.
     public var animationSeconds = 0.0
+    /// Real-time mode, when asked for (a replay asks): the decoded frames the source held, at playback's start and at
+    /// every display tick where the count changed, in seconds since frame 0 was shown.
+    public var heldFrames: [HeldFramesSample] = []
+
+    /// Records `frames` held at `seconds` when the count changed since the last sample.
+    mutating func held(_ frames: Int?, at seconds: Double) {
+        guard let frames, frames != heldFrames.last?.frames else { return }
+        heldFrames.append(HeldFramesSample(seconds: seconds, frames: frames))
+    }
 
     /// The bookkeeping of every frame shown, in either mode: its decode time in the first loop, whether it was
     /// drawn whole, and its share of the animation.
@@ -39,6 +48,18 @@ public struct PlaybackObservation: Sendable {
         if loop == 0 { firstLoopFrames += 1 }
         if status != .complete { partialFrames += 1 }
         animationSeconds += delay
+    }
+}
+
+/// How many decoded frames a player held from a moment of playback on.
+public struct HeldFramesSample: Sendable, Hashable, Codable {
+    /// Seconds since frame 0 was shown.
+    public var seconds: Double
+    public var frames: Int
+
+    public init(seconds: Double, frames: Int) {
+        self.seconds = seconds
+        self.frames = frames
     }
 }
 
@@ -96,9 +117,12 @@ public struct Player {
     /// source whose library does not wait instead skips the frame: a dropped frame, and the playhead keeps its
     /// schedule. A memory warning is delivered at the first tick at or after `memoryWarningAt` seconds into playback.
     /// On a replay's `clock` (a ``VirtualClock``), the same loop plays traced decode costs in virtual time.
+    /// With `recordingHeldFrames`, the frames the source holds are recorded at every tick where they changed
+    /// (``PlaybackObservation/heldFrames``): a replay's memory over time; a measured case does not ask, so nothing
+    /// is allocated inside its interval.
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
                              memoryWarningAt: Double? = nil, clock: any PlaybackClock = MonotonicClock(),
-                             trace: consuming [DecodeCost] = []) throws(GIFError) -> PlaybackObservation {
+                             trace: consuming [DecodeCost] = [], recordingHeldFrames: Bool = false) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
@@ -110,6 +134,7 @@ public struct Player {
         observation.firstFrameSeconds = origin - start
         observation.shown(loop: 0, status: status, cost: decode, delay: delays[0])
         sampler?.sample(minimumGap: Self.frameSampleGap)
+        if recordingHeldFrames { observation.held(source.heldFrames, at: 0) }
         var playhead = Playhead(delays: delays)
         playhead.begin(at: origin)
         var link = DisplayLink(start: origin, refreshHz: refreshHz, clock: clock)
@@ -135,6 +160,7 @@ public struct Player {
                 }
                 sampler?.sample(minimumGap: Self.frameSampleGap)
             }
+            if recordingHeldFrames { observation.held(source.heldFrames, at: tick - origin) }
             let due = playhead.nextDue.map { min($0, warningDue.map { origin + $0 } ?? .infinity) }
             link.done(nextNeeded: due)
         }

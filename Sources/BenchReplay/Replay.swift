@@ -15,11 +15,12 @@ public enum Replay {
         let clock = VirtualClock()
         guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
         let observation = try Player(source: source, sampler: nil)
-            .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock)
+            .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock, recordingHeldFrames: true)
         return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
                              latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.heldFramesMax ?? 0,
                              decodes: source.decodes, decodeSeconds: source.decodeSeconds,
-                             firstFrameSeconds: observation.firstFrameSeconds, animationSeconds: observation.animationSeconds)
+                             firstFrameSeconds: observation.firstFrameSeconds, animationSeconds: observation.animationSeconds,
+                             heldFrames: observation.heldFrames)
     }
 
     /// Whether a replay can play `decoder`: every decoder kind and library model, and a registered retention rule;

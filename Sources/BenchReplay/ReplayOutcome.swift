@@ -1,3 +1,5 @@
+import BenchCore
+
 /// What one setting did when replayed: the playhead's counts on the virtual clock, the frames it held and the
 /// decoding it charged. Deterministic: the same trace and setting give the same outcome.
 public struct ReplayOutcome: Sendable, Hashable, Codable {
@@ -17,6 +19,9 @@ public struct ReplayOutcome: Sendable, Hashable, Codable {
     public var firstFrameSeconds: Double
     /// Seconds of animation played.
     public var animationSeconds: Double
+    /// The decoded frames held over time: at frame 0 and at every display tick where the count changed. With the
+    /// bytes of a kept frame, the player's pixel memory over time. Absent in reports made before it was recorded.
+    public var heldFrames: [HeldFramesSample]? = nil
 
     /// Neither a stall nor a dropped frame.
     public var playsSmoothly: Bool { stalls == 0 && droppedFrames == 0 }

@@ -77,6 +77,11 @@ public enum ReportSchema {
                 "stalls": integer(), "dropped_frames": integer(), "lateness_seconds": number(), "held_frames_max": integer(),
                 "decodes": integer(), "decode_seconds": number("CPU of the decodes the player ran, from the traced costs"),
                 "first_frame_seconds": number(), "animation_seconds": number(),
+                "held_frames": [
+                    "type": "array", "description": "the decoded frames held over time: at frame 0 and at every display tick where the count changed",
+                    "items": ["type": "object", "additionalProperties": false, "required": ["seconds", "frames"],
+                              "properties": ["seconds": number("since frame 0 was shown"), "frames": integer()]],
+                ],
             ],
         ]
         let replayed: [String: Any] = [

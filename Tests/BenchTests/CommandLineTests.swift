@@ -116,7 +116,8 @@ struct CommandLineTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-not-a-gif-\(UUID().uuidString).gif").path
         _ = FileManager.default.createFile(atPath: path, contents: Data("hello".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for arguments in [["inspect", path], ["run", "--gif", path]] {
+        // An --out of its own: the default folder's lock may be held by another test's run at that moment.
+        for arguments in [["inspect", path], ["run", "--gif", path, "--out", HostilePathTests.path("not-a-gif")]] {
             let outcome = try BenchProgram.run(arguments)
             #expect(outcome.status == 2)
             #expect(outcome.errors == "bench: error: \(path): not a GIF file (no GIF87a/GIF89a signature)\n")

@@ -1,3 +1,4 @@
+import BenchCore
 import BenchReplay
 import CaseModel
 import FrameDecoders
@@ -69,6 +70,22 @@ import Testing
         let flanimated = try #require(try Replay.play(.library(.flanimatedimage(cacheSize: 1)), container: Self.gif, trace: Self.trace(0.15)))
         #expect(flanimated.stalls > 0)
         #expect(flanimated.droppedFrames == 0)
+    }
+
+    /// Memory over time: a player whose pool holds the whole GIF fills it as playback goes, one frame at a time, and
+    /// keeps it; the timeline starts at frame 0 and its top is the replay's most frames held. A window's count stays
+    /// within its bound throughout.
+    @Test func heldFramesOverTime() throws {
+        let kingfisher = try #require(try Replay.play(.library(.kingfisher(KingfisherSettings(framePreloadCount: 3))),
+                                                     container: Self.gif, trace: Self.trace(0.01), loops: 2))
+        let samples = try #require(kingfisher.heldFrames)
+        #expect(samples.first?.seconds == 0)
+        #expect(samples.map(\.frames).max() == kingfisher.heldFramesMax)
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.seconds < $1.seconds && $0.frames != $1.frames }, "one sample per change, in time order")
+        let eager = try #require(try Replay.play(.eager, container: Self.gif, trace: Self.trace(0.01)))
+        #expect(eager.heldFrames == [HeldFramesSample(seconds: 0, frames: 10)], "eager holds every frame from the start, and no change follows")
+        let window = try #require(try Replay.play(.windowed(.frames(3)), container: Self.gif, trace: Self.trace(0.01), loops: 2))
+        #expect(try #require(window.heldFrames).allSatisfy { $0.frames <= window.heldFramesMax })
     }
 
     /// Eager decodes every frame before the first is shown, on the calling thread, and never decodes again.
