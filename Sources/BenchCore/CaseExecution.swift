@@ -36,6 +36,8 @@ public enum CaseExecution {
         }
         if let cpus = benchCase.cpus { try CPUAffinity.pin(toFirst: cpus) }
         try Jemalloc.verifyServingThisProcess()
+        // Each decode's trace records what its thread allocated and freed, by jemalloc's own per-thread counters.
+        try ThreadAllocationTotals.installAsMeter()
         let rules = InputFileRules(maxBytes: benchCase.limits.maxFileBytes)
         let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path, rules: rules)
                                                       : GIFBytes(contentsOfFile: benchCase.path, rules: rules)

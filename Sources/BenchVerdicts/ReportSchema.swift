@@ -26,8 +26,9 @@ public enum ReportSchema {
             "sampler_samples": integer(),
             "frame_costs": [
                 "type": "object", "required": ["passes"], "additionalProperties": false,
-                "description": "nanoseconds of CPU each frame's decode cost on the decoding thread, one array a loop (every loop in throughput mode, the first in real time); lzw and copy, of the same shape, are those steps' shares when the decoder timed them apart (the rest is drawing)",
-                "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop],
+                "description": "nanoseconds of CPU each frame's decode cost on the decoding thread, one array a loop (every loop in throughput mode, the first in real time); lzw and copy, of the same shape, are those steps' shares when the decoder timed them apart (the rest is drawing); allocated and freed, the bytes the decoding thread allocated and freed during each decode",
+                "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
+                               "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop],
             ],
             "timeline": [
                 "type": "object",

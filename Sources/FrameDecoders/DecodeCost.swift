@@ -10,14 +10,19 @@ public struct DecodeCost: Sendable, Hashable {
     /// The LZW and copy steps, when the decoder timed them (on the same clock as ``seconds``).
     public var steps: Steps?
 
-    /// The two steps a windowed or library-model decoder times apart, in seconds.
+    /// The two steps a windowed or library-model decoder times apart, in seconds, and the bytes the decoding thread
+    /// allocated and freed during the decode (nil when no ``ThreadAllocationMeter`` is installed).
     public struct Steps: Sendable, Hashable {
         public var lzw: Double
         public var copy: Double
+        public var allocatedBytes: Int?
+        public var freedBytes: Int?
 
-        public init(lzw: Double, copy: Double) {
+        public init(lzw: Double, copy: Double, allocatedBytes: Int? = nil, freedBytes: Int? = nil) {
             self.lzw = lzw
             self.copy = copy
+            self.allocatedBytes = allocatedBytes
+            self.freedBytes = freedBytes
         }
     }
 
@@ -31,13 +36,21 @@ public struct DecodeCost: Sendable, Hashable {
 
     /// Times one decode on the calling thread's CPU clock: `composite` draws the frame (its compositor's LZW time
     /// read before and after), `keep` copies it into the buffer that keeps it.
+    /// The thread's allocation meter is read on either side, outside the timed span.
     static func timing<Kept>(_ compositor: any FrameCompositing, composite: () -> Void, keep: () -> Kept) -> (Kept, DecodeCost) {
+        let bytesBefore = ThreadAllocationMeter.now()
         let start = ThreadCPUClock.now()
         let lzwBefore = compositor.lzwSeconds
         composite()
         let drawn = ThreadCPUClock.now()
         let kept = keep()
         let end = ThreadCPUClock.now()
-        return (kept, DecodeCost(seconds: end - start, steps: Steps(lzw: compositor.lzwSeconds - lzwBefore, copy: end - drawn)))
+        let bytesAfter = ThreadAllocationMeter.now()
+        var steps = Steps(lzw: compositor.lzwSeconds - lzwBefore, copy: end - drawn)
+        if let bytesBefore, let bytesAfter {
+            steps.allocatedBytes = Int(truncatingIfNeeded: bytesAfter.allocated &- bytesBefore.allocated)
+            steps.freedBytes = Int(truncatingIfNeeded: bytesAfter.freed &- bytesBefore.freed)
+        }
+        return (kept, DecodeCost(seconds: end - start, steps: steps))
     }
 }

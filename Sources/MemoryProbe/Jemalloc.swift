@@ -1,3 +1,4 @@
+import PosixThreads
 /// jemalloc's global statistics at one instant, in bytes.
 public struct JemallocStats: Sendable, Hashable, Codable {
     /// Bytes handed out to the application, rounded up to size classes.
@@ -114,9 +115,27 @@ public struct ThreadAllocationTotals: Sendable, Hashable {
                                deallocated: try Mallctl.read("thread.deallocated", as: UInt64.self))
     }
 
+    /// Installs these counters as the ``ThreadAllocationMeter`` every thread reads, names resolved to MIBs once (a
+    /// reading is two `mallctlbymib` calls).
+    public static func installAsMeter() throws(ProbeError) {
+        ThreadAllocationMeter.install(JemallocThreadCounters(allocated: try MallctlMIB("thread.allocated"),
+                                                            freed: try MallctlMIB("thread.deallocated")))
+    }
+
     /// Bytes still held of what was allocated since `earlier` (may be negative when older blocks were freed).
     public func netBytes(since earlier: ThreadAllocationTotals) -> Int {
         Int(truncatingIfNeeded: allocated &- earlier.allocated) - Int(truncatingIfNeeded: deallocated &- earlier.deallocated)
+    }
+}
+
+/// jemalloc's per-thread byte counters as the ``ThreadAllocationMeter`` reads them: two `mallctlbymib` calls.
+struct JemallocThreadCounters: ThreadAllocationCounting {
+    let allocated: MallctlMIB
+    let freed: MallctlMIB
+
+    func now() -> (allocated: UInt64, freed: UInt64)? {
+        guard let bytes = try? allocated.read(as: UInt64.self), let gone = try? freed.read(as: UInt64.self) else { return nil }
+        return (bytes, gone)
     }
 }
 

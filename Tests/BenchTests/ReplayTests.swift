@@ -133,5 +133,9 @@ import Testing
         #expect(trace.copy == [[200, 200, 200], [200, 200, 200]])
         let mixed = FrameCostTrace(costs: stepped + [DecodeCost(seconds: 1e-6)], frameCount: 4)
         #expect(mixed.passes.count == 2 && mixed.lzw == nil && mixed.copy == nil)
+        #expect(trace.allocated == nil, "no meter read, no bytes")
+        let metered = (0..<3).map { DecodeCost(seconds: 1e-6, steps: .init(lzw: 0, copy: 0, allocatedBytes: 100 * $0, freedBytes: 7)) }
+        let bytes = FrameCostTrace(costs: metered, frameCount: 3)
+        #expect(bytes.allocated == [[0, 100, 200]] && bytes.freed == [[7, 7, 7]])
     }
 }

@@ -1,5 +1,7 @@
 import FrameDecoders
 import GIFCodec
+import MemoryProbe
+import PosixThreads
 import Testing
 import TestFixtures
 
@@ -44,6 +46,20 @@ struct DecodeCostTests {
         // Frames 0–2 of the second loop were prefetched during the first, after every index was kept.
         #expect(second.compactMap(\.steps?.lzw).reduce(0, +) == 0, "LZW time in a loop that decodes no LZW")
         #expect(second.compactMap(\.steps?.copy).reduce(0, +) > 0)
+    }
+
+    @Test("with jemalloc's meter installed, each decode records the bytes its thread allocated: a frame's buffer for a library's player, next to nothing for a window's slot",
+          .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+    func bytesPerDecode() throws {
+        try ThreadAllocationTotals.installAsMeter()
+        let container = try Self.container()
+        let model = try Self.loop(try ModelDecoder(container: container, rule: FLAnimatedImageRule(frameCount: container.frameCount, cacheSize: 1)))
+        let windowed = try Self.loop(try WindowedDecoder(container: container, window: .frames(4)))
+        let modelBytes = model.dropFirst().compactMap(\.steps?.allocatedBytes)
+        let windowBytes = windowed.dropFirst().compactMap(\.steps?.allocatedBytes)
+        #expect(modelBytes.count == model.count - 1 && windowBytes.count == windowed.count - 1, "every decode read the meter")
+        #expect(modelBytes.allSatisfy { $0 >= container.frameBytes }, "a kept frame is a new buffer: \(modelBytes.prefix(5))")
+        #expect(windowBytes.allSatisfy { $0 < container.frameBytes / 100 }, "a window's slots are allocated up front: \(windowBytes.prefix(5))")
     }
 
     @Test("the eager decoder's steps are not timed apart, and a compositor times LZW only when asked")

@@ -11,11 +11,17 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var lzw: [[Int]]?
     /// The copy into the buffer that keeps the frame, likewise; the rest of an entry is drawing.
     public var copy: [[Int]]?
+    /// Bytes the decoding thread allocated, and freed, during each decode (jemalloc's per-thread counters), in the
+    /// same shape; nil when not read.
+    public var allocated: [[Int]]?
+    public var freed: [[Int]]?
 
-    public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil) {
+    public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil, allocated: [[Int]]? = nil, freed: [[Int]]? = nil) {
         self.passes = passes
         self.lzw = lzw
         self.copy = copy
+        self.allocated = allocated
+        self.freed = freed
     }
 
     /// A trace of `seconds` laid out loop by loop, `frameCount` frames a loop (a last, partial loop is dropped).
@@ -30,9 +36,12 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         let loops = stride(from: 0, to: costs.count - frameCount + 1, by: frameCount).map { costs[$0..<($0 + frameCount)] }
         func nanoseconds(_ value: Double) -> Int { Int((value * 1e9).rounded()) }
         let stepped = !costs.isEmpty && costs.allSatisfy { $0.steps != nil }
+        let metered = stepped && costs.allSatisfy { $0.steps?.allocatedBytes != nil }
         self.init(passes: loops.map { $0.map { nanoseconds($0.seconds) } },
                   lzw: stepped ? loops.map { $0.map { nanoseconds($0.steps?.lzw ?? 0) } } : nil,
-                  copy: stepped ? loops.map { $0.map { nanoseconds($0.steps?.copy ?? 0) } } : nil)
+                  copy: stepped ? loops.map { $0.map { nanoseconds($0.steps?.copy ?? 0) } } : nil,
+                  allocated: metered ? loops.map { $0.map { $0.steps?.allocatedBytes ?? 0 } } : nil,
+                  freed: metered ? loops.map { $0.map { $0.steps?.freedBytes ?? 0 } } : nil)
     }
 
     public var frameCount: Int { passes.first?.count ?? 0 }
