@@ -24,9 +24,35 @@ public struct RegressionRecord: Sendable, Hashable {
     public static let fileName = "regressions.tsv"
     static let header = "gif\tsetting\tmetric"
 
-    /// The file's text for `records`: a header, then one tab-separated line each.
+    /// The file's text for `records`: a header, then one tab-separated line each, each field escaped (a GIF's name
+    /// may hold a tab, a newline or a backslash: written `\t`, `\n`, `\\`) so a record is always one line of three.
     public static func render(_ records: [RegressionRecord]) -> String {
-        ([header] + records.map { "\($0.gif)\t\($0.setting)\t\($0.metric)" }).joined(separator: "\n") + "\n"
+        ([header] + records.map { [$0.gif, $0.setting, $0.metric].map(escaped).joined(separator: "\t") }).joined(separator: "\n") + "\n"
+    }
+
+    static func escaped(_ field: String) -> String {
+        field.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    static func unescaped(_ field: String) -> String {
+        var out = "", pending = false
+        for character in field {
+            if pending {
+                switch character {
+                case "t": out.append("\t")
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                default: out.append(character)
+                }
+                pending = false
+            } else if character == "\\" {
+                pending = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 
     /// The records of a file ``render(_:)`` wrote; throws one line naming `source` when it is not such a file.
@@ -41,7 +67,7 @@ public struct RegressionRecord: Sendable, Hashable {
             guard fields.count == 3, !fields.contains(where: \.isEmpty) else {
                 throw UsageError("\(source): line \(number + 2) is not three tab-separated fields (gif, setting, metric)")
             }
-            records.insert(RegressionRecord(gif: fields[0], setting: fields[1], metric: fields[2]))
+            records.insert(RegressionRecord(gif: unescaped(fields[0]), setting: unescaped(fields[1]), metric: unescaped(fields[2])))
         }
         return records
     }
