@@ -231,10 +231,9 @@ enum GateCommand {
         func baseSide(baseline: RunReport, note: (String) -> Void) throws(UsageError) -> PairedSide {
             if let baseBench {
                 // A folder is "executable" to access(2) too: a base program is a regular file.
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: baseBench, isDirectory: &isFolder), !isFolder.boolValue,
-                      FileManager.default.isExecutableFile(atPath: baseBench) else {
-                    throw UsageError("--base-bench \(baseBench): not an executable file" + (isFolder.boolValue ? " (a directory; name the bench program in it)" : ""))
+                let kind = FileKind.of(baseBench, followingLinks: true)
+                guard kind == .regular, FileManager.default.isExecutableFile(atPath: baseBench) else {
+                    throw UsageError("--base-bench \(baseBench): not an executable file" + (kind == .directory ? " (a directory; name the bench program in it)" : ""))
                 }
                 return PairedSide(name: "base", bench: baseBench)
             }

@@ -28,8 +28,7 @@ enum ForeignReportFiles {
 
     /// The first 4 KiB of a regular file at `path` (links not followed), as text; nil when there is none.
     private static func head(of path: String) -> String? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard FileKind.of(path) == .regular else { return nil }
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }
         let bytes = (try? handle.read(upToCount: 4096)) ?? Data()

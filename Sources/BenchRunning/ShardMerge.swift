@@ -38,15 +38,15 @@ public enum ShardMerge {
             }
         }
         // Figures of two builds are not one run's: a shard played by other code or another toolchain is refused.
-        let built = reports[0].report.metadata
+        let built = first.report.metadata
         for (source, report) in reports.dropFirst() where !allowingMixedBuilds {
             let other = report.metadata
             if other.gitCommit != built.gitCommit {
-                throw UsageError("\(source) was played by bench built from \(other.gitCommit ?? "no recorded commit"), \(reports[0].source) by "
+                throw UsageError("\(source) was played by bench built from \(other.gitCommit ?? "no recorded commit"), \(first.source) by "
                                  + "\(built.gitCommit ?? "no recorded commit"): figures of two builds are not one run's (--allow-mixed-builds merges them anyway)")
             }
             if other.swiftVersion != built.swiftVersion {
-                throw UsageError("\(source) was built with Swift \(other.swiftVersion), \(reports[0].source) with Swift \(built.swiftVersion): "
+                throw UsageError("\(source) was built with Swift \(other.swiftVersion), \(first.source) with Swift \(built.swiftVersion): "
                                  + "figures of two toolchains are not one run's (--allow-mixed-builds merges them anyway)")
             }
         }

@@ -157,8 +157,8 @@ public struct Thresholds: Sendable, Codable, Hashable {
             throw UsageError("\(path): minimumAbsoluteChange must be at least 0 (a change smaller than it is never a regression)")
         }
         // Two rules for one figure: the gate would judge it twice, by different limits.
-        var judged = Set<String>()
-        for rule in thresholds.rules where !judged.insert("\(rule.metric)").inserted {
+        var judged = Set<GatedFigure>()
+        for rule in thresholds.rules where !judged.insert(rule.metric).inserted {
             throw UsageError("\(path): two rules judge \(rule.metric); keep one")
         }
         var paired = Set<Measure>()
