@@ -33,7 +33,7 @@ enum CacheCommand {
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"))
         let repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 3
         let out = try arguments.value("--out") ?? "bench-results/cache"
-        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
         let allowsSpecialFiles = arguments.flag("--allow-special-files")
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)

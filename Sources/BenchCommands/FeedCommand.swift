@@ -68,6 +68,9 @@ enum FeedCommand {
                              (each model's CPU time, peak allocated and retained bytes over the whole feed)
     """
 
+    /// A feed lasts this many loops of its longest GIF unless told.
+    static let defaultLoops = 2
+
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
@@ -161,10 +164,10 @@ enum FeedCommand {
             let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { FeedModel(.policy(.file($0))) }
             models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try FeedModel.parsingSweep(text) } }
                                               ?? (files.isEmpty ? FeedModel.defaults : [])) + files)
-            loops = try arguments.integer("--loops", in: 1...1000) ?? 2
-            speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: 0.01...1000) ?? 1
+            loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
+            speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1
             device = try RunCommand.device(&arguments)
-            refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? device?.refreshHz ?? 60
+            refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)") ?? device.map { min($0.cores, usableCPUs) }
             poolWidth = try arguments.integer("--pool-width", in: 1...64) ?? cpus ?? usableCPUs
@@ -174,7 +177,7 @@ enum FeedCommand {
             budget = try arguments.value("--budget").map { text throws(UsageError) in try ByteSize.parse(text, flag: "--budget", example: "100MiB") }
             repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 1
             out = try arguments.value("--out") ?? "bench-results/feed"
-            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
+            timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? 600
             limits = try RunCommand.limits(&arguments)
             maxMemoryBytes = try arguments.value("--max-memory").map { text throws(UsageError) in
                 try ByteSize.parse(text, flag: "--max-memory", example: "8GiB")

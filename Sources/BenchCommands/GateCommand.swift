@@ -193,7 +193,7 @@ enum GateCommand {
             thresholds = try arguments.value("--thresholds").map { path in try Thresholds.load(path) } ?? .defaults
             allowUnjudged = arguments.flag("--allow-unjudged")
             confirm = try arguments.value("--confirm")
-            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 1800
+            timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? 1800
             candidateKnobs = []
             for knob in ["--slow-windowed", "--plant-leak"] {
                 if let value = try arguments.value(knob) { candidateKnobs += [knob, value] }

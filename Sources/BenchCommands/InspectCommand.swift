@@ -29,7 +29,7 @@ enum InspectCommand {
         if hashes && json { throw UsageError("--hashes and --json cannot be combined: pick one output") }
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
-        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
         let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: arguments.flag("--allow-special-files"),
                                    deadlineSeconds: Double(timeout))
         let files = arguments.positionals()

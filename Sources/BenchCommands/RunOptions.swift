@@ -73,10 +73,10 @@ extension RunCommand {
             let speedList = try RunCommand.list(arguments.value("--speed")) ?? ["1"]
             if speedList.isEmpty { throw UsageError("--speed needs at least one number") }
             let speeds = try RunCommand.distinct(speedList.map { text throws(UsageError) in
-                try RunCommand.number(text, flag: "--speed", in: 0.01...1000)!
+                try RunCommand.number(text, flag: "--speed", in: OptionRanges.speed)!
             })
             let device = try RunCommand.device(&arguments)
-            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: 1...1000) ?? device?.refreshHz ?? 60
+            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
             let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
             if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or --display full,320x320") }
             let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
@@ -96,7 +96,7 @@ extension RunCommand {
             } ?? .heap
             let codecs = try CodecOption.list(&arguments, default: [.default])
             out = try arguments.value("--out") ?? "bench-results/latest"
-            timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+            timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
             let allowsSpecialFiles = arguments.flag("--allow-special-files")
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
             let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0

@@ -28,7 +28,7 @@ enum SamplerCostCommand {
         let repetitions = try arguments.integer("--repetitions", in: 2...100) ?? 7
         let loops = try arguments.integer("--loops", in: 1...1000) ?? 3
         let gifs = try arguments.values("--gif")
-        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 300
+        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
         let limits = try RunCommand.limits(&arguments)
         try arguments.finish(command: "sampler-cost")
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)

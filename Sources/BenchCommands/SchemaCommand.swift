@@ -8,13 +8,14 @@ import BenchCLI
 /// `docs/feed.schema.json` hold it.
 enum SchemaCommand {
     static let help = """
-    Usage: bench schema results|feed|columns|feed-columns
+    Usage: bench schema results|feed|columns|feed-columns|design
 
     Prints the JSON Schema (draft 2020-12) of results.json (also a baseline's and a shard's report) or of feed.json.
     The measure keys come from the harness's own declarations; docs/results.schema.json and docs/feed.schema.json
     are this output, checked by the tests. 'columns' prints the CSV's columns as a Markdown table (column, unit,
     meaning), in CSV order: docs/running.md's "Report columns", checked by the tests too; 'feed-columns' the same for
-    bench feed's feed.csv: docs/feed.md's "Feed columns".
+    bench feed's feed.csv: docs/feed.md's "Feed columns"; 'design' the defaults, limits and rules the code runs on:
+    docs/design-figures.md, against which the docs' design figures are checked.
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -27,7 +28,8 @@ enum SchemaCommand {
         case "feed": print(try ReportSchema.text(ReportSchema.feed()), terminator: "")
         case "columns": print(ColumnContract.markdown(), terminator: "")
         case "feed-columns": print(ColumnContract.feedMarkdown(), terminator: "")
-        default: throw UsageError("schema takes results, feed, columns or feed-columns, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
+        case "design": print(DesignFigures.markdown(), terminator: "")
+        default: throw UsageError("schema takes results, feed, columns, feed-columns or design, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
         }
         return .success
     }

@@ -9,7 +9,7 @@ public enum PlayerFile {
                               "whenMissing", "memoryWarning"]
     /// The largest player file read: a description is a few hundred bytes, and it goes to each case's child on its
     /// command line, where Linux takes at most 128 KiB in one argument (`MAX_ARG_STRLEN`).
-    static let maxBytes = 64 << 10
+    public static let maxBytes = 64 << 10
 
     public static func load(_ path: String) throws(UsageError) -> PlayerDescription {
         guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("\(path): cannot read the player file") }

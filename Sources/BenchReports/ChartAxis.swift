@@ -8,6 +8,12 @@ import Mutants
 /// logarithmic over whole decades (with 2 and 5 between when it spans fewer than three), so that 3 MiB and 300 MiB
 /// both read. A log axis starts at most six decades below the largest value (a pool of 1 frame and one of 20,000 both
 /// show); values below sit on its floor.
+/// The rule an axis follows, named for the docs.
+public enum ChartAxisRule {
+    /// The spread, largest ÷ smallest positive value, past which an axis turns logarithmic.
+    public static let logarithmicSpread = 10.0
+}
+
 struct Axis {
     let lower: Double
     let upper: Double
@@ -26,7 +32,7 @@ struct Axis {
     init(_ values: [Double], mayBeLog: Bool = true) {
         let finite = values.filter(\.isFinite)
         let positive = finite.filter { $0 > 0 }
-        if mayBeLog, !Mutant.chartAxisAlwaysLinear.isPlanted, let high = positive.max(), let lowest = positive.min(), finite.allSatisfy({ $0 >= 0 }), high / lowest > 10 {
+        if mayBeLog, !Mutant.chartAxisAlwaysLinear.isPlanted, let high = positive.max(), let lowest = positive.min(), finite.allSatisfy({ $0 >= 0 }), high / lowest > ChartAxisRule.logarithmicSpread {
             let top = pow(10, log10(high).rounded(.up))
             let bottom = max(pow(10, log10(lowest).rounded(.down)), top / 1e6)
             var ticks: [Double] = []

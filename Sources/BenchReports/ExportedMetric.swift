@@ -27,9 +27,9 @@ struct ExportedSeries<Row>: Sendable {
 }
 
 /// The floor under exported figures that sit near zero.
-let exportFloorBytes = Double(64 << 10)
+public let exportFloorBytes = Double(64 << 10)
 /// The least median CPU time exported: shorter cases vary by more than a ratio alert allows.
-let exportMinimumCPUSeconds = 0.05
+public let exportMinimumCPUSeconds = 0.05
 
 extension ExportedSeries where Row == CaseResult {
     /// The series of a run's cases.

@@ -9,7 +9,10 @@ public struct FrameDelay: Sendable, Hashable {
     public var rawMilliseconds: Int { Int(centiseconds) * 10 }
 
     /// The delay a browser plays: 10 ms or less becomes 100 ms (Chromium, Firefox).
-    public var effectiveMilliseconds: Int { rawMilliseconds <= 10 ? 100 : rawMilliseconds }
+    public var effectiveMilliseconds: Int { rawMilliseconds <= Self.browserFloorMilliseconds ? Self.browserDefaultMilliseconds : rawMilliseconds }
+
+    /// A stored delay at or under this plays as ``browserDefaultMilliseconds``.
+    public static let browserFloorMilliseconds = 10, browserDefaultMilliseconds = 100
 
     /// Effective delay in seconds.
     public var effectiveSeconds: Double { Double(effectiveMilliseconds) / 1000 }

@@ -15,3 +15,8 @@ public enum LZWCodec: String, Sendable, Hashable, Codable, CaseIterable, CustomS
 
     public var description: String { rawValue }
 }
+
+extension LZWCodec {
+    /// The fast codec's code table, in bytes: one 8-byte entry per code, held beside the compositor's canvas.
+    public static var fastTableBytes: Int { LZWDecoder.tableBytes }
+}

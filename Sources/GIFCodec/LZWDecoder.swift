@@ -39,7 +39,8 @@ final class LZWDecoder {
         compressed = Malloc.allocate(UInt8.self, capacity: compressedCapacity)
     }
 
-    private static let tableBytes = (maxCode + 1) * MemoryLayout<UInt64>.stride
+    /// The code table's bytes: one 8-byte entry per code.
+    static let tableBytes = (maxCode + 1) * MemoryLayout<UInt64>.stride
     /// jemalloc's largest small size: a larger block comes from its arena, a smaller one from the thread cache.
     private static let smallBytes = 14 << 10
 

@@ -69,6 +69,9 @@ public enum Jemalloc {
         return small + large
     }
 
+    /// The block ``verifyServingThisProcess()`` allocates.
+    public static let verificationBytes = 64 << 20
+
     /// Checks that jemalloc really serves `malloc` here: a 64 MiB allocation must move the calling thread's
     /// `thread.allocated` counter by that much (race-free proof that jemalloc served it), and the global
     /// `stats.allocated` by at least half of it in one of a few tries (other threads may free memory meanwhile).
@@ -76,7 +79,7 @@ public enum Jemalloc {
         guard try Mallctl.read("config.stats", as: Bool.self) else {
             throw .jemallocNotServing("this jemalloc was built without statistics")
         }
-        let size = 64 << 20
+        let size = verificationBytes
         var globalMoves: [Int] = []
         for _ in 0..<5 {
             let before = try ThreadAllocationTotals.current()

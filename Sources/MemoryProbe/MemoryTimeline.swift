@@ -23,7 +23,10 @@ public struct MemoryTimeline: Sendable, Codable {
     private var offered = 0
     public let capacity: Int
 
-    public init(capacity: Int = 1024) {
+    /// Samples a timeline keeps unless told: 1024 of 32 bytes, 32 KiB.
+    public static let defaultCapacity = 1024
+
+    public init(capacity: Int = MemoryTimeline.defaultCapacity) {
         self.capacity = max(capacity, 2)
         samples.reserveCapacity(self.capacity)
     }

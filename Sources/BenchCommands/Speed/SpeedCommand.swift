@@ -48,7 +48,7 @@ enum SpeedCommand {
         let window = try arguments.integer("--window", in: 1...1000) ?? BenchCase.defaultWindow
         let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
         let limits = try RunCommand.limits(&arguments)
-        let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? 600
+        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? 600
         if let one = try arguments.value("--measure-one") {
             try arguments.finish(command: "speed")
             return try measureOne(one, window: window, codecs: codecs, limits: limits)

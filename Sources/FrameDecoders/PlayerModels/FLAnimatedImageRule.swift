@@ -12,6 +12,8 @@
 ///   three warnings it stays at 1 (`-didReceiveMemoryWarning:`, `-growFrameCacheSizeAfterMemoryWarning:`).
 public struct FLAnimatedImageRule: RetentionRule {
     public static let megabyte = 1024 * 1024
+    /// `FLAnimatedImageDataSizeCategoryAll` and `…Default`: decoded sizes, in MB of 2²⁰, that keep every frame or 5.
+    public static let keepAllMegabytes = 10.0, keepFiveMegabytes = 75.0
     public static let growDelay = 2.0, resetDelay = 3.0, growAttemptsMax = 2
     public let frameCount: Int
     /// `frameCacheSizeOptimal`.
@@ -48,7 +50,7 @@ public struct FLAnimatedImageRule: RetentionRule {
     /// is set (`FLAnimatedImage.frameCacheSizeMax`; 0, the default, means no cap: `-frameCacheSizeCurrent`).
     public static func cacheSize(frameCount: Int, frameBytes: Int, frameCacheSizeMax: Int = 0) -> Int {
         let megabytes = Double(frameBytes) * Double(frameCount) / Double(megabyte)
-        let category = megabytes <= 10 ? frameCount : megabytes <= 75 ? 5 : 1
+        let category = megabytes <= Self.keepAllMegabytes ? frameCount : megabytes <= Self.keepFiveMegabytes ? 5 : 1
         return frameCacheSizeMax > 0 ? min(category, frameCacheSizeMax) : category
     }
 

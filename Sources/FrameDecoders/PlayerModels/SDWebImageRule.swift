@@ -28,10 +28,13 @@ public struct SDWebImageRule: RetentionRule {
         self.maxBufferCount = max(1, maxBufferCount)
     }
 
+    /// The automatic budget's shares of the device's physical and free memory (`SDAnimatedImagePlayer`).
+    public static let physicalShare = 0.2, freeShare = 0.6
+
     /// The pool's cap for frames of `frameBytes` on a device with `physicalBytes` and `freeBytes`, or within
     /// `maxBufferSize` bytes when it is set (`SDAnimatedImagePlayer.maxBufferSize`; 0, the default, means automatic).
     public static func maxBufferCount(frameBytes: Int, physicalBytes: UInt64, freeBytes: UInt64, maxBufferSize: Int = 0) -> Int {
-        let budget = maxBufferSize > 0 ? Double(maxBufferSize) : min(Double(physicalBytes) * 0.2, Double(freeBytes) * 0.6)
+        let budget = maxBufferSize > 0 ? Double(maxBufferSize) : min(Double(physicalBytes) * physicalShare, Double(freeBytes) * freeShare)
         return max(1, Int(budget / Double(max(frameBytes, 1))))
     }
 
