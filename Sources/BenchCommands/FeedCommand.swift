@@ -23,7 +23,7 @@ enum FeedCommand {
                  [--codec fast|giflib] [--budget SIZE]
       playback   [--loops 2] [--speed 1] [--refresh HZ] [--cpus N] [--memory-warning-at S]
       device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display WxH]
-      measuring  [--repetitions 1] [--timeout SECONDS]
+      measuring  [--repetitions 1] [--timeout SECONDS] [--replay] [--replay-only]
       output     [--out DIR] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
       limits     [--max-memory SIZE] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
 
@@ -58,6 +58,10 @@ enum FeedCommand {
       --budget SIZE          name the models whose peak allocated memory stays under SIZE without a stall or a dropped
                              frame, e.g. 100MiB
       --repetitions N        children per model, 1 to 100 (default: 1)
+      --replay               also replay each model's feed on a virtual clock from what each frame's decode costs (one
+                             throughput case per GIF and model traces it): its stalls beside the measured feed's, in
+                             feed.md and feed.json; deterministic, in milliseconds once traced
+      --replay-only          the replay alone, without the measured feeds: an answer in seconds
       --out DIR              where the reports go (default: bench-results/feed)
       --timeout SECONDS      a feed running longer is killed and reported as failed (default: 600)
       --max-memory SIZE      a feed whose players together hold more allocated memory is stopped and reported as
@@ -92,10 +96,18 @@ enum FeedCommand {
                                reads: playable.compactMap { input in files.paths[input.name].map { ("--gif \(input.name)", $0) } })
 
         let progress = ProgressLine()
-        Console.note("bench feed: \(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
-                     + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child process per feed")
+        if options.replay {
+            Console.note("bench feed: replaying \(options.models.count) models' feeds on a virtual clock, after tracing each GIF's decode costs "
+                         + "once per model (one throughput case of \(FeedReplays.traceLoops) loops each)")
+        }
+        let replays = options.replay ? FeedReplays.replay(feeds, runner: runner, progress: progress) : []
+        let measured = options.replayOnly ? [] : feeds
+        if !measured.isEmpty {
+            Console.note("bench feed: \(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
+                         + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child process per feed")
+        }
         var results: [FeedResult] = []
-        for (index, feed) in feeds.enumerated() {
+        for (index, feed) in measured.enumerated() {
             if Interruption.requested { break }
             let label = "[\(index + 1)/\(feeds.count)] \(feed.model) · repetition \(feed.repetition)"
             progress.update(label + " …")
@@ -109,17 +121,18 @@ enum FeedCommand {
                               + "\(result.droppedFrames) dropped, \(Format.duration(result.cpuSeconds)) CPU")
             }
         }
-        let interrupted = results.count < feeds.count
+        let interrupted = results.count < measured.count || replays.count < (options.replay ? feeds.filter { $0.repetition == 1 }.count : 0)
         let queues = Dictionary(options.models.map { ($0.description, $0.queue) }, uniquingKeysWith: { first, _ in first })
         let report = FeedReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
-                                results: results, budget: options.budget, incomplete: interrupted, queues: queues)
+                                results: results, budget: options.budget, incomplete: interrupted, queues: queues, replays: replays)
         try write(report, to: output.path)
         let exported = exports.write(ExportedFigure.all(in: report))
         let markdown = FeedMarkdownReporter.render(report)
         Console.answer(markdown, terminator: "")
         Console.note("bench feed: reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
         if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
-        return Exports.status(interrupted ? .internalFailure : results.contains { $0.failure != nil } ? .incomplete : .success, exported: exported)
+        let failed = results.contains { $0.failure != nil } || replays.contains { $0.failure != nil }
+        return Exports.status(interrupted ? .internalFailure : failed ? .incomplete : .success, exported: exported)
     }
 
     static func write(_ report: FeedReport, to directory: String) throws {
@@ -152,6 +165,9 @@ enum FeedCommand {
         var timeout: Int
         var limits: DecodeLimits
         var maxMemoryBytes: Int
+        /// Replay each model's feed; with `replayOnly`, without measuring it.
+        var replay: Bool
+        var replayOnly: Bool
 
         init(_ arguments: inout ArgumentList) throws {
             let gifs = try arguments.values("--gif")
@@ -182,6 +198,8 @@ enum FeedCommand {
             maxMemoryBytes = try arguments.value("--max-memory").map { text throws(UsageError) in
                 try ByteSize.parse(text, flag: "--max-memory", example: "8GiB")
             } ?? FeedCase.defaultMaxMemoryBytes
+            replayOnly = arguments.flag("--replay-only")
+            replay = arguments.flag("--replay") || replayOnly
         }
 
         /// One feed per model and repetition, repetition-major; the warning must fall inside the feed.

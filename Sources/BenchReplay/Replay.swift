@@ -33,17 +33,20 @@ public enum Replay {
         }
     }
 
-    /// The replayed decoder `decoder` names, on `clock`.
-    static func replayed(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock) -> (any ReplayedDecoder)? {
+    /// The replayed decoder `decoder` names, on `clock`, built where `loading` says.
+    static func replayed(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock,
+                         loading: ReplayLoading = .onCaller) -> (any ReplayedDecoder)? {
         switch decoder {
         case .kind(let kind, let window):
-            kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock)
-                             : ReplayedEagerDecoder(container: container, trace: trace, clock: clock)
+            kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock, loading: loading)
+                             : ReplayedEagerDecoder(container: container, trace: trace, clock: clock, loading: loading)
         case .library(let player):
-            ReplayedModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), trace: trace, clock: clock)
+            ReplayedModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), trace: trace, clock: clock,
+                                 loading: loading)
         case .registered(let name, let frameBytes):
             if case .rule(let make)? = PlayerRegistry.player(named: name)?.making {
-                ReplayedModelDecoder(container: container, rule: make(container.frameCount, frameBytes), trace: trace, clock: clock)
+                ReplayedModelDecoder(container: container, rule: make(container.frameCount, frameBytes), trace: trace, clock: clock,
+                                     loading: loading)
             } else {
                 nil
             }

@@ -8,7 +8,7 @@ import BenchCore
 /// players' background work was shared, and the timeline chart.
 public enum FeedMarkdownReporter {
     public static func render(_ report: FeedReport, chart: String? = FeedTimelineChart.fileName) -> String {
-        guard let feed = report.results.first?.feed else { return "# Feed\n\nNo feed was run.\n" }
+        guard let feed = report.results.first?.feed ?? report.replays.first?.feed else { return "# Feed\n\nNo feed was run.\n" }
         var out = ["# Feed: \(feed.players) players at once", ""]
         let gifs = Set(feed.gifs.map(\.name)).sorted().joined(separator: ", ")
         let scroll = feed.scrollRate > 0 ? "\(Format.fixed(feed.scrollRate, digits: 2)) players leaving and entering per second (\(feed.schedule.entrants) in all)"
@@ -22,6 +22,11 @@ public enum FeedMarkdownReporter {
         out.append("- Command: `\(report.metadata.command)`")
         if report.incomplete { out.append("- **Incomplete**: the run was interrupted") }
         out.append("")
+        out += replayLines(report)
+        guard !report.results.isEmpty else {
+            out.append("No feed was measured (`--replay-only`): `bench feed --replay` plays each model for real too, and sets the two side by side.")
+            return out.joined(separator: "\n") + "\n"
+        }
         // Two tables, memory then playback, each within 160 characters a line (one table ran to 230).
         out.append("Memory:")
         out.append("")
@@ -59,6 +64,37 @@ public enum FeedMarkdownReporter {
             out.append("![allocated memory over the feed](charts/\(chart))")
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The replayed feed of each model, with the measured feed's stalls beside it when it was measured too.
+    private static func replayLines(_ report: FeedReport) -> [String] {
+        guard !report.replays.isEmpty else { return [] }
+        let measured = Dictionary(report.models.map { ($0.model, $0) }, uniquingKeysWith: { first, _ in first })
+        var out = ["Replayed (each model's whole feed on a virtual clock, its decodes costing what a throughput case of each GIF traced, "
+                   + "through the same display link, players and pool; deterministic):", ""]
+        let compared = !measured.isEmpty
+        out.append("| model | replayed | stalls (worst player) | dropped (worst player) | held frames (Σ players) | first frame (worst) |"
+                   + (compared ? " measured: stalls, dropped (worst repetition) |" : ""))
+        out.append("| --- | --- | ---: | ---: | ---: | ---: |" + (compared ? " ---: |" : ""))
+        for row in report.replays {
+            guard row.failure == nil else {
+                out.append("| \(row.model) | failed: \(row.failure ?? "") | | | | |" + (compared ? " |" : ""))
+                continue
+            }
+            var line = "| \(row.model) | \(row.smooth ? "smooth" : "stalls") | \(row.stalls) (\(row.worstPlayerStalls)) | "
+                + "\(row.droppedFrames) (\(row.worstPlayerDropped)) | \(row.heldFramesMaxSum) | \(Format.duration(row.worstFirstFrameSeconds)) |"
+            if compared {
+                line += measured[row.model].map { " \(Int($0[.stalls])), \(Int($0[.droppedFrames])) |" } ?? " not measured |"
+            }
+            out.append(line)
+        }
+        out.append("")
+        let smooth = report.replays.filter(\.smooth).sorted { $0.heldFramesMaxSum < $1.heldFramesMaxSum }
+        out.append(smooth.isEmpty ? "**Replayed: every model stalls or drops frames in this feed.**"
+                   : "**Replayed without a stall or a dropped frame:** " + smooth.map { "\($0.model) (\($0.heldFramesMaxSum) frames held)" }.joined(separator: ", ")
+                   + ", fewest frames held first.")
+        out.append("")
+        return out
     }
 
     private static func warningLines(_ report: FeedReport) -> [String] {

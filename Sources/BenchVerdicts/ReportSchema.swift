@@ -166,6 +166,13 @@ public enum ReportSchema {
                 "timeline": ["type": "array", "items": sample],
             ],
         ]
+        let replay: [String: Any] = [
+            "type": "object", "required": ["model", "feed", "players", "ticks"],
+            "properties": [
+                "model": string(), "feed": ["type": "object"], "players": ["type": "array", "items": player], "ticks": integer(),
+                "pool_max_running": integer(), "failure": string(),
+            ],
+        ]
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "https://github.com/gif-frame-bench/feed.schema.json",
@@ -178,6 +185,7 @@ public enum ReportSchema {
                 "budget": integer("--budget in bytes"),
                 "incomplete": boolean(),
                 "queues": ["type": "object", "additionalProperties": string()],
+                "replays": ["type": "array", "items": replay, "description": "each model's feed replayed from traced decode costs (--replay)"],
             ],
             "additionalProperties": false,
         ]

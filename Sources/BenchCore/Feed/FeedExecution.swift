@@ -36,9 +36,11 @@ public enum FeedExecution {
         try Jemalloc.purge()
         try KernelMemory.resetPeak()
         result.allocatedAtStart = try AllocatorCounters.allocatedNow()
-        var memory = FeedMemory(ledger: ledger, statsAllocated: result.allocatedAtStart)
+        let stage = MeasuredFeedStage(feed: feed, containers: containers, pool: pool,
+                                      memory: FeedMemory(ledger: ledger, statsAllocated: result.allocatedAtStart))
         let cpuAtStart = CPUTimes.now()
-        let observation = try FeedPlayback.run(feed, containers: containers, pool: pool, memory: &memory, start: cpuAtStart.wall)
+        let observation = try FeedPlayback.run(feed, stage: stage, start: cpuAtStart.wall)
+        let memory = stage.memory
         let spent = CPUTimes.now().since(cpuAtStart)
         result.cpuSeconds = spent.process
         result.wallSeconds = spent.wall

@@ -15,8 +15,7 @@ final class FeedPlayer {
     let gif: FeedGIF
     let enteredAt: Double
     private let speed: Double
-    private let loading = DecoderLoading()
-    private let loader: BackgroundThread
+    private let loading: any FeedDecoderLoading
     private(set) var source: (any AnimatedFrameSource)?
     private var playhead = Playhead(delays: [])
     /// Each frame's delay at the feed's speed (the playhead's own, read while it runs).
@@ -24,21 +23,14 @@ final class FeedPlayer {
     private var warningPending = false
     private(set) var summary: FeedPlayerSummary
 
-    init(id: Int, gif: FeedGIF, container: GIFContainer, feed: FeedCase, pool: DecodePool, enteredAt: Double) {
+    /// Player `id` of `feed`, entering at display tick `enteredAt` with its decoder being built by `loading`.
+    init(id: Int, gif: FeedGIF, feed: FeedCase, loading: any FeedDecoderLoading, enteredAt: Double) {
         self.id = id
         self.gif = gif
         self.enteredAt = enteredAt
         speed = feed.speed
         summary = FeedPlayerSummary(player: id, gif: gif.name)
-        loader = BackgroundThread(name: "feed-load-\(id % 1000)") { [feed, loading] in
-            let made = Result { () throws(GIFError) -> any AnimatedFrameSource in
-                try pool.run { () throws(GIFError) -> any AnimatedFrameSource in
-                    try CaseExecution.makeDecoder(gif.decoder, container, limits: feed.limits, codec: feed.codec,
-                                                  display: feed.display, pool: pool)
-                }
-            }
-            loading.made.withLock { $0 = made }
-        }
+        self.loading = loading
     }
 
     /// The monotonic time of the next display tick this player needs: when its next frame is due; nil when it needs
@@ -79,8 +71,8 @@ final class FeedPlayer {
     /// The decoder once built; nil while it is being built.
     private func loaded() throws(GIFError) -> (any AnimatedFrameSource)? {
         if let source { return source }
-        guard let made = loading.made.withLock({ $0 }) else { return nil }
-        loader.join()
+        guard let made = loading.made else { return nil }
+        loading.finish()
         let built = try made.get()
         source = built
         delays = built.delays.map { $0.effectiveSeconds / speed }
@@ -111,19 +103,15 @@ final class FeedPlayer {
     /// player saw: a frame it was still waiting for counts as a stall, late until now.
     func leave(at tick: Double) -> FeedPlayerSummary {
         if playhead.waiting { summary.stalled(late: tick - playhead.deadline) }
-        loader.join()
-        if source == nil { source = try? loading.made.withLock({ $0 })?.get() }
+        loading.finish()
+        if source == nil { source = try? loading.made?.get() }
         summary.heldFramesMax = source?.heldFramesMax ?? 0
         source = nil
-        loading.made.withLock { $0 = nil }
+        loading.release()
         return summary
     }
 }
 
-/// A player's decoder, or why it could not be built, handed from the thread that builds it to the display link.
-private final class DecoderLoading: Sendable {
-    let made = Mutex<Result<any AnimatedFrameSource, GIFError>?>(nil)
-}
 
 /// What one player of a feed saw.
 public struct FeedPlayerSummary: Sendable, Hashable, Codable {

@@ -41,6 +41,20 @@ public struct FeedResult: Sendable, Codable {
 
     /// Bytes still allocated after every player left: a leak when well above 0.
     public var retainedAfterLeave: Int { allocatedAtEnd - allocatedAtStart }
+    /// The feed's CPU per second of one player's animation.
+    public var cpuPerAnimationSecond: Double { animationSeconds > 0 ? cpuSeconds / animationSeconds : 0 }
+    /// The harness's share of the feed's CPU.
+    public var harnessShare: Double { cpuSeconds > 0 ? harnessCPUSeconds / cpuSeconds : 0 }
+}
+
+extension FeedResult: FeedPlayerFigures {}
+
+/// The figures over a feed's players, alike for a measured feed and a replayed one.
+public protocol FeedPlayerFigures {
+    var players: [FeedPlayerSummary] { get }
+}
+
+extension FeedPlayerFigures {
     /// Each player's most decoded frames alive at once, summed over the players.
     public var heldFramesMaxSum: Int { players.reduce(0) { $0 + $1.heldFramesMax } }
     public var stalls: Int { players.reduce(0) { $0 + $1.stalls } }
@@ -51,10 +65,6 @@ public struct FeedResult: Sendable, Codable {
     public var worstPlayerLatenessSeconds: Double { players.map(\.latenessSeconds).max() ?? 0 }
     /// Seconds of animation shown, summed over the players.
     public var animationSeconds: Double { players.reduce(0) { $0 + $1.animationSeconds } }
-    /// The feed's CPU per second of one player's animation.
-    public var cpuPerAnimationSecond: Double { animationSeconds > 0 ? cpuSeconds / animationSeconds : 0 }
-    /// The harness's share of the feed's CPU.
-    public var harnessShare: Double { cpuSeconds > 0 ? harnessCPUSeconds / cpuSeconds : 0 }
     /// The slowest first frame of any player after it entered.
     public var worstFirstFrameSeconds: Double { players.compactMap(\.firstFrameSeconds).max() ?? 0 }
 }

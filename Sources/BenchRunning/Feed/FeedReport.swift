@@ -11,13 +11,28 @@ public struct FeedReport: Sendable, Codable {
     public var incomplete: Bool
     /// Each model's background queue as its library has it (``FeedModel/queue``), by model name.
     public var queues: [String: String]
+    /// Each model's feed replayed from traced decode costs (`--replay`), in the models' order; empty when not asked.
+    public var replays: [FeedReplayRow]
 
-    public init(metadata: RunMetadata, results: [FeedResult], budget: Int?, incomplete: Bool, queues: [String: String] = [:]) {
+    public init(metadata: RunMetadata, results: [FeedResult], budget: Int?, incomplete: Bool, queues: [String: String] = [:],
+                replays: [FeedReplayRow] = []) {
         self.metadata = metadata
         self.results = results
         self.budget = budget
         self.incomplete = incomplete
         self.queues = queues
+        self.replays = replays
+    }
+
+    private enum CodingKeys: String, CodingKey { case metadata, results, budget, incomplete, queues, replays }
+
+    /// A report written before replays were kept reads with none.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(metadata: try values.decode(RunMetadata.self, forKey: .metadata), results: try values.decode([FeedResult].self, forKey: .results),
+                  budget: try values.decodeIfPresent(Int.self, forKey: .budget), incomplete: try values.decode(Bool.self, forKey: .incomplete),
+                  queues: try values.decodeIfPresent([String: String].self, forKey: .queues) ?? [:],
+                  replays: try values.decodeIfPresent([FeedReplayRow].self, forKey: .replays) ?? [])
     }
 
     /// One model's repetitions, each figure summarised as its ``FeedMeasure`` says.

@@ -4,6 +4,8 @@ public protocol ReplayedDecoder: AnimatedFrameSource {
     var decodes: Int { get }
     /// Seconds of traced decoding charged so far.
     var decodeSeconds: Double { get }
+    /// When its up-front decodes ended and it could show a frame (the clock's time, for one built on the caller).
+    var builtAt: Double { get }
 }
 
 /// What each decode of a replay costs: the `n`-th decode of a frame takes the trace's pass `n` (the last pass's

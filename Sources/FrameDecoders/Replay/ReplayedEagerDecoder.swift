@@ -8,11 +8,13 @@ public final class ReplayedEagerDecoder: ReplayedDecoder, @unchecked Sendable {
     /// Seconds the calling thread spent decoding every frame.
     public let decodeSeconds: Double
 
-    public init(container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock) {
+    public let builtAt: Double
+
+    public init(container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock, loading: ReplayLoading = .onCaller) {
         self.container = container
         costs = (0..<container.frameCount).map { trace.seconds(frame: $0, pass: 0) }
         decodeSeconds = costs.reduce(0, +)
-        clock.spend(decodeSeconds)
+        builtAt = loading.build(costing: decodeSeconds, clock: clock)
     }
 
     public var decodes: Int { container.frameCount }

@@ -9,24 +9,30 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     public let missBehaviour: MissBehaviour
     private let clock: VirtualClock
     private var state: ModelDecoder.State
-    private var thread = VirtualDecodingThread<Int>()
+    private var thread: VirtualDecodingThread<Int>
     private var charges: DecodeCharges
-    /// Seconds the calling thread spent decoding before playback.
+    /// Seconds spent decoding before playback.
     public private(set) var upFrontSeconds = 0.0
+    public let builtAt: Double
 
     /// A replay of ``ModelDecoder`` playing `rule`, its decodes costing `trace`'s figures on `clock`.
-    public init(container: GIFContainer, rule: any RetentionRule, trace: FrameCostTrace, clock: VirtualClock) {
+    public init(container: GIFContainer, rule: any RetentionRule, trace: FrameCostTrace, clock: VirtualClock,
+                loading: ReplayLoading = .onCaller) {
         self.container = container
         self.clock = clock
         missBehaviour = rule.missBehaviour
-        charges = DecodeCharges(trace: trace, frameCount: container.frameCount)
+        var charges = DecodeCharges(trace: trace, frameCount: container.frameCount)
         state = ModelDecoder.State(rule: rule)
+        var upFront = 0.0
         for frame in rule.decodedUpFront {
             let cost = charges.next(frame)
-            upFrontSeconds += cost
-            clock.spend(cost)
+            upFront += cost
             state.store[frame] = Self.decoded(cost)
         }
+        self.charges = charges
+        upFrontSeconds = upFront
+        builtAt = loading.build(costing: upFront, clock: clock)
+        thread = VirtualDecodingThread(pool: loading.pool, availableFrom: builtAt)
         state.apply(RetentionStep(decode: rule.decodedAtStart))
         settle()
     }

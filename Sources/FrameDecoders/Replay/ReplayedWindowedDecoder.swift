@@ -8,13 +8,17 @@ public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable
     public let window: Int
     private let clock: VirtualClock
     private var strategy: any PrefetchStrategy
-    private var thread = VirtualDecodingThread<PrefetchJob>()
+    private var thread: VirtualDecodingThread<PrefetchJob>
     private var charges: DecodeCharges
+    public let builtAt: Double
 
     /// A replay of ``WindowedDecoder`` at `window`, its decodes costing `trace`'s figures on `clock`.
-    public init(container: GIFContainer, window: PrefetchWindow, trace: FrameCostTrace, clock: VirtualClock) {
+    public init(container: GIFContainer, window: PrefetchWindow, trace: FrameCostTrace, clock: VirtualClock,
+                loading: ReplayLoading = .onCaller) {
         self.container = container
         self.clock = clock
+        builtAt = loading.build(costing: 0, clock: clock)
+        thread = VirtualDecodingThread(pool: loading.pool, availableFrom: builtAt)
         charges = DecodeCharges(trace: trace, frameCount: container.frameCount)
         switch window {
         case .frames(let frames):
