@@ -126,6 +126,31 @@ def write_pairs(path, pairs):
                       f"{real['held'] if real['held'] is not None else ''}\t{rep['held']}\n")
 
 
+def made_from(runs, which):
+    """The commit a run's bench was built from, as its results.json records it; None when the run is not kept."""
+    path = os.path.join(runs, which, "results.json")
+    if not os.path.exists(path):
+        return None
+    return json.load(open(path)).get("metadata", {}).get("git_commit")
+
+
+def provenance(runs, commit):
+    """Which commit made which runs, when they are not all the rendering commit's: the report is rendered again
+    whenever a step of the script runs, from every run kept."""
+    made = {which: made_from(runs, which) for which in ["throughput", "realtime-quiet", "realtime-busy", "sdwebimage-cpus1", "sdwebimage-cpus2"]}
+    made = {which: sha for which, sha in made.items() if sha}
+    if all(sha == commit for sha in made.values()):
+        return ""
+    parts = []
+    for sha in sorted(set(made.values()), key=lambda sha: list(made.values()).index(sha)):
+        names = ", ".join(f"`{which}`" for which, other in made.items() if other == sha)
+        clean = sha[:-len("-dirty")] if sha.endswith("-dirty") else sha
+        note = (" (their results.json says -dirty: bench then recorded the checkout's state, where the script's own files "
+                "counted; the script refuses a tree whose code has changes)") if sha.endswith("-dirty") else ""
+        parts.append(f"{names} by a bench built from {clean}{note}")
+    return " Runs: " + "; ".join(parts) + "."
+
+
 def main():
     runs, out, commit, machine = sys.argv[1:5]
     replay = replayed(runs)
@@ -134,7 +159,7 @@ def main():
              "GIFs of Tests/Fixtures (`--corpus all`), windows 1, 2, 3, 4 and 8 and the four libraries' defaults, speeds 1, 2 "
              "and 4, one loop. The replay plays each setting from the frame costs a throughput run of 3 repetitions traced "
              "(the median, frame by frame); real time plays it once with every child pinned to one CPU (`--cpus 1`). "
-             "Per-setting figures: `pairs-quiet.tsv`, `pairs-busy.tsv`.", ""]
+             "Per-setting figures: `pairs-quiet.tsv`, `pairs-busy.tsv`." + provenance(runs, commit), ""]
     for which, name in [("realtime-quiet", "On a quiet machine"),
                         ("realtime-busy", "With a CPU-bound process on the children's CPU")]:
         real = realtime(runs, which)

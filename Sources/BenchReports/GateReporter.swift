@@ -13,6 +13,7 @@ public enum GateReporter {
         out += [hostLine(outcome), ""]
         out.append(headline(outcome))
         out.append("")
+        out += resolutionLines(outcome)
         var scopes: [Comparison.Scope] = [], rows: [Comparison.Scope: [Comparison]] = [:]
         for comparison in outcome.comparisons {
             if rows[comparison.scope] == nil { scopes.append(comparison.scope) }
@@ -21,7 +22,7 @@ public enum GateReporter {
         for scope in scopes {
             let group = rows[scope] ?? []
             out += ["## \(MarkdownReporter.cell(group[0].gif)) · \(MarkdownReporter.cell(group[0].setting))", "",
-                    "| metric | baseline | current | change | verdict |", "|---|---:|---:|---:|---|"]
+                    "| metric | baseline | current | change | verdict | smallest caught |", "|---|---:|---:|---:|---|---:|"]
             out += group.map(line)
             out.append("")
         }
@@ -32,9 +33,9 @@ public enum GateReporter {
     public static func summary(_ outcome: GateOutcome) -> String {
         let changed = outcome.brokenCases + (outcome.strict ? outcome.unjudged : []) + outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
             + outcome.improvements.sorted { ($0.change ?? 0) < ($1.change ?? 0) }
-        var out = ["### GIF Frame Bench", "", headline(outcome), "", hostLine(outcome), ""]
+        var out = ["### GIF Frame Bench", "", headline(outcome), ""] + resolutionLines(outcome) + [hostLine(outcome), ""]
         guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
-        out += ["| gif | setting | metric | baseline | current | change | verdict |", "|---|---|---|---:|---:|---:|---|"]
+        out += ["| gif | setting | metric | baseline | current | change | verdict | smallest caught |", "|---|---|---|---:|---:|---:|---|---:|"]
         for row in changed {
             out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.setting) | \(cells(row).joined(separator: " | ")) |")
         }
@@ -65,6 +66,36 @@ public enum GateReporter {
         return prefix + "**\(regressions) regression\(regressions == 1 ? "" : "s")**: \(names)."
     }
 
+    /// What the gate could have caught, figure by figure: the range of its rows' resolutions, so that "no regression"
+    /// never stands alone. A paired interval's resolution is the band plus the interval's half-width.
+    static func resolutionLines(_ outcome: GateOutcome) -> [String] {
+        var order: [String] = [], relative: [String: [Double]] = [:], absolute: [String: (Double, MetricUnit)] = [:]
+        for row in outcome.comparisons where [.withinNoise, .improved, .regressed].contains(row.verdict) {
+            let name = "\(row.metric)"
+            switch row.resolution {
+            case .relative(let value)?:
+                if relative[name] == nil && absolute[name] == nil { order.append(name) }
+                relative[name, default: []].append(value)
+            case .absolute(let value)?:
+                if relative[name] == nil && absolute[name] == nil { order.append(name) }
+                absolute[name] = (value, row.unit)
+            case nil:
+                continue
+            }
+        }
+        guard !order.isEmpty else { return [] }
+        let parts = order.map { name -> String in
+            if let values = relative[name], let low = values.min(), let high = values.max() {
+                let range = Format.percent(low) == Format.percent(high) ? Format.percent(low) : "\(Format.percent(low)) to \(Format.percent(high))"
+                return "`\(name)` \(range)"
+            }
+            let (value, unit) = absolute[name]!
+            return "`\(name)` +\(unit.format(value))"
+        }
+        return ["Smallest regression each judged figure could have caught here (by row: its rule's band, and an interval's "
+                + "half-width): " + parts.joined(separator: "; ") + ".", ""]
+    }
+
     static func line(_ row: Comparison) -> String { "| " + cells(row).joined(separator: " | ") + " |" }
 
     static func cells(_ row: Comparison) -> [String] {
@@ -73,7 +104,14 @@ public enum GateReporter {
             guard let interval = row.interval else { return text }
             return text + " [\(Format.percent(interval.lower)), \(Format.percent(interval.upper))]"
         } ?? ""
+        let caught: String
+        switch row.resolution {
+        case .relative(let value)?: caught = Format.percent(value)
+        case .absolute(let value)?: caught = "+" + row.unit.format(value)
+        case nil: caught = ""
+        }
         return ["\(row.metric)", row.baseline.map { row.unit.format($0) } ?? "", row.current.map { row.unit.format($0) } ?? "", change,
-                ([.regressed, .failed, .missing, .unjudged].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? "")]
+                ([.regressed, .failed, .missing, .unjudged].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? ""),
+                caught]
     }
 }

@@ -74,6 +74,20 @@ public struct Comparison: Sendable {
     public var verdict: Verdict
     /// Why a figure was not gated, when it was not.
     public var note: String?
+    /// The smallest change for the worse this row would have judged a regression, given its rule and, for an
+    /// interval, the spread it measured: what a "within noise" could have caught. Nil where the row was not judged.
+    public var resolution: Resolution?
+
+    /// A row's resolution: a relative change (+0.05 for +5%), or an amount in the row's unit (bytes).
+    public enum Resolution: Sendable, Hashable {
+        case relative(Double)
+        case absolute(Double)
+
+        /// The relative resolution of a rule that needs `limit` and more than `floor` on a figure of `baseline`.
+        static func relative(limit: Double, floor: Double, baseline: Double) -> Resolution {
+            .relative(max(limit, baseline > 0 ? floor / baseline : 0))
+        }
+    }
 
     /// The GIF's name, or `all GIFs (N)` for an aggregate: a label derived from the scope.
     public var gif: String {
@@ -104,6 +118,15 @@ public struct GateOutcome: Sendable {
     public var shortfalls: [String] = []
     /// Figures the gate could not judge fail it (CI); otherwise they are listed and pass.
     public var strict = false
+
+    public init(comparisons: [Comparison], cpuScope: String, timesGated: Bool, incomplete: Bool, shortfalls: [String] = [], strict: Bool = false) {
+        self.comparisons = comparisons
+        self.cpuScope = cpuScope
+        self.timesGated = timesGated
+        self.incomplete = incomplete
+        self.shortfalls = shortfalls
+        self.strict = strict
+    }
 
     public var regressions: [Comparison] { comparisons.filter { $0.verdict == .regressed } }
     public var improvements: [Comparison] { comparisons.filter { $0.verdict == .improved } }
@@ -235,11 +258,13 @@ public enum Gate {
         let worsened = (c - b) * worse > rule.minimumAbsoluteChange, bettered = (b - c) * worse > rule.minimumAbsoluteChange
         switch rule.kind {
         case .relative:
+            comparison.resolution = .relative(limit: rule.limit, floor: rule.minimumAbsoluteChange, baseline: b)
             if worsened && change * worse > rule.limit { comparison.verdict = .regressed }
             if bettered && change * worse < -rule.limit { comparison.verdict = .improved }
         case .absolute:
             comparison.change = nil
             comparison.note = (c >= b ? "+" : "−") + unit.format(abs(c - b))
+            comparison.resolution = .absolute(rule.minimumAbsoluteChange)
             if worsened { comparison.verdict = .regressed }
             if bettered { comparison.verdict = .improved }
         case .bootstrap:
@@ -247,11 +272,14 @@ public enum Gate {
             comparison.interval = interval
             // The interval of the change for the worse: the relative change itself, or its negation for throughput.
             let (low, high) = worse > 0 ? (interval.lower, interval.upper) : (-interval.upper, -interval.lower)
+            // A change caught must clear the band by the interval's half-width.
+            comparison.resolution = .relative(limit: rule.limit + (high - low) / 2, floor: rule.minimumAbsoluteChange, baseline: b)
             if worsened && low > rule.limit { comparison.verdict = .regressed }
             if bettered && high < -rule.limit { comparison.verdict = .improved }
         }
         if Mutant.gateIgnoresMemory.isPlanted, rule.metric == .measure(.jemallocAllocatedPeak) { comparison.verdict = .withinNoise }
         if rule.machineDependent && !gateTimes {
+            comparison.resolution = nil
             comparison.verdict = .notGated
             comparison.note = "depends on the host's speed"
         }

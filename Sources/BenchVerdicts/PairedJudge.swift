@@ -121,6 +121,9 @@ public enum PairedJudge {
         row.change = paired.change
         row.interval = paired.interval
         row.note = "paired, \(paired.rounds) rounds"
+        // Caught when the interval's lower end clears the band: the band, plus the interval's half-width in logs.
+        let half = (Foundation.log1p(paired.interval.upper) - Foundation.log1p(paired.interval.lower)) / 2
+        row.resolution = .relative(Foundation.expm1(Foundation.log1p(rule.limit) + half))
         row.verdict = paired.interval.lower > rule.limit ? .regressed : paired.interval.upper < -rule.limit ? .improved : .withinNoise
     }
 
@@ -167,6 +170,7 @@ public enum PairedJudge {
         let change = after / before - 1
         row.change = change
         row.note = "paired, one count a side"
+        row.resolution = .relative(limit: rule.limit, floor: floor, baseline: before)
         row.verdict = change > rule.limit && after - before > floor ? .regressed
             : change < -rule.limit && before - after > floor ? .improved : .withinNoise
         return row

@@ -56,6 +56,30 @@ struct PairedGateTests {
         #expect(abs((aggregate?.interval?.lower ?? 0) - 0.05) < 1e-9 && abs((aggregate?.interval?.upper ?? 0) - 0.05) < 1e-9)
     }
 
+    @Test("each judged row states the smallest regression it could have caught, and the summary gives their range")
+    func resolution() throws {
+        // A constant 5% gives a zero-width interval: the aggregate could have caught anything past the 1.5% band.
+        let exact = PairedJudge.judge(rounds: (1...5).map { Self.round($0, windowed: { _ in 1.05 }) }, instructions: nil)
+        let aggregate = try #require(exact.first { $0.gif.hasPrefix(Comparison.allGIFs) && $0.setting == "windowed w=4" })
+        guard case .relative(let band)? = aggregate.resolution else { Issue.record("no resolution: \(aggregate)"); return }
+        #expect(abs(band - 0.015) < 1e-9)
+        // Under ±2% noise a case could only have caught more than the band: the band plus the interval's half-width.
+        let noisy = PairedJudge.judge(rounds: (1...10).map { round in Self.round(round, windowed: { Self.wobble($0, round, spread: 0.02) }) },
+                                      instructions: nil)
+        for row in noisy {
+            guard case .relative(let caught)? = row.resolution, let interval = row.interval else { Issue.record("\(row.gif): no resolution"); continue }
+            let half = (log1p(interval.upper) - log1p(interval.lower)) / 2
+            #expect(abs(caught - expm1(log1p(0.015) + half)) < 1e-12, "\(row.gif) \(row.setting)")
+            #expect(caught > 0.015 || half == 0)
+        }
+        let outcome = GateOutcome(comparisons: noisy, cpuScope: "CPU judged paired", timesGated: false, incomplete: false)
+        let summary = GateReporter.summary(outcome)
+        #expect(summary.contains("**No regression**"))
+        let low = noisy.compactMap { if case .relative(let value)? = $0.resolution { value } else { nil } }.min()!
+        #expect(summary.contains("Smallest regression each judged figure could have caught here") && summary.contains(Format.percent(low)),
+                "\(summary)")
+    }
+
     @Test("the aggregate is each round's median GIF: a 4% slowdown every GIF shows is caught though, every round, another GIF's run is disturbed by half")
     func disturbedGIF() {
         let gifs = ["a", "b", "c", "d"]
