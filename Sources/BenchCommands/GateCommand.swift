@@ -67,9 +67,13 @@ enum GateCommand {
         if options.buildBaseOnly {
             // A signal stops the build and the compilers it started, and removes the unfinished folder.
             Interruption.install()
-            guard let base = try interruptible({ () throws(UsageError) in try options.baseSide(baseline: baseline, note: { Console.note($0) }) }) else {
+            let progress = ProgressLine()
+            guard let base = try interruptible({ () throws(UsageError) in
+                try options.baseSide(baseline: baseline, note: { progress.line($0) }, ticking: { progress.update($0) })
+            }) else {
                 return .internalFailure
             }
+            progress.update("")
             print(base.bench)
             return .success
         }
@@ -98,7 +102,8 @@ enum GateCommand {
         } ?? gifs
         let progress = ProgressLine()
 
-        guard let base = try interruptible({ () throws(UsageError) in try options.baseSide(baseline: baseline, note: { progress.line($0) }) }) else {
+        guard let base = try interruptible({ () throws(UsageError) in try options.baseSide(baseline: baseline, note: { progress.line($0) },
+                                                                                           ticking: { progress.update($0) }) }) else {
             return .internalFailure
         }
         let candidate = PairedSide(name: "candidate", bench: try ownExecutable(), extraArguments: options.candidateKnobs)
@@ -107,7 +112,8 @@ enum GateCommand {
         Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(options.rounds) rounds, \(base.name) and the candidate "
                      + "alternately\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
-        let rounds = try runner.rounds(options.rounds, progress: { progress.update($0) }, shouldStop: { Interruption.requested })
+        let rounds = try runner.rounds(options.rounds, progress: { progress.update($0) }, roundFinished: { progress.line($0) },
+                                       shouldStop: { Interruption.requested })
         let counts = options.countInstructions && !Interruption.requested
             ? try runner.instructionCounts(of: counted, progress: { progress.line($0) }) : nil
         progress.update("")
@@ -228,7 +234,7 @@ enum GateCommand {
         }
 
         /// The base: a given program, or the baseline's commit (or `--base`) built from this repository's history.
-        func baseSide(baseline: RunReport, note: (String) -> Void) throws(UsageError) -> PairedSide {
+        func baseSide(baseline: RunReport, note: (String) -> Void, ticking: (String) -> Void = { _ in }) throws(UsageError) -> PairedSide {
             if let baseBench {
                 // A folder is "executable" to access(2) too: a base program is a regular file.
                 let kind = FileKind.of(baseBench, followingLinks: true)
@@ -247,7 +253,7 @@ enum GateCommand {
             }
             let repository = try BaseBuild.repository(containing: BuildProvenance.packageDirectory)
             let commit = try BaseBuild.resolve(revision, repository: repository)
-            let build = try BaseBuild.build(commit: commit, repository: repository, note: note, shouldStop: { Interruption.requested })
+            let build = try BaseBuild.build(commit: commit, repository: repository, note: note, ticking: ticking, shouldStop: { Interruption.requested })
             return PairedSide(name: "base \(commit.prefix(12))", bench: build.bench, commit: commit)
         }
     }

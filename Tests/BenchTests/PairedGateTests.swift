@@ -189,6 +189,33 @@ struct PairedGateTests {
     }
 
 
+    @Test("a gate shows its progress on stderr, round by round with elapsed and left, and states what it could have caught")
+    func progressAndResolution() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gif = folder + "/fire.gif"
+        try FileManager.default.copyItem(atPath: ChildBinary.fixtureGIF, toPath: gif)
+        let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
+                                          "--save-baseline", folder + "/baseline.json"])
+        #expect(saved.status == 0, "\(saved.errors)")
+        // This build paired with itself: the base is the same program.
+        let bench = try #require(ChildBinary.program("bench"))
+        let gate = try BenchProgram.run(["gate", "--base-bench", bench, "--baseline", folder + "/baseline.json", "--gif", gif, "--decoders", "eager",
+                                         "--rounds", "3", "--allow-unjudged", "--out", folder + "/gate", "--summary", folder + "/summary.md"])
+        #expect(gate.status == 0, "\(gate.errors)")
+        for round in 1...3 {
+            #expect(gate.errors.contains("round \(round)/3 done · \(round * 2) of 6 steps done, "), "\(gate.errors)")
+        }
+        #expect(gate.errors.contains("elapsed, about ") && gate.errors.contains(" left"), "\(gate.errors)")
+        let summary = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
+        let full = try String(contentsOfFile: folder + "/gate/gate.md", encoding: .utf8)
+        for text in [summary, full] {
+            #expect(text.contains("Smallest regression each judged figure could have caught here"), "\(text)")
+        }
+        #expect(full.contains("| smallest caught |"))
+    }
+
     @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a baseline naming a branch, a base whose reports cannot be read, a dirty base, a folder to confirm against that no gate wrote, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
     func refusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path

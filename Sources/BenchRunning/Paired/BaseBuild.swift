@@ -29,8 +29,10 @@ public struct BaseBuild: Sendable {
     /// failed, its last error line, and where the whole log is. The build is a child like any other: stopped, with
     /// every compiler it started, when `shouldStop` says so, and its folder removed when it did not finish. One gate
     /// builds a commit at a time: a second waits on the commit's lock, then reuses the finished build.
+    /// `ticking` hears, about once a second while the compiler runs, how long it has run (and how long the last
+    /// base build here took).
     public static func build(commit: String, repository: String, timeout: Double = 3600, note: (String) -> Void = { _ in },
-                             shouldStop: () -> Bool = { false }) throws(UsageError) -> BaseBuild {
+                             ticking: (String) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(UsageError) -> BaseBuild {
         let short = String(commit.prefix(12))
         let paired = repository + "/.build/paired"
         let folder = paired + "/" + short
@@ -63,13 +65,27 @@ public struct BaseBuild: Sendable {
                              timeout: 300, what: "export base \(short)", shouldStop: shouldStop)
         guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
         let log = paired + "/" + short + ".log"
+        // How long the last base build here took, for an estimate of what is left.
+        let lastSeconds = (try? String(contentsOfFile: paired + "/last-build-seconds", encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let started = Date()
+        var lastTick = started
         let build = try run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", source, "--build-path", folder + "/build",
-                                             "--product", "bench"], timeout: timeout, what: "build base \(short)", shouldStop: shouldStop)
+                                             "--product", "bench"], timeout: timeout, what: "build base \(short)", shouldStop: {
+            if Date().timeIntervalSince(lastTick) >= 1 {
+                lastTick = Date()
+                let elapsed = lastTick.timeIntervalSince(started)
+                ticking("base \(short): building for release · \(Format.duration(elapsed)) elapsed"
+                        + (lastSeconds.map { "; the last base build here took \(Format.duration($0))" } ?? ""))
+            }
+            return shouldStop()
+        })
         FileManager.default.createFile(atPath: log, contents: build.standardOutput + build.standardError)
         guard build.exitStatus == 0, FileManager.default.isExecutableFile(atPath: bench) else {
             throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build, log: log)
         }
         FileManager.default.createFile(atPath: finished, contents: Data())
+        FileManager.default.createFile(atPath: paired + "/last-build-seconds", contents: Data(String(Date().timeIntervalSince(started)).utf8))
+        note("base \(short): built in \(Format.duration(Date().timeIntervalSince(started)))")
         done = true
         return BaseBuild(commit: commit, bench: bench)
     }

@@ -59,9 +59,12 @@ public struct PairedRunner: Sendable {
     public static func baseFirst(round: Int, gif index: Int) -> Bool { (round + index) % 2 == 0 }
 
     /// `rounds` rounds; each side's reports of one round joined into one report. Stops early, with the rounds that
-    /// finished, when `shouldStop` says so.
-    public func rounds(_ rounds: Int, progress: (String) -> Void, shouldStop: () -> Bool) throws(UsageError) -> [PairedRound] {
+    /// finished, when `shouldStop` says so. `progress` hears each step (what runs, step n of N, elapsed and about how
+    /// long is left); `roundFinished` each round as it ends, with the same timing.
+    public func rounds(_ rounds: Int, progress: (String) -> Void, roundFinished: (String) -> Void = { _ in },
+                       shouldStop: () -> Bool) throws(UsageError) -> [PairedRound] {
         var finished: [PairedRound] = []
+        let clock = StepClock(steps: rounds * gifs.count * 2)
         for round in 0..<rounds {
             var baseResults: [CaseResult] = [], candidateResults: [CaseResult] = []
             var baseMetadata: RunMetadata?, candidateMetadata: RunMetadata?
@@ -70,8 +73,9 @@ public struct PairedRunner: Sendable {
                 for isBase in [baseFirst, !baseFirst] {
                     let side = isBase ? base : candidate
                     if shouldStop() { return finished }
-                    progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name)")
+                    progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name) · \(clock.status)")
                     let report = try play(side, gifs: [gif], extra: ["--repetitions", "\(samples)"], label: "round\(round + 1)")
+                    clock.stepDone()
                     // Numbered across rounds, so the joined report holds rounds × samples repetitions of each case.
                     let results = report.results.map { result in
                         var numbered = result
@@ -91,6 +95,7 @@ public struct PairedRunner: Sendable {
             guard let baseMetadata, let candidateMetadata else { break }
             finished.append(PairedRound(base: RunReport(metadata: baseMetadata, results: baseResults),
                                         candidate: RunReport(metadata: candidateMetadata, results: candidateResults)))
+            roundFinished("round \(round + 1)/\(rounds) done · \(clock.status)")
         }
         return finished
     }
