@@ -5,12 +5,15 @@ import BenchCore
 /// A hand-rolled reader of `--flag value` arguments that rejects anything it was not asked about.
 public struct ArgumentList: Sendable {
     private var remaining: [String]
+    /// Every flag a command asked about: what a mistyped one is matched against.
+    private var asked: Set<String> = []
 
     public init(_ arguments: some Sequence<String>) { remaining = Array(arguments) }
 
     /// Removes every `--name` and reports whether it was present (a switch given twice is still one switch).
     /// `--help` is also asked for by `-h`, as every command line tool has it.
     public mutating func flag(_ name: String) -> Bool {
+        asked.insert(name)
         let before = remaining.count
         remaining.removeAll { $0 == name || (name == "--help" && $0 == "-h") }
         return remaining.count < before
@@ -18,6 +21,7 @@ public struct ArgumentList: Sendable {
 
     /// Removes every `--name VALUE` (or `--name=VALUE`) and returns the values in order.
     public mutating func values(_ name: String) throws(UsageError) -> [String] {
+        asked.insert(name)
         var found: [String] = []
         var index = 0
         while index < remaining.count {
@@ -74,11 +78,22 @@ public struct ArgumentList: Sendable {
     /// What no call has taken yet, in order: flags a command passes on to another.
     public var rest: [String] { remaining }
 
-    /// Throws for anything left over: an unknown flag or a stray word.
+    /// A list of what is left and `extra`, for another parser to read, that still knows the flags this one was asked
+    /// about: a mistyped flag of the first command is matched against them too.
+    public func handingOn(adding extra: [String] = []) -> ArgumentList {
+        var list = ArgumentList(remaining + extra)
+        list.asked = asked
+        return list
+    }
+
+    /// Throws for anything left over: an unknown flag (with the asked-for flag it is nearest, when one is near) or a
+    /// stray word.
     public func finish(command: String) throws(UsageError) {
         if let first = remaining.first {
-            throw UsageError(first.hasPrefix("-") ? "unknown option '\(first)' for '\(command)' (see 'bench \(command) --help')"
-                                                   : "unexpected argument '\(first)' for '\(command)'")
+            let flag = String(first.prefix { $0 != "=" })
+            throw UsageError(first.hasPrefix("-") ? "unknown option '\(Console.visible(flag))' for '\(command)'\(Suggestion.phrase(for: flag, among: asked)) "
+                                                    + "(see 'bench \(command) --help')"
+                                                   : "unexpected argument '\(Console.visible(first))' for '\(command)'")
         }
     }
 }

@@ -17,7 +17,8 @@ enum BenchCommand {
     bench: measure what playing an animated GIF costs, eager vs windowed prefetch
 
     Usage:
-      bench                           run the default suite (same as 'bench run') and write bench-results/latest/
+      bench                           run the default suite (same as 'bench run') and write bench-results/latest/;
+                                      'bench --windows 4' is 'bench run --windows 4'
       bench run [options]             run a suite; see 'bench run --help'
       bench gate [--instructions]     the paired gate: this build against the baseline's commit, built and
                                       played alternately on this machine (what CI runs); see 'bench gate --help'
@@ -31,7 +32,7 @@ enum BenchCommand {
       bench sampler-cost [--gif FILE] CPU cost of the memory sampler itself, sampler on vs off
       bench schema results|feed       the JSON Schema of results.json or feed.json (docs/*.schema.json)
       bench help COMMAND              a command's options (as 'bench COMMAND --help'; -h works too)
-      bench --version                 this build's version, the checkout's commit and the libraries it uses
+      bench --version (-V, version)   this build's version, the commit it was built from and the libraries it uses
       bench --help                    this text
 
     Any command takes --quiet: no progress or notices on stderr, only errors.
@@ -40,7 +41,7 @@ enum BenchCommand {
     /// The tool's version; the commit is read from the checkout at run time.
     static let version = "0.9.0"
 
-    /// `bench --version`: the version, the commit of the checkout in the current folder, the codec and libraries.
+    /// `bench --version`: the version, the commit this build was made from, the codec and libraries.
     static func versionText() -> String {
         let jemalloc = (try? Jemalloc.version()) ?? "unavailable"
         return """
@@ -51,7 +52,11 @@ enum BenchCommand {
         """
     }
 
-    static let helpWords: Set<String> = ["--help", "-h", "help", "--version", "version"]
+    static let helpWords: Set<String> = ["--help", "-h", "help", "--version", "version", "-V"]
+
+    /// The commands, as the overview lists them: what a mistyped one is matched against.
+    static let commands = ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema", "help",
+                           "version"]
 
     static func run(_ arguments: [String]) -> ExitStatus {
         // --quiet goes with any command: no progress or notices on stderr, only errors; results still go to stdout.
@@ -63,10 +68,12 @@ enum BenchCommand {
         do {
             if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
             guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }
+            // `bench --windows 4` is `bench run --windows 4`, as `bench` alone is `bench run`.
+            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments) }
             let rest = ArgumentList(arguments.dropFirst())
             if !helpWords.contains(command), !arguments.contains("--help"), !arguments.contains("-h") { try CommandFiles.check(rest) }
             switch command {
-            case "--version", "version": print(versionText()); return .success
+            case "--version", "version", "-V": print(versionText()); return .success
             case "help" where arguments.count > 1: return run([arguments[1], "--help"])
             case let word where helpWords.contains(word): print(overview); return .success
             case "run": return try RunCommand.run(rest)
@@ -80,7 +87,7 @@ enum BenchCommand {
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest)
             case "schema": return try SchemaCommand.run(rest)
-            default: throw UsageError("unknown command '\(command)' (see 'bench --help')")
+            default: throw UsageError("unknown command '\(Console.visible(command))'\(Suggestion.phrase(for: command, among: commands)) (see 'bench --help')")
             }
         } catch let error as UsageError {
             Console.error(error.description)

@@ -208,7 +208,7 @@ enum GateCommand {
                 throw UsageError("bench gate does not take \(flag): it sets each side's runs itself (see 'bench gate --help')")
             }
             // The suite as both sides will play it, parsed here so a bad flag fails now and not in round 1.
-            var suite = ArgumentList(arguments.rest + candidateKnobs)
+            var suite = arguments.handingOn(adding: candidateKnobs)
             let parsed = try RunCommand.Options(&suite)
             try suite.finish(command: "gate")
             inputs = parsed.inputs

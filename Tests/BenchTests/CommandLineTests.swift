@@ -124,3 +124,31 @@ struct CommandLineTests {
         }
     }
 }
+
+/// A mistyped flag or command is answered with the nearest one; `bench --flag` is `bench run --flag`; `-V` is `--version`.
+@Suite("bench command line: did you mean")
+struct DidYouMeanTests {
+    @Test("a mistyped flag or command names the nearest known one, in one line with exit 2", arguments: [
+        (["run", "--widnows", "4"], "unknown option '--widnows' for 'run'; did you mean '--windows'?"),
+        (["--widnows", "4"], "unknown option '--widnows' for 'run'; did you mean '--windows'?"),
+        (["rnu"], "unknown command 'rnu'; did you mean 'run'?"),
+        (["feed", "--player", "3"], "unknown option '--player' for 'feed'; did you mean '--players'?"),
+        (["gate", "--baselin", "x"], "unknown option '--baselin' for 'gate'; did you mean '--baseline'?"),
+        (["run", "--loop=2"], "unknown option '--loop' for 'run'; did you mean '--loops'?"),
+        (["run", "--frobnicate"], "unknown option '--frobnicate' for 'run' (see"),
+    ])
+    func suggests(arguments: [String], expected: String) throws {
+        let outcome = try BenchProgram.run(arguments)
+        #expect(outcome.status == 2, "\(arguments): exit \(outcome.status.map(String.init) ?? "signal")")
+        #expect(outcome.errorLines.count == 1 && outcome.errors.contains(expected), "\(arguments): \(outcome.errors)")
+    }
+
+    @Test("-V and 'bench version' print what --version prints")
+    func versionAliases() throws {
+        let long = try BenchProgram.run(["--version"])
+        for alias in [["-V"], ["version"]] {
+            let short = try BenchProgram.run(alias)
+            #expect(short.status == 0 && short.output == long.output && long.output.hasPrefix("bench (GIF Frame Bench)"), "\(alias)")
+        }
+    }
+}
