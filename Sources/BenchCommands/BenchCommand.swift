@@ -26,7 +26,7 @@ enum BenchCommand {
       bench merge DIR... --out DIR    join the reports of 'bench run --shard i/n' into one
       bench feed [options]            many players at once, as in a scrolling feed; see 'bench feed --help'
       bench cache [--gif FILE|DIR]... the image-cache store path: costs and GIF fidelity
-      bench inspect FILE [--hashes]   container facts, or one '<index> <hash>' line per frame
+      bench inspect FILE|NAME          container facts, or with --hashes one '<index> <hash>' line per frame
       bench corpus --out DIR          write the synthetic corpus as .gif files
       bench speed [--gif FILE|DIR]... decode-and-composite throughput vs a C loop over giflib
       bench sampler-cost [--gif FILE] CPU cost of the memory sampler itself, sampler on vs off

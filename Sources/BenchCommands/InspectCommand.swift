@@ -5,15 +5,17 @@ import BenchRunning
 import BenchVerdicts
 import BenchCLI
 import BenchCore
+import Foundation
 import GIFCodec
+import GIFCorpus
 
 /// `bench inspect FILE [--hashes | --json] [--codec fast|giflib]`.
 enum InspectCommand {
     static let help = """
-    Usage: bench inspect FILE [--hashes | --json] [--codec fast|giflib] [--timeout SECONDS]
+    Usage: bench inspect FILE|NAME [--hashes | --json] [--codec fast|giflib] [--timeout SECONDS]
                               [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
-    Without --hashes: the container facts (size, frames, loop count, per-frame rectangle,
+    FILE, or the name of a built-in GIF (kingfisher-720x720x150). Without --hashes: the container facts (size, frames, loop count, per-frame rectangle,
     disposal, raw and effective delays, interlace, palette kind).
       --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
                              composited RGBA frame, and nothing else on stdout
@@ -38,7 +40,13 @@ enum InspectCommand {
         let container: GIFContainer
         let playability: Playability
         do {
-            container = try GIFContainer(contentsOfFile: path, rules: rules)
+            // A name with no folder that is no file here may be a built-in GIF, as `run --gif` takes it.
+            let stem = path.lowercased().hasSuffix(".gif") ? String(path.dropLast(4)) : path
+            if !path.contains("/"), !FileManager.default.fileExists(atPath: path), let spec = SyntheticCorpus.spec(named: stem) {
+                container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
+            } else {
+                container = try GIFContainer(contentsOfFile: path, rules: rules)
+            }
             playability = try Playability.check(container, limits: limits, codec: codec)
         } catch {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")

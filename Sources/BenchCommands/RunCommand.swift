@@ -130,6 +130,7 @@ enum RunCommand {
         let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)
                      + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : ""))
+        if let playing = Suite.realTimeLength(cases, loopSeconds: files.gifFacts.mapValues(\.loopSeconds)) { Console.note("bench: " + playing) }
 
         let journal = try RowJournal(in: output)
         let progress = ProgressLine()

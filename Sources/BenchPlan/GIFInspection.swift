@@ -15,7 +15,10 @@ public enum GIFInspection {
             "screen: \(container.width)x\(container.height), global palette: \(container.globalPalette.map { "\($0.colors.count) colours" } ?? "none")",
             "frames: \(container.frameCount)",
             "loop: \(container.loopCount) (NETSCAPE2.0 \(container.netscapeLoopValue.map(String.init) ?? "absent"))",
-            "decoded size: \(container.frameBytes) bytes per frame, \(container.frameBytes * container.frameCount) bytes for all frames",
+            "decoded size: \(container.frameBytes) bytes per frame (\(Format.bytes(Double(container.frameBytes)))), "
+                + "\(container.frameBytes * container.frameCount) bytes for all frames (\(Format.bytes(Double(container.frameBytes * container.frameCount))))",
+            "loop length: \(Format.fixed(container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }, digits: 2)) s of animation "
+                + "(the effective delays, as browsers play them)",
         ]
         if container.truncated { lines.append("truncated: yes (the file ends before its trailer; frames before the cut play, the cut frame as far as its data goes)") }
         if let playability = playability ?? (try? Playability.check(container, limits: limits, codec: codec)), playability.partialFrames + playability.failedFrames > 0 {

@@ -150,4 +150,14 @@ extension Suite {
         return "\(Format.count(cases.count, "case")) (\(shape), \(loops) loop\(loops == "1" ? "" : "s") each, \(modes) mode), "
             + "one child process per case"
     }
+
+    /// How long the real-time cases play, known before they start: each case's loops of its GIF at its speed, summed
+    /// (the decoding before frame 0 and the children's start-up come on top). Nil when no case plays in real time.
+    public static func realTimeLength(_ cases: [BenchCase], loopSeconds: [String: Double]) -> String? {
+        let realTime = cases.filter { $0.mode == .realtime }
+        guard !realTime.isEmpty else { return nil }
+        let seconds = realTime.reduce(0.0) { $0 + Double($1.loops) * (loopSeconds[$1.gif] ?? 0) / $1.speed }
+        return "the \(Format.count(realTime.count, "real-time case")) play \(Format.duration(seconds)) of animation in all: "
+            + "the run takes at least that long"
+    }
 }

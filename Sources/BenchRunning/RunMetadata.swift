@@ -21,6 +21,9 @@ public struct RunMetadata: Sendable, Codable, Hashable {
     public var buildConfiguration: String
     /// The command line that produced the report.
     public var command: String
+    /// The `bench run` command that played the rows, when the report was put together from others (`bench merge`:
+    /// the shards' command without `--shard` and `--out`); nil when `command` played them.
+    public var playedBy: String?
     /// What the run set out to play, so a report missing a case or a repetition is known to be incomplete; absent in
     /// older reports.
     public var plan: RunPlan?

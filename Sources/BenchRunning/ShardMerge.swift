@@ -68,10 +68,26 @@ public enum ShardMerge {
         }
         var metadata = first.report.metadata
         metadata.shard = nil
+        metadata.playedBy = Self.withoutShardFlags(metadata.command)
         metadata.command = command
         let plans = reports.compactMap(\.report.metadata.plan)
         metadata.plan = plans.count == reports.count ? RunPlan(cases: plans.reduce(0) { $0 + $1.cases }, repetitions: plans[0].repetitions) : nil
         let ordered = reports.sorted { $0.report.metadata.shard!.shard.index < $1.report.metadata.shard!.shard.index }
         return RunReport(metadata: metadata, results: ordered.flatMap(\.report.results), incomplete: reports.contains { $0.report.incomplete })
+    }
+
+    /// A shard's command without the flags that made it one shard in its own folder: what played every shard.
+    static func withoutShardFlags(_ command: String) -> String {
+        var words = command.split(separator: " ").map(String.init), index = 0
+        while index < words.count {
+            if ["--shard", "--out"].contains(words[index]), index + 1 < words.count {
+                words.removeSubrange(index...(index + 1))
+            } else if words[index].hasPrefix("--shard=") || words[index].hasPrefix("--out=") {
+                words.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return words.joined(separator: " ")
     }
 }

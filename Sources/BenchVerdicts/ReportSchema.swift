@@ -231,6 +231,7 @@ public enum ReportSchema {
             "giflib_version": string(), "jemalloc_version": string(), "cpu_model": string(), "cores": integer(),
             "memory_bytes": integer(), "operating_system": string(), "build_configuration": ["enum": ["release", "debug"]],
             "command": string(),
+            "played_by": string("the bench run command that played the rows, for a report merged from shards"),
             "plan": ["type": "object", "properties": ["cases": integer(), "repetitions": integer()]],
             "instruction_context": ["type": "object"],
             "shard": ["type": "object"],

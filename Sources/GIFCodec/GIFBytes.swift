@@ -43,7 +43,7 @@ public final class GIFBytes: Sendable {
             return
         }
         guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, file.descriptor, 0), mapped != MAP_FAILED else {
-            throw .io(path: path, reason: "mmap failed: \(String(cString: strerror(errno)))")
+            throw .io(path: path, reason: "mmap failed: \(SystemReason.describe(errno))")
         }
         base = mapped
     }

@@ -31,10 +31,10 @@ struct InputFile: ~Copyable {
     /// Opens `path` without blocking (a FIFO with no writer must not hang the open) and checks it against `rules`.
     init(path: String, rules: InputFileRules) throws(GIFError) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .io(path: path, reason: SystemReason.describe(errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemReason.describe(errno)
             close(descriptor)
             throw .io(path: path, reason: reason)
         }
@@ -82,7 +82,7 @@ struct InputFile: ~Copyable {
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&waiting, 1, Int32(min(left, 1) * 1000) + 1)
             default:
-                throw .io(path: path, reason: "read error: \(String(cString: strerror(errno)))")
+                throw .io(path: path, reason: "read error: \(SystemReason.describe(errno))")
             }
         }
     }

@@ -152,3 +152,33 @@ struct DidYouMeanTests {
         }
     }
 }
+
+/// What a user reads first from `inspect` and a real-time run.
+@Suite("bench command line: names and lengths")
+struct NamesAndLengthsTests {
+    @Test("inspect takes a built-in GIF's name as run does, gives the loop's length and sizes with units; a missing file reads as run's does")
+    func inspectByName() throws {
+        let inspected = try BenchProgram.run(["inspect", "sticker-240x240x60"])
+        #expect(inspected.status == 0, "\(inspected.errors)")
+        #expect(inspected.output.contains("frames: 60") && inspected.output.contains("loop length: 3.60 s of animation"), "\(inspected.output.prefix(600))")
+        #expect(inspected.output.contains("bytes per frame (225.0 KiB)"), "\(inspected.output.prefix(600))")
+        for command in [["inspect", "/nonexistent.gif"], ["run", "--gif", "/nonexistent.gif"]] {
+            let missing = try BenchProgram.run(command)
+            #expect(missing.status == 2 && missing.errors.contains("/nonexistent.gif: no such file or directory"), "\(command): \(missing.errors)")
+        }
+    }
+
+    @Test("a real-time run says how much animation it will play before it starts")
+    func realTimeLength() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-length-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "1,2", "--mode", "realtime",
+                                        "--speed", "8", "--loops", "1", "--repetitions", "1", "--out", folder])
+        #expect(run.status == 0, "\(run.errors)")
+        // Two cases of one 3.6 s loop at speed 8: 0.45 s each.
+        let lines = run.errorLines.map(String.init)
+        let announced = try #require(lines.firstIndex { $0.contains("the 2 real-time cases play 900 ms of animation in all") }, "\(lines)")
+        let firstCase = try #require(lines.firstIndex { $0.hasPrefix("[1/2]") }, "\(lines)")
+        #expect(announced < firstCase)
+    }
+}

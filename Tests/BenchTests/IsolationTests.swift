@@ -51,7 +51,7 @@ struct IsolationTests {
         #expect(results[1].failure?.contains("timed out") == true, "\(results[1].failure ?? "no failure")")
         #expect(results[2].failure == nil, "\(results[2].failure ?? "")")
         #expect(results[2].frames == 33)
-        #expect(results[3].failure?.contains("No such file") == true, "\(results[3].failure ?? "no failure")")
+        #expect(results[3].failure?.contains("no such file") == true, "\(results[3].failure ?? "no failure")")
 
         let report = RunReport(metadata: RunMetadata.current(command: "test"), results: results)
         let csv = CSVReporter.render(report)

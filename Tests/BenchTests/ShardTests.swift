@@ -54,6 +54,16 @@ struct ShardTests {
         let merged = try BenchProgram.run(["merge"] + dirs + ["--out", Self.directory + "/merged"])
         #expect(merged.status == 0, "\(merged.errors)")
         #expect(Self.rows(try Self.results("merged")) == Self.rows(try Self.results("whole")))
+        // The merged report says which `bench run` played its rows, and any command it suggests is that one's.
+        let mergedReport = try BenchProgram.report(in: Self.directory + "/merged")
+        let playedBy = try #require(mergedReport.metadata.playedBy)
+        #expect(playedBy.hasPrefix("bench run") && !playedBy.contains("--shard") && !playedBy.contains("--out"), "\(playedBy)")
+        // A merged report whose GIFs were played in throughput mode alone suggests the shards' run in real time.
+        var eagerOnly = mergedReport
+        eagerOnly.results = eagerOnly.results.filter { $0.benchCase.decoder == .eager }.map { var row = $0; row.frameCosts = nil; return row }
+        let suggestion = AnswerTable.render(eagerOnly).joined(separator: "\n")
+        #expect(suggestion.contains("run: `\(playedBy) --mode realtime`"), "\(suggestion)")
+        #expect(!suggestion.contains("bench merge"), "\(suggestion)")
 
         try HostilePathTests.expectRefusal(["merge", dirs[0], dirs[1], "--out", Self.directory + "/m2"], "shard 3/3 is missing")
         try HostilePathTests.expectRefusal(["merge", dirs[0], dirs[0], dirs[1], dirs[2], "--out", Self.directory + "/m3"], "shard 1/3 is given twice")
