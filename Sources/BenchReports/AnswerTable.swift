@@ -29,7 +29,7 @@ public enum AnswerTable {
         let answered = Set(report.replay?.answers.map(\.gif) ?? [])
         throughputGIFs.removeAll { answered.contains($0) }
         guard !lines.isEmpty || !throughputGIFs.isEmpty || !replayed.isEmpty else { return [] }
-        var out = ["## Answer", ""] + busyLine(report.metadata.hostActivity) + replayed
+        var out = ["## Answer", ""] + busyLine(report.metadata.hostActivity) + deviceLine(report) + replayed
         if !lines.isEmpty {
             out += ["The setting that needs the least memory (median peak allocated) without a stall or a dropped frame in any "
                     + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest)."
@@ -88,6 +88,14 @@ public enum AnswerTable {
         if let display = way.display { parts.append("in \(display)") }
         if way.codec != .default { parts.append("\(way.codec) LZW") }
         return parts.joined(separator: ", ")
+    }
+
+    /// What `--device` changes and what it cannot: the phone's memory and refresh rate, not its CPU.
+    static func deviceLine(_ report: RunReport) -> [String] {
+        let devices = Set(report.results.compactMap(\.benchCase.device)).sorted()
+        guard !devices.isEmpty else { return [] }
+        return ["`--device \(devices.joined(separator: ","))` sizes memory (and the libraries' pools) and the refresh rate as the phone "
+                + "has them; decode speed, and so the stalls, are this host's.", ""]
     }
 
     /// This run's command in real time at speed 1: `--mode realtime` in place of the mode it was given.

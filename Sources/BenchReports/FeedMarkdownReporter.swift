@@ -54,6 +54,7 @@ public enum FeedMarkdownReporter {
         out.append("")
         out += warningLines(report)
         out += budgetLines(report)
+        out += deviceLines(report, device: feed.device)
         out.append("")
         out.append("How each model's players decode in the background (the feed gives each player's queue its own thread and lets "
                    + "at most \(feed.poolWidth) decode at once, as the system's worker threads serve the libraries' serial queues):")
@@ -115,8 +116,41 @@ public enum FeedMarkdownReporter {
         guard !names.isEmpty else {
             return ["**No model stays under \(Format.bytes(Double(budget))) without a stall or a dropped frame.**"]
         }
-        return ["**Under \(Format.bytes(Double(budget))) without a stall or a dropped frame:** \(names.joined(separator: ", ")). "
-                + "Recommended: \(fits[0].model)."]
+        // A developer picks a library, not this project's decoders: the cheapest library that fits is the recommendation,
+        // and a decoder of this project is named for what it shows a library could do.
+        let libraries = fits.filter { isLibrary($0.model) }
+        var line = "**Under \(Format.bytes(Double(budget))) without a stall or a dropped frame:** \(names.joined(separator: ", ")). "
+        if let library = libraries.first {
+            line += "Recommended: \(library.model), the cheapest library that fits."
+        } else {
+            line += "No library fits; \(fits[0].model) is this project's decoder, not one a library offers."
+        }
+        if let ours = fits.first, !isLibrary(ours.model), let library = libraries.first, ours.model != library.model {
+            line += " \(ours.model) (this project's decoder) needs \(Format.bytes(ours[.allocatedPeak])), against \(Format.bytes(library[.allocatedPeak]))."
+        }
+        return [line]
+    }
+
+    /// The four libraries the models follow, by the name their models go by (`kingfisher`, `kingfisher preload=3`).
+    static let libraries: Set<String> = Set([LibraryPlayer.kingfisher, .flanimatedimage(cacheSize: 1), .sdwebimage(maxBufferCount: 1), .ylgifimage].map(\.name))
+
+    static func isLibrary(_ model: String) -> Bool {
+        libraries.contains(String(model.prefix { $0.isLetter }))
+    }
+
+    /// The models whose peak passes the device's free memory: on the phone, the system would end the app.
+    private static func deviceLines(_ report: FeedReport, device name: String?) -> [String] {
+        guard let name, let device = try? Device.named(name) else { return [] }
+        var out: [String] = []
+        let over = report.models.filter { $0[.allocatedPeak] > Double(device.freeBytes) }
+        if !over.isEmpty {
+            out.append("**Past \(name)'s free memory (\(Format.bytes(Double(device.freeBytes)))):** "
+                       + over.map { "\($0.model) (\(Format.bytes($0[.allocatedPeak])))" }.joined(separator: ", ")
+                       + ". On the phone the system would end the app well before such a peak.")
+        }
+        out.append("`--device \(name)` sizes memory (and the libraries' pools) and the refresh rate as the phone has them; decode "
+                   + "speed, and so the stalls, are this host's.")
+        return out + [""]
     }
 
     private static func signedBytes(_ value: Double) -> String { (value < 0 ? "−" : "") + Format.bytes(abs(value)) }

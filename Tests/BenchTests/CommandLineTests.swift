@@ -168,6 +168,17 @@ struct NamesAndLengthsTests {
         }
     }
 
+    @Test("an answer for a device says the phone's memory is modelled and its CPU is not")
+    func deviceFidelity() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-device-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--device", "iphone-se-2", "--policies", "kingfisher", "--repetitions", "1",
+                                        "--loops", "1", "--out", folder])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("`--device iphone-se-2` sizes memory (and the libraries' pools) and the refresh rate as the phone has them; "
+                                    + "decode speed, and so the stalls, are this host's."), "\(run.output.prefix(800))")
+    }
+
     @Test("a real-time run says how much animation it will play before it starts")
     func realTimeLength() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-length-\(UUID().uuidString)").path
