@@ -24,7 +24,7 @@ enum RunCommand {
                  [--memory-warning-at S] [--bytes-from heap|mmap]
       device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display full|WxH,...]
       measuring  [--repetitions 3] [--warmup N] [--sampler-interval 2] [--instructions] [--timeout 300]
-      output     [--out DIR] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
+      output     [--out DIR] [--markdown] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
       gating     [--save-baseline FILE] [--gate FILE] [--thresholds FILE] [--summary FILE] [--gate-times never|always]
       limits     [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
@@ -81,6 +81,7 @@ enum RunCommand {
       --bytes-from SOURCE    heap: read the GIF into one allocation (default); mmap: map the file read-only
       --codec LIST           LZW decoder: \(CodecOption.help); fast,giflib plays every setting with both
       --out DIR              where the reports go (default: bench-results/latest)
+      --markdown             print every table of results.md on stdout, not only the answer and where the files are
       --timeout SECONDS      a case running longer is killed and reported as failed (default: 300)
       --sampler-interval MS  background memory sampling period in milliseconds, 0 = only at frame steps (default: 2)
       --save-baseline FILE   also write this run as a baseline for 'bench compare' and --gate (replaces FILE)
@@ -178,9 +179,9 @@ enum RunCommand {
         }
         var measured = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
         measured.replay = RunCommand.replay(results, files: files, suite: suite)
-        let published = try ReportFiles.measuringParent(measured, cases: results.count)
+        let published = try ReportFiles.measuringParent(measured, cases: results.count, folder: options.fullMarkdown ? nil : options.out)
         let report = published.report
-        try ReportWriter.write(published.files, to: output.path)
+        try ReportWriter.write(bytes: published.files, to: output.path)
         journal.finish()
         let exported = options.exports.write(report)
         Console.answer(published.printed)

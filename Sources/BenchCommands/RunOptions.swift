@@ -53,11 +53,14 @@ extension RunCommand {
         var fileRules: InputFileRules
         /// `--warmup N`: unmeasured children per setting before its first repetition.
         var warmUp: Int
+        /// `--markdown`: every table on stdout, not only the answer.
+        var fullMarkdown: Bool
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
             filter = try arguments.value("--filter").map { pattern throws(UsageError) in try CaseFilter(pattern) }
             countInstructions = arguments.flag("--instructions")
+            fullMarkdown = arguments.flag("--markdown")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
             let corpus = try RunCommand.corpus(&arguments)

@@ -26,16 +26,35 @@ public enum ReportFiles {
     /// `metadata.parent` read while all of them are held, so that the parent's peak memory includes building the report
     /// (at 1,000 GIFs most of it), not only playing the cases. Only `results.json` holds `metadata.parent`: it alone is
     /// rendered again once the reading is in.
-    public static func measuringParent(_ report: RunReport, cases: Int) throws -> (report: RunReport, files: [(String, Data)], printed: String) {
+    /// With `folder`, what is printed is the answer and where the files are (as hyperfine prints its answer and
+    /// leaves the tables to its exports); without, the whole Markdown report.
+    /// The files come as the bytes the writer publishes, copied out of their rendering before the reading, as
+    /// publishing them holds them.
+    public static func measuringParent(_ report: RunReport, cases: Int,
+                                       folder: String? = nil) throws -> (report: RunReport, files: [(name: String, bytes: [UInt8])], printed: String) {
         var measured = report
         let beforeReport = Mutant.parentPeakBeforeReport.isPlanted
         if beforeReport { measured.metadata.parent = ParentCost.now(cases: cases) }
-        var files = try render(measured)
-        let printed = MarkdownReporter.render(measured)
+        var files = try render(measured).map { (name: $0.0, bytes: Array($0.1)) }
+        let printed = folder.flatMap { answer(measured, folder: $0) } ?? MarkdownReporter.render(measured)
         if !beforeReport {
             measured.metadata.parent = ParentCost.now(cases: cases)
-            if let json = files.firstIndex(where: { $0.0 == "results.json" }) { files[json].1 = try JSONReporter.render(measured) }
+            if let json = files.firstIndex(where: { $0.name == "results.json" }) { files[json].bytes = Array(try JSONReporter.render(measured)) }
         }
         return (measured, files, printed)
+    }
+
+    /// The answer section of `report` and a line naming its files; nil when the report gives no answer (then the whole
+    /// report is printed).
+    static func answer(_ report: RunReport, folder: String) -> String? {
+        let lines = AnswerTable.render(report)
+        guard !lines.isEmpty else { return nil }
+        let failed = report.results.filter { $0.failure != nil }.count
+        var out = ["# GIF Frame Bench report", ""] + lines
+        if failed > 0 { out += ["\(failed) case\(failed == 1 ? "" : "s") failed: see the table of \(failed == 1 ? "its" : "their") GIF in results.md.", ""] }
+        if report.incomplete { out += ["**Incomplete**: the run was interrupted; the answer covers the cases that finished.", ""] }
+        out.append("Every table and chart: \(folder)/results.md (and results.csv, results.json, charts/ beside it); "
+                   + "`--markdown` prints the tables here too.")
+        return out.joined(separator: "\n") + "\n"
     }
 }

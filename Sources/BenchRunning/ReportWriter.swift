@@ -11,8 +11,13 @@ public enum ReportWriter {
     /// `charts/a.svg`) as its report: the earlier report it held stays whole until every new file is written, and
     /// of the earlier report's files, those this one does not hold are removed. Nothing else in the folder is touched.
     public static func write(_ files: [(name: String, contents: Data)], to directory: String) throws(UsageError) {
+        try write(bytes: files.map { ($0.name, Array($0.contents)) }, to: directory)
+    }
+
+    /// The same, for files already held as the bytes written.
+    public static func write(bytes files: [(name: String, bytes: [UInt8])], to directory: String) throws(UsageError) {
         do { try makeDirectories(directory) } catch { throw UsageError(error.description) }
-        do { try ReportDirectory(directory).publish(files.map { ($0.name, Array($0.contents)) }) } catch {
+        do { try ReportDirectory(directory).publish(files) } catch {
             throw UsageError(error.description)
         }
     }

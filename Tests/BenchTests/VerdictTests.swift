@@ -132,15 +132,16 @@ struct InstructionCountTests {
         #expect(errors.split(separator: "\n").count == 1, "\(errors)")
     }
 
-    @Test("two counts of one case agree to 1 in 1 000 (the gate allows 2%); a planted 10% windowed slowdown raises windowed by more than 2% and eager by noise only")
+    @Test("two counts of one case agree to 1 in 400 (the gate's paired band is 0.5%); a planted 10% windowed slowdown raises windowed by more than 2% and eager by noise only")
     func deterministicAndSensitive() throws {
         let first = try Self.counted([]), second = try Self.counted([]), slowed = try Self.counted(["--slow-windowed", "0.1"])
         for decoder in ["eager", "windowed"] {
             let a = try #require(first[decoder]), b = try #require(second[decoder])
             #expect(a > 1_000_000)
-            // Measured: eager agrees to a few instructions; windowed to 1.2 in 10 000 at worst with the other core busy
-            // (how often the player and the prefetch thread hand a frame over through a futex varies a little).
-            #expect(abs(Double(a - b)) / Double(a) < 1e-3, "\(decoder): \(a) then \(b)")
+            // Measured: eager agrees to a few instructions; windowed to 1.2 in 10 000 mostly, and once to 1.01 in 1 000 with
+            // the whole suite running beside it (how often the player and the prefetch thread hand a frame over through a
+            // futex varies): 1 in 400 is still half the paired gate's band.
+            #expect(abs(Double(a - b)) / Double(a) < 2.5e-3, "\(decoder): \(a) then \(b)")
         }
         // Eager does not run the slowed code: it moves only by the noise bound above (6 217 of 48.7 million, 1.3 in
         // 10 000, on a busy CI host; exactly 0 on an idle one).
