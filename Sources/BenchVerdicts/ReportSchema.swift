@@ -20,7 +20,7 @@ public enum ReportSchema {
             "failure": string("why the case has no figures: a crash, a time-out, a refused GIF"),
             "width": integer(), "height": integer(), "frames": integer(), "file_bytes": integer(),
             "truncated": boolean(),
-            "frames_hash": string("FNV-1a 64 over every frame's RGBA, in order (DESIGN.md)"),
+            "frames_hash": string("FNV-1a 64 over the frames' own FNV-1a 64 values (little-endian), one more loop after the measured interval (docs/running.md)"),
             "display_frames_hash": string("the same over the downscaled frames, with --display"),
             "gif_bytes_hash": string("the hash of the GIF's bytes as the case read them"),
             "sampler_samples": integer(),
