@@ -123,8 +123,19 @@ public enum ChartSet {
                                        xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
             chart.series.append(.init(name: label(row, among: rows), points: [point], connected: false, flagged: stalled(row)))
         }
-        chart.highlight = paretoFront(rows.filter { !stalled($0) || Mutant.stalledOnParetoFront.isPlanted }.map { ($0.cpuPerLoop * 1000, $0.median(.jemallocAllocatedPeak) / 1_048_576) })
-        chart.highlightName = rows.contains { $0.mode == .realtime } ? "Pareto front (of the settings that played smoothly)" : "Pareto front"
+        // One front per speed: a setting at 1× and another at 2× are not alternatives to each other.
+        let candidates = rows.filter { !stalled($0) || Mutant.stalledOnParetoFront.isPlanted }
+        var speeds: [Double] = []
+        for row in candidates where !speeds.contains(row.setting.speed) { speeds.append(row.setting.speed) }
+        chart.fronts = speeds.map { speed in
+            paretoFront(candidates.filter { $0.setting.speed == speed }.map { row in
+                SVGChart.Point(x: row.cpuPerLoop * 1000, y: row.median(.jemallocAllocatedPeak) / 1_048_576,
+                               xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
+            }).map { ($0.x, $0.y) }
+        }
+        let perSpeed = speeds.count > 1 ? ", one per speed" : ""
+        chart.highlightName = rows.contains { $0.mode == .realtime } ? "Pareto front\(perSpeed) (of the settings that played smoothly)"
+                                                                     : "Pareto front\(perSpeed)"
         return chart.render()
     }
 
@@ -181,9 +192,27 @@ public enum ChartSet {
 
     /// The points no other point beats on both axes (lower is better on each).
     public static func paretoFront(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
-        points.filter { candidate in
+        paretoFront(points.map { SVGChart.Point(x: $0.x, y: $0.y) }).map { ($0.x, $0.y) }
+    }
+
+    /// The points no other point beats beyond the noise: another beats a point when it is no worse on either axis
+    /// (lower, or within each other's repetitions' range) and clearly better on one (its whole range below the
+    /// point's). A CPU difference inside the whiskers is no trade-off, so it keeps nobody on the front.
+    public static func paretoFront(_ points: [SVGChart.Point]) -> [SVGChart.Point] {
+        func spread(_ value: Double, _ range: ClosedRange<Double>?) -> ClosedRange<Double> {
+            range.map { min($0.lowerBound, value)...max($0.upperBound, value) } ?? value...value
+        }
+        func noWorse(_ a: Double, _ ar: ClosedRange<Double>?, _ b: Double, _ br: ClosedRange<Double>?) -> Bool {
+            a <= b || spread(a, ar).overlaps(spread(b, br))
+        }
+        func clearlyBetter(_ a: Double, _ ar: ClosedRange<Double>?, _ b: Double, _ br: ClosedRange<Double>?) -> Bool {
+            spread(a, ar).upperBound < spread(b, br).lowerBound
+        }
+        return points.filter { candidate in
             !points.contains { other in
-                other.x <= candidate.x && other.y <= candidate.y && (other.x < candidate.x || other.y < candidate.y)
+                noWorse(other.x, other.xRange, candidate.x, candidate.xRange) && noWorse(other.y, other.yRange, candidate.y, candidate.yRange)
+                    && (clearlyBetter(other.x, other.xRange, candidate.x, candidate.xRange)
+                        || clearlyBetter(other.y, other.yRange, candidate.y, candidate.yRange))
             }
         }
     }

@@ -4,8 +4,8 @@ import BenchRunning
 import BenchVerdicts
 import BenchCore
 
-/// The feed's allocated memory over time, one line per model (its first repetition), with the first model's players
-/// entering (+), leaving (−) and the memory warning (!) marked.
+/// The feed's allocated memory over time, one line per model (its first repetition; hollow when its players stalled or
+/// dropped frames), with the first model's players entering (+), leaving (−) and the memory warning (!) marked.
 public enum FeedTimelineChart {
     public static let fileName = "feed-memory.svg"
 
@@ -15,8 +15,11 @@ public enum FeedTimelineChart {
         var chart = SVGChart(title: "\(players): allocated memory over the feed", xLabel: "time (s)", yLabel: "allocated (MiB)")
         chart.xMayBeLog = false
         for run in first where !run.timeline.isEmpty {
-            chart.series.append(.init(name: run.feed.model, points: run.timeline.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true))
+            // A model whose players stalled or dropped frames is drawn hollow, as a setting that did is in a case's charts.
+            chart.series.append(.init(name: run.feed.model, points: run.timeline.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true,
+                                      flagged: run.stalls + run.droppedFrames > 0))
         }
+        chart.flaggedName = "players stalled or dropped frames"
         // One marker per instant, its label every event there: "−+" is a player leaving and the next entering.
         var instants: [(seconds: Double, label: String)] = []
         for event in first.first?.events ?? [] {

@@ -52,8 +52,14 @@ public struct SVGChart: Sendable {
     public var xLabel: String
     public var yLabel: String
     public var series: [Series] = []
-    /// Points joined by a dashed line and circled (the Pareto front of a trade-off chart).
-    public var highlight: [(x: Double, y: Double)] = []
+    /// Groups of points, each joined by a dashed line and circled: the Pareto fronts of a trade-off chart, one per
+    /// speed (points of two speeds are not alternatives to each other).
+    public var fronts: [[(x: Double, y: Double)]] = []
+    /// One front.
+    public var highlight: [(x: Double, y: Double)] {
+        get { fronts.flatMap { $0 } }
+        set { fronts = [newValue] }
+    }
     public var highlightName = ""
     /// What a hollow marker means, in the legend (shown when a series is flagged).
     public var flaggedName = "stalled or dropped frames"
@@ -81,11 +87,58 @@ public struct SVGChart: Sendable {
 
     /// The SVG document.
     public func render() -> String {
+        var chart = self
+        let (xs, ys) = axes()
         let plotWidth = Self.width - Self.left - Self.right
+        // Where each point lands, to the tenth of a pixel the document writes: what the eye sees.
+        chart.series = Self.mergingIdentical(series) { point in
+            "\(f(Self.left + xs.fraction(point.x) * plotWidth)),\(f(Self.top + Self.plotHeight - ys.fraction(point.y) * Self.plotHeight))"
+        }
+        return chart.drawn()
+    }
+
+    /// The axes every series, whisker, front and marker fits on.
+    func axes() -> (x: Axis, y: Axis) {
         let all = series.flatMap(\.points)
         let xs = Axis(all.flatMap { [$0.x] + ($0.xRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.x) + markers.map(\.x),
                       mayBeLog: xMayBeLog)
         let ys = Axis(all.flatMap { [$0.y] + ($0.yRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.y))
+        return (xs, ys)
+    }
+
+    /// Series that would be drawn one exactly over another (a sweep at two speeds whose figures do not depend on the
+    /// speed), every point at the same place as `place` draws it, become one, named for all of them, so the legend
+    /// names no line that cannot be seen.
+    static func mergingIdentical(_ series: [Series], place: (Point) -> String) -> [Series] {
+        var merged: [Series] = [], names: [[String]] = [], flagsDiffer: [Bool] = []
+        func samePlot(_ a: Series, _ b: Series) -> Bool {
+            a.connected == b.connected && a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { place($0) == place($1) }
+        }
+        for entry in series {
+            if !entry.points.isEmpty, let index = merged.firstIndex(where: { samePlot($0, entry) }) {
+                names[index].append(entry.name)
+                // A value that stalled in either is drawn hollow, and the name says so.
+                if merged[index].flagged != entry.flagged || zip(merged[index].points, entry.points).contains(where: { $0.flagged != $1.flagged }) {
+                    flagsDiffer[index] = true
+                }
+                merged[index].flagged = merged[index].flagged || entry.flagged
+                for point in merged[index].points.indices where entry.points[point].flagged { merged[index].points[point].flagged = true }
+            } else {
+                merged.append(entry)
+                names.append([entry.name])
+                flagsDiffer.append(false)
+            }
+        }
+        for index in merged.indices where names[index].count > 1 {
+            merged[index].name = names[index].joined(separator: " = ")
+                + (flagsDiffer[index] ? " (the same points; hollow where one of them stalled)" : " (the same points)")
+        }
+        return merged
+    }
+
+    func drawn() -> String {
+        let plotWidth = Self.width - Self.left - Self.right
+        let (xs, ys) = axes()
         let legend = legendLayout(width: Self.width - 2 * 16)
         let height = Self.top + Self.plotHeight + Self.axisBelow + Double(legend.rows) * Self.legendRow + 12
         func px(_ x: Double) -> Double { Self.left + xs.fraction(x) * plotWidth }
@@ -115,14 +168,14 @@ public struct SVGChart: Sendable {
         out.append("<text class=\"y-label\" transform=\"translate(18 \(f(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(fit(yName, width: Self.plotHeight, font: 12)))</text>")
         for marker in markers {
             out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(marker.x)))\" y2=\"\(f(plotBottom))\" stroke=\"\(marker.color)\" stroke-dasharray=\"3 3\"/>")
-            out.append("<text class=\"event\" x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" fill=\"\(marker.color)\" font-size=\"10\">\(escape(marker.label))</text>")
+            out.append("<text class=\"event\" x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" fill=\"\(marker.color)\" font-size=\"12\" font-weight=\"bold\">\(escape(marker.label))</text>")
         }
-        if highlight.count > 1 {
-            let path = highlight.sorted { $0.x < $1.x }.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
+        for front in fronts where front.count > 1 {
+            let path = front.sorted { $0.x < $1.x }.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
             out.append("<polyline class=\"pareto\" points=\"\(path)\" fill=\"none\" stroke=\"#555\" stroke-dasharray=\"5 4\"/>")
         }
         for point in highlight {
-            out.append("<circle class=\"pareto-point\" cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>")
+            out.append("<circle class=\"pareto-point\" cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
         }
         for (index, entry) in series.enumerated() {
             let style = Style(index: index)
@@ -154,7 +207,12 @@ public struct SVGChart: Sendable {
         case series(Int)
         case pareto
         case flagged
+        /// What a whisker spans, when any point has one.
+        case whiskers
     }
+
+    /// The legend's words for a whisker.
+    static let whiskersName = "whiskers: the repetitions' range, lowest to highest"
 
     struct LegendLayout {
         var entries: [(item: LegendItem, text: String, x: Double, row: Int)]
@@ -167,6 +225,7 @@ public struct SVGChart: Sendable {
         var items: [(LegendItem, String)] = series.indices.map { (.series($0), series[$0].name) }
         if !highlight.isEmpty { items.append((.pareto, highlightName)) }
         if series.contains(where: { $0.flagged || $0.points.contains(where: \.flagged) }) { items.append((.flagged, flaggedName)) }
+        if series.contains(where: { $0.points.contains { $0.xRange != nil || $0.yRange != nil } }) { items.append((.whiskers, Self.whiskersName)) }
         var entries: [(item: LegendItem, text: String, x: Double, row: Int)] = []
         var x = 0.0, row = 0
         for (item, name) in items {
@@ -194,7 +253,10 @@ public struct SVGChart: Sendable {
                 }
                 out.append(style.marker(at: x + 10, y, hollow: series[index].flagged, class: "swatch"))
             case .pareto:
-                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"7\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>")
+                // A dashed ring, as the front's own rings: not to be read as a hollow (stalled) marker.
+                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"7\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+            case .whiskers:
+                out.append("<path class=\"swatch\" d=\"M\(f(x + 10)) \(f(y - 7))V\(f(y + 7))M\(f(x + 6)) \(f(y - 7))H\(f(x + 14))M\(f(x + 6)) \(f(y + 7))H\(f(x + 14))\" stroke=\"#333\" stroke-width=\"1.2\" fill=\"none\"/>")
             case .flagged:
                 out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"white\" stroke=\"#333\" stroke-width=\"1.5\"/>")
             }

@@ -109,6 +109,11 @@ def check_svg(path, svg_text):
         for b in entries[i + 1:]:
             if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
                 problems.append("%s: legend entries %r and %r overlap" % (path, a[4], b[4]))
+    # A series drawn exactly over another: the legend would name a line that cannot be seen.
+    lines = re.findall(r'<polyline class="series" points="([^"]*)"', svg_text)
+    for i, a in enumerate(lines):
+        if a in lines[i + 1:]:
+            problems.append("%s: two series are drawn along the same points (%s…): one hides the other" % (path, a[:40]))
     problems += check_pixels(path, svg_text, width, height)
     return problems
 
@@ -190,6 +195,17 @@ def main():
             past = re.sub(r'(<text class="title" x=")[\d.]+"', r'\g<1>740"', svg, count=1)
             caught_past = check_svg("planted-edge", past)
             print("self-test: the title past the right edge: %s" % ("caught: " + caught_past[0] if caught_past else "MISSED"))
+            # Fault 3: a sweep's line drawn again, exactly over itself.
+            sweep = next((c for c in charts if c.endswith("-window-memory.svg")), None)
+            caught_hidden = []
+            if sweep:
+                with open(sweep) as handle:
+                    sweep_svg = handle.read()
+                line = re.search(r'<polyline class="series" [^>]*/>', sweep_svg).group(0)
+                caught_hidden = check_svg("planted-hidden", sweep_svg.replace(line, line + "\n" + line, 1))
+            print("self-test: a series drawn over another: %s" % ("caught: " + caught_hidden[0] if caught_hidden else "MISSED"))
+            if not caught_hidden or not any("hides the other" in p for p in caught_hidden):
+                problems.append("self-test: a series drawn over another was not caught")
             if not caught or not any("overlap" in p for p in caught) or len(caught_past) < 2:
                 problems.append("self-test: a planted fault was not caught by both checks")
     for problem in problems:

@@ -84,7 +84,7 @@ public struct BaseBuild: Sendable {
             throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build, log: log)
         }
         FileManager.default.createFile(atPath: finished, contents: Data())
-        FileManager.default.createFile(atPath: paired + "/last-build-seconds", contents: Data(String(Date().timeIntervalSince(started)).utf8))
+        _ = FileManager.default.createFile(atPath: paired + "/last-build-seconds", contents: Data(String(Date().timeIntervalSince(started)).utf8))
         note("base \(short): built in \(Format.duration(Date().timeIntervalSince(started)))")
         done = true
         return BaseBuild(commit: commit, bench: bench)
