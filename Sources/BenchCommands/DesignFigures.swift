@@ -51,7 +51,7 @@ enum DesignFigures {
         add("\(number(OptionRanges.speed.lowerBound)) to \(number(OptionRanges.speed.upperBound))", "`--speed`", "OptionRanges.speed")
         add("\(number(OptionRanges.refreshHz.lowerBound)) to \(number(OptionRanges.refreshHz.upperBound)) Hz", "`--refresh`", "OptionRanges.refreshHz")
         add("\(number(OptionRanges.defaultRefreshHz)) Hz", "the display link's rate without a device or `--refresh`", "OptionRanges.defaultRefreshHz")
-        add("\(OptionRanges.timeoutSeconds.lowerBound) to \(grouped(OptionRanges.timeoutSeconds.upperBound)) s", "`--timeout`", "OptionRanges.timeoutSeconds")
+        add("\(OptionRanges.timeoutSeconds.lowerBound) to \(Format.grouped(OptionRanges.timeoutSeconds.upperBound)) s", "`--timeout`", "OptionRanges.timeoutSeconds")
         add("\(OptionRanges.defaultCaseTimeoutSeconds) s", "a case's `--timeout` unless told", "OptionRanges.defaultCaseTimeoutSeconds")
         add("\(FrameDelay.browserFloorMilliseconds) ms or less plays as \(FrameDelay.browserDefaultMilliseconds) ms", "a GIF frame's delay, as browsers play it",
             "FrameDelay.browserFloorMilliseconds, .browserDefaultMilliseconds")
@@ -59,7 +59,7 @@ enum DesignFigures {
             add("\(spec.frameCount) × \(Int(spec.delayCentiseconds) * 10) ms", "`\(spec.name)`: frames × delay", "SyntheticCorpus.all")
         }
         if let seed = SyntheticCorpus.all.first(where: { $0.name == "kingfisher-720x720x150" }) {
-            add("\(decimal(Double(seed.eagerBytes) / Double(1 << 20), digits: 1)) MB", "the seed case decoded: \(seed.frameCount) × \(seed.width) × \(seed.height) × 4 B, MB = 2²⁰",
+            add("\(Format.fixed(Double(seed.eagerBytes) / Double(1 << 20), digits: 1)) MB", "the seed case decoded: \(seed.frameCount) × \(seed.width) × \(seed.height) × 4 B, MB = 2²⁰",
                 "SyntheticSpec.eagerBytes")
             let loopSeconds = Double(seed.frameCount * Int(seed.delayCentiseconds)) / 100
             add("\(number(Double(FeedCommand.defaultLoops) * loopSeconds)) s", "the default feed: \(FeedCommand.defaultLoops) loops of the seed case",
@@ -93,7 +93,7 @@ enum DesignFigures {
         for rule in defaults.pairedRules {
             var figure = percent(rule.limit, digits: 1, signed: true)
             if rule.minimumCPUSeconds > 0 { figure += ", cases of \(number(rule.minimumCPUSeconds * 1000)) ms or more" }
-            if let least = rule.minimumAbsoluteChange { figure += ", at least \(grouped(Int(least))) more" }
+            if let least = rule.minimumAbsoluteChange { figure += ", at least \(Format.grouped(Int(least))) more" }
             add(figure, "paired `\(rule.metric.column)`: the band the interval must clear", "Thresholds.defaultPaired")
         }
         add(percent(defaults.confidence), "`bench compare`'s bootstrap confidence", "Thresholds.defaults.confidence")
@@ -111,22 +111,17 @@ enum DesignFigures {
         return rows
     }
 
-    /// `4 GiB`, `300 KiB`, `1 PiB`: exact binary units.
-    static func bytes(_ count: Int) -> String {
-        for (suffix, scale) in [("PiB", 1 << 50), ("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where count >= scale && count % scale == 0 {
-            return "\(count / scale) \(suffix)"
-        }
-        return "\(count) B"
-    }
+    /// `4 GiB`, `300 KiB`, `1 PiB`: exact binary units, as the docs write them.
+    static func bytes(_ count: Int) -> String { ByteSize.format(count, separator: " ") }
 
     /// A device's free memory, which need not be whole: `1.33 GiB`.
     static func gibibytes(_ count: UInt64) -> String {
-        count % (1 << 30) == 0 ? bytes(Int(count)) : "\(decimal(Double(count) / Double(1 << 30), digits: 2)) GiB"
+        count % (1 << 30) == 0 ? bytes(Int(count)) : "\(Format.fixed(Double(count) / Double(1 << 30), digits: 2)) GiB"
     }
 
     static func percent(_ fraction: Double, digits: Int = 0, signed: Bool = false) -> String {
         let value = fraction * 100
-        let text = value == value.rounded() ? String(Int(value.rounded())) : decimal(value, digits: digits)
+        let text = value == value.rounded() ? String(Int(value.rounded())) : Format.fixed(value, digits: digits)
         return (signed && value > 0 ? "+" : "") + text + "%"
     }
 
@@ -135,26 +130,5 @@ enum DesignFigures {
     /// A whole number without a point (`60`), else the shortest decimal (`0.01`).
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    static func decimal(_ value: Double, digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = scaled / Int(scale), fraction = abs(scaled % Int(scale))
-        guard digits > 0 else { return String(whole) }
-        let padded = String(fraction)
-        return "\(whole).\(String(repeating: "0", count: digits - padded.count))\(padded)"
-    }
-
-    /// `86 400`, `250,000`: thousands grouped as the docs write them (a thin space for seconds, a comma for counts).
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        guard digits.count > 3 else { return digits }
-        var groups: [String] = []
-        var rest = Substring(digits)
-        while rest.count > 3 { groups.insert(String(rest.suffix(3)), at: 0); rest = rest.dropLast(3) }
-        groups.insert(String(rest), at: 0)
-        return groups.joined(separator: ",")
     }
 }

@@ -41,8 +41,7 @@ enum InspectCommand {
         let playability: Playability
         do {
             // A name with no folder that is no file here may be a built-in GIF, as `run --gif` takes it.
-            let stem = path.lowercased().hasSuffix(".gif") ? String(path.dropLast(4)) : path
-            if !path.contains("/"), !FileManager.default.fileExists(atPath: path), let spec = SyntheticCorpus.spec(named: stem) {
+            if !FileManager.default.fileExists(atPath: path), let spec = SyntheticCorpus.spec(forArgument: path) {
                 container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
             } else {
                 container = try GIFContainer(contentsOfFile: path, rules: rules)

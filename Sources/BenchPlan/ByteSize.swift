@@ -33,12 +33,12 @@ public enum ByteSize {
         return Int(trimmed)
     }
 
-    /// The shortest exact binary form: `32MiB`, `1536KiB`, `100B`.
-    public static func format(_ bytes: Int) -> String {
+    /// The shortest exact binary form: `32MiB`, `1536KiB`, `100B` (`32 MiB` with a space for `separator`).
+    public static func format(_ bytes: Int, separator: String = "") -> String {
         for (suffix, scale) in [("PiB", 1 << 50), ("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
             where bytes >= scale && bytes % scale == 0 {
-            return "\(bytes / scale)\(suffix)"
+            return "\(bytes / scale)\(separator)\(suffix)"
         }
-        return "\(bytes)B"
+        return "\(bytes)\(separator)B"
     }
 }

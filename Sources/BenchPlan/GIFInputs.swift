@@ -44,8 +44,7 @@ public enum GIFInputs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 // A name with no folder that is no file here may be a built-in GIF: `--gif kingfisher-720x720x150`.
-                let stem = path.lowercased().hasSuffix(".gif") ? String(path.dropLast(4)) : path
-                if !path.contains("/"), let spec = SyntheticCorpus.spec(named: stem) {
+                if let spec = SyntheticCorpus.spec(forArgument: path) {
                     inputs.append(GIFInput(name: spec.name, source: .synthetic(spec)))
                     continue
                 }

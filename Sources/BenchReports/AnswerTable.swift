@@ -100,15 +100,7 @@ public enum AnswerTable {
 
     /// This run's command in real time at speed 1: `--mode realtime` in place of the mode it was given.
     static func realtimeCommand(_ report: RunReport) -> String {
-        var words = (report.metadata.playedBy ?? report.metadata.command).split(separator: " ").map(String.init)
-        var index = 0
-        while index < words.count {
-            if words[index] == "--mode" && index + 1 < words.count {
-                words.removeSubrange(index...(index + 1))
-            } else {
-                index += 1
-            }
-        }
+        var words = RunMetadata.words(of: report.metadata.playedBy ?? report.metadata.command, dropping: ["--mode"])
         if words.count == 1 { words.append("run") }
         return (words + ["--mode", "realtime"]).joined(separator: " ")
     }

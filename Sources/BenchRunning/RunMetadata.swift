@@ -144,3 +144,22 @@ public enum BuildConfiguration {
         Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release \(command)")
     }
 }
+
+extension RunMetadata {
+    /// The words of a recorded `command`, each of `flags` dropped with its value (`--out DIR` or `--out=DIR`): the
+    /// command to suggest again with other flags.
+    public static func words(of command: String, dropping flags: Set<String>) -> [String] {
+        var words = command.split(separator: " ").map(String.init), index = 0
+        while index < words.count {
+            let flag = String(words[index].prefix { $0 != "=" })
+            if flags.contains(words[index]), index + 1 < words.count {
+                words.removeSubrange(index...(index + 1))
+            } else if flags.contains(flag), words[index].contains("=") {
+                words.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return words
+    }
+}

@@ -78,16 +78,6 @@ public enum ShardMerge {
 
     /// A shard's command without the flags that made it one shard in its own folder: what played every shard.
     static func withoutShardFlags(_ command: String) -> String {
-        var words = command.split(separator: " ").map(String.init), index = 0
-        while index < words.count {
-            if ["--shard", "--out"].contains(words[index]), index + 1 < words.count {
-                words.removeSubrange(index...(index + 1))
-            } else if words[index].hasPrefix("--shard=") || words[index].hasPrefix("--out=") {
-                words.remove(at: index)
-            } else {
-                index += 1
-            }
-        }
-        return words.joined(separator: " ")
+        RunMetadata.words(of: command, dropping: ["--shard", "--out"]).joined(separator: " ")
     }
 }

@@ -18,6 +18,13 @@ public enum SyntheticCorpus {
     /// The spec called `name`, if any.
     public static func spec(named name: String) -> SyntheticSpec? { all.first { $0.name == name } }
 
+    /// The built-in GIF an argument that is no file names: a name with no folder, `.gif` or not
+    /// (`kingfisher-720x720x150`); nil for a path.
+    public static func spec(forArgument argument: String) -> SyntheticSpec? {
+        guard !argument.contains("/") else { return nil }
+        return spec(named: argument.lowercased().hasSuffix(".gif") ? String(argument.dropLast(4)) : argument)
+    }
+
     /// Encodes `spec` into GIF bytes.
     public static func gif(for spec: SyntheticSpec) throws(GIFError) -> [UInt8] {
         try GIFEncoder.encode(SceneRenderer(spec: spec).encoderInput())
