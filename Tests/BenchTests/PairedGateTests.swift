@@ -189,16 +189,23 @@ struct PairedGateTests {
     }
 
 
-    @Test("a gate shows its progress on stderr, round by round with elapsed and left, and states what it could have caught")
-    func progressAndResolution() throws {
+    /// A scratch folder holding a copy of the fixture GIF (`fire.gif`) and `baseline.json`, a baseline of it saved by a
+    /// real run (its report in `run/`). The caller removes the folder.
+    static func savedBaseline() throws -> (folder: String, gif: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let gif = folder + "/fire.gif"
         try FileManager.default.copyItem(atPath: ChildBinary.fixtureGIF, toPath: gif)
         let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
                                           "--save-baseline", folder + "/baseline.json"])
         #expect(saved.status == 0, "\(saved.errors)")
+        return (folder, gif)
+    }
+
+    @Test("a gate shows its progress on stderr, round by round with elapsed and left, and states what it could have caught")
+    func progressAndResolution() throws {
+        let (folder, gif) = try Self.savedBaseline()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         // This build paired with itself: the base is the same program.
         let bench = try #require(ChildBinary.program("bench"))
         let gate = try BenchProgram.run(["gate", "--base-bench", bench, "--baseline", folder + "/baseline.json", "--gif", gif, "--decoders", "eager",
@@ -218,15 +225,8 @@ struct PairedGateTests {
 
     @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a baseline naming a branch, a base whose reports cannot be read, a dirty base, a folder to confirm against that no gate wrote, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
     func refusals() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (folder, gif) = try Self.savedBaseline()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let gif = folder + "/fire.gif"
-        try FileManager.default.copyItem(atPath: ChildBinary.fixtureGIF, toPath: gif)
-        // A baseline of this GIF, saved by a real run.
-        let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
-                                    "--save-baseline", folder + "/baseline.json"])
-        #expect(saved.status == 0, "\(saved.errors)")
         let suite = ["--baseline", folder + "/baseline.json", "--gif", gif, "--decoders", "eager", "--rounds", "3", "--out", folder + "/gate"]
 
         let notACommit = try BenchProgram.run(["gate", "--base", "no-such-revision-\(getpid())"] + suite, in: Fixtures.packageRoot.path)

@@ -40,8 +40,8 @@ def normalise(text):
 
 
 def committed(path):
-    tracked = subprocess.run(["git", "ls-files", "--error-unmatch", path], cwd=ROOT, capture_output=True).returncode == 0
-    changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", path], cwd=ROOT).returncode != 0
+    tracked = git("ls-files", "--error-unmatch", path).returncode == 0
+    changed = git("diff", "--quiet", "HEAD", "--", path).returncode != 0
     return tracked and not changed
 
 
@@ -205,6 +205,12 @@ def documents():
     return ["README.md", "ARCHITECTURE.md"] + [doc for doc in docs if doc != DESIGN]
 
 
+def bumped(figure):
+    """The figure with its first digit raised by one (9 becomes 0): an edit a check must catch."""
+    digits = re.search(r"\d", figure)
+    return figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
+
+
 def self_test():
     """Edits the first checked figure of README.md in memory and expects the check to fail on that line."""
     lines = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read().splitlines()
@@ -213,8 +219,7 @@ def self_test():
             continue
         _, number, line, found, _ = item
         figure = found[0]
-        digits = re.search(r"\d", figure)
-        edited = figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
+        edited = bumped(figure)
         lines[number - 1] = line.replace(figure, edited, 1) if figure in line else line.replace(figure.replace("-", "−"), edited, 1)
         problems, _ = check(["README.md"], read=lambda p: "\n".join(lines))
         hit = [p for p in problems if p.startswith(f"README.md:{number}:")]
@@ -222,6 +227,7 @@ def self_test():
               + (f"the check fails ({hit[0]})" if hit else "the check still passes"))
         # The figure's tail alone ("301.5 MiB" cut to "1.5 MiB") occurs inside the report's figure: a substring, not
         # the figure, so the check must fail on it too.
+        digits = re.search(r"\d", figure)
         run = re.match(r"\d+", figure[digits.start():]).group(0)
         tail = figure[digits.start() + len(run) - 1:] if len(run) > 1 else None
         if tail is None:
@@ -246,8 +252,7 @@ def self_test_design():
             continue
         _, number, line, found, _ = item
         figure = found[0]
-        digits = re.search(r"\d", figure)
-        edited = figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
+        edited = bumped(figure)
         lines[number - 1] = line.replace(figure, edited, 1)
         problems, _ = check([path], read=lambda p: "\n".join(lines))
         hit = [p for p in problems if p.startswith(f"{path}:{number}:")]
@@ -301,8 +306,7 @@ def self_test_history():
         # The last table row's last figure: a retained-bytes cell no document quotes.
         row = max(i for i, line in enumerate(lines) if line.startswith("|") and figures_of(line))
         figure = figures_of(lines[row])[-1]
-        digits = re.search(r"\d", figure)
-        edited = figure[:digits.start()] + str((int(figure[digits.start()]) + 1) % 10) + figure[digits.start() + 1:]
+        edited = bumped(figure)
         lines[row] = lines[row][::-1].replace(figure[::-1], edited[::-1], 1)[::-1]
         open(os.path.join(clone, report), "w", encoding="utf-8").write("".join(lines))
         subprocess.run(["git", "-C", clone, "-c", "core.fsmonitor=false", "-c", "user.name=self-test", "-c", "user.email=self-test@localhost",
