@@ -4,6 +4,7 @@ import BenchRunning
 import BenchVerdicts
 import BenchCore
 import GIFCodec
+import MemoryProbe
 import Mutants
 
 /// One chart file of a report.
@@ -19,11 +20,12 @@ public struct ChartFile: Sendable {
         case windowMemory = "window-memory"
         case windowCPU = "window-cpu"
 
-        /// The chart's caption in the Markdown report.
-        public var caption: String {
+        /// The chart's caption in the Markdown report: smoothness is named only where a real-time run measured it.
+        public func caption(realtime: Bool) -> String {
             switch self {
-            case .memoryTimeline: "allocated memory during playback"
-            case .tradeOff: "peak memory against CPU per loop (Pareto front of the settings that played smoothly circled)"
+            case .memoryTimeline: "allocated memory during playback (each setting's repetition with the median peak)"
+            case .tradeOff: realtime ? "peak memory against CPU per loop (Pareto front of the settings that played smoothly circled)"
+                                     : "peak memory against CPU per loop (Pareto front circled; throughput mode measures no smoothness)"
             case .windowMemory: "peak memory against the window or a library's setting"
             case .windowCPU: "CPU per loop against the window or a library's setting"
             }
@@ -100,18 +102,59 @@ public enum ChartSet {
         return (metric.min * scale)...(metric.max * scale)
     }
 
+    /// The most lines a memory timeline draws: past eight, colours repeat and crossing lines cannot be told apart.
+    public static let timelineLines = 8
+
+    /// Each setting's memory over time, from its repetition with the median peak (the first of two in the middle). A
+    /// sweep of more than ``timelineLines`` settings draws eager, every library's default and settings spread evenly
+    /// over the range of peaks, and says how many it left out. A gap in the samples is left as a break.
     static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
         var chart = SVGChart(title: "\(short(gif)): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
         chart.xMayBeLog = false
+        var drawn: [(row: CaseSummary, repetition: Int, samples: [MemorySample])] = []
         for row in rows {
-            // The row's own case, by the key the gate groups cases by: speed, CPUs and byte source included.
+            // The row's own cases, by the key the gate groups cases by: speed, CPUs and byte source included.
             let key = row.setting.identity
-            guard let result = results.first(where: { $0.failure == nil && $0.benchCase.identity == key }),
-                  let samples = result.timeline?.samples, !samples.isEmpty else { continue }
-            chart.series.append(.init(name: label(row, among: rows), points: samples.map { ($0.time, Double($0.allocated) / 1_048_576) },
-                                      connected: true, flagged: stalled(row)))
+            let ok = results.filter { $0.failure == nil && $0.benchCase.identity == key && $0.timeline?.samples.isEmpty == false }
+                .sorted { $0[.jemallocAllocatedPeak] < $1[.jemallocAllocatedPeak] }
+            guard !ok.isEmpty else { continue }
+            let median = ok[(ok.count - 1) / 2]
+            drawn.append((row, median.benchCase.repetition, median.timeline?.samples ?? []))
         }
+        let kept = timelineRows(drawn.map(\.row))
+        for entry in drawn where kept.contains(entry.row.setting.identity) {
+            let times = entry.samples.map(\.time)
+            let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+            var series = SVGChart.Series(name: label(entry.row, among: rows), points: entry.samples.map { ($0.time, Double($0.allocated) / 1_048_576) },
+                                         connected: true, flagged: stalled(entry.row))
+            // A step ten times the usual one is a gap in the sampling (the sampler starved), not a straight change.
+            series.maxGap = steps.isEmpty ? nil : max(steps[steps.count / 2] * 10, 0.05)
+            chart.series.append(series)
+        }
+        let repetitions = Set(rows.map(\.repetitions)).max() ?? 1
+        var notes: [String] = []
+        if repetitions > 1 { notes.append("each line: the repetition with the median peak") }
+        if drawn.count > kept.count {
+            notes.append("\(kept.count) of \(drawn.count) settings drawn: eager, library defaults and peaks spread evenly; every timeline is in results.json")
+        }
+        chart.note = notes.joined(separator: "; ")
         return chart.render()
+    }
+
+    /// The settings a timeline draws: all of them up to ``timelineLines``; past that eager and each library's default,
+    /// then settings at evenly spaced ranks of peak memory, lowest and highest included.
+    static func timelineRows(_ rows: [CaseSummary]) -> Set<CaseIdentity> {
+        guard rows.count > timelineLines else { return Set(rows.map(\.setting.identity)) }
+        var kept = rows.filter { row in
+            if case .kind(.eager, _) = row.decoder { return true }
+            return row.library?.changes.isEmpty == true
+        }.prefix(timelineLines / 2).map(\.setting.identity)
+        let byPeak = rows.sorted { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }.map(\.setting.identity)
+            .filter { !kept.contains($0) }
+        let room = timelineLines - kept.count
+        let count = min(max(room, 0), byPeak.count)
+        for rank in 0..<count { kept.append(byPeak[count == 1 ? 0 : rank * (byPeak.count - 1) / (count - 1)]) }
+        return Set(kept)
     }
 
     /// Each setting's median peak against its median CPU per loop, whiskers over the repetitions' range; the Pareto
@@ -131,7 +174,7 @@ public enum ChartSet {
             paretoFront(candidates.filter { $0.setting.speed == speed }.map { row in
                 SVGChart.Point(x: row.cpuPerLoop * 1000, y: row.median(.jemallocAllocatedPeak) / 1_048_576,
                                xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
-            }).map { ($0.x, $0.y) }
+            })
         }
         let perSpeed = speeds.count > 1 ? ", one per speed" : ""
         chart.highlightName = rows.contains { $0.mode == .realtime } ? "Pareto front\(perSpeed) (of the settings that played smoothly)"
@@ -173,6 +216,18 @@ public enum ChartSet {
                     : SVGChart.Point(x: Double(x), y: row.cpuPerLoop * 1000, yRange: cpuPerLoopRange(row), flagged: stalled(row))
             }
             chart.series.append(.init(name: name, points: points, connected: true))
+        }
+        // Eager holds every frame, as a window of all does: its point sits there, so the sweep reads against it.
+        let frames = rows.first?.frames ?? 0
+        if let eager = rows.first(where: { if case .kind(.eager, _) = $0.decoder { true } else { false } }) {
+            let point = memory
+                ? SVGChart.Point(x: Double(frames), y: eager.median(.jemallocAllocatedPeak) / 1_048_576,
+                                 yRange: range(eager, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(eager))
+                : SVGChart.Point(x: Double(frames), y: eager.cpuPerLoop * 1000, yRange: cpuPerLoopRange(eager), flagged: stalled(eager))
+            chart.series.append(.init(name: "eager (every frame decoded up front)" + way(eager, among: rows), points: [point], connected: false))
+        }
+        if chart.series.contains(where: { $0.points.contains { $0.x == Double(frames) } }) {
+            chart.namedXTicks = [(Double(frames), "all (\(frames))")]
         }
         chart.flaggedName = "this \(windows ? "window" : "setting") stalled or dropped frames"
         return chart.render()

@@ -149,7 +149,7 @@ public enum MarkdownReporter {
         }
         if realtime && speeds.count > 1 { out += stallOnset(rows) }
         for chart in charts {
-            out += ["![\(cell(gif)): \(chart.kind.caption)](\(chart.relativePath))", ""]
+            out += ["![\(cell(gif)): \(chart.kind.caption(realtime: realtime))](\(chart.relativePath))", ""]
         }
         return out
     }

@@ -35,6 +35,9 @@ public struct SVGChart: Sendable {
         public var connected: Bool
         /// Drawn hollow, and named so in the legend: a setting that stalled or dropped frames.
         public var flagged: Bool
+        /// For a line: the widest step along x drawn as a line; a wider one (a gap in a timeline's samples) leaves a
+        /// break, not a straight stroke across what was not measured.
+        public var maxGap: Double?
 
         public init(name: String, points: [Point], connected: Bool, flagged: Bool = false) {
             self.name = name
@@ -53,13 +56,11 @@ public struct SVGChart: Sendable {
     public var yLabel: String
     public var series: [Series] = []
     /// Groups of points, each joined by a dashed line and circled: the Pareto fronts of a trade-off chart, one per
-    /// speed (points of two speeds are not alternatives to each other).
-    public var fronts: [[(x: Double, y: Double)]] = []
-    /// One front.
-    public var highlight: [(x: Double, y: Double)] {
-        get { fronts.flatMap { $0 } }
-        set { fronts = [newValue] }
-    }
+    /// speed (points of two speeds are not alternatives to each other). Each ring carries its point's ranges
+    /// (`data-x-range`, `data-y-range`), so a check can tell a front that joins points inside each other's noise.
+    public var fronts: [[Point]] = []
+    /// Every front's points.
+    var highlight: [Point] { fronts.flatMap { $0 } }
     public var highlightName = ""
     /// What a hollow marker means, in the legend (shown when a series is flagged).
     public var flaggedName = "stalled or dropped frames"
@@ -67,6 +68,11 @@ public struct SVGChart: Sendable {
     public var xMayBeLog = true
     /// Vertical lines at x values, each with a short label and a colour (events on a timeline).
     public var markers: [(x: Double, label: String, color: String)] = []
+    /// Ticks on the x axis with a name instead of a number (`all (150)` where a sweep plots every frame); a numbered
+    /// tick too close to one is left out.
+    public var namedXTicks: [(x: Double, name: String)] = []
+    /// A sentence under the legend: what the chart leaves out or which repetition it draws.
+    public var note = ""
 
     static let width = 760.0, plotHeight = 300.0
     static let left = 78.0, right = 28.0, top = 40.0, axisBelow = 52.0
@@ -100,7 +106,8 @@ public struct SVGChart: Sendable {
     /// The axes every series, whisker, front and marker fits on.
     func axes() -> (x: Axis, y: Axis) {
         let all = series.flatMap(\.points)
-        let xs = Axis(all.flatMap { [$0.x] + ($0.xRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.x) + markers.map(\.x),
+        let xs = Axis(all.flatMap { [$0.x] + ($0.xRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.x) + markers.map(\.x)
+                        + namedXTicks.map(\.x),
                       mayBeLog: xMayBeLog)
         let ys = Axis(all.flatMap { [$0.y] + ($0.yRange.map { [$0.lowerBound, $0.upperBound] } ?? []) } + highlight.map(\.y))
         return (xs, ys)
@@ -155,13 +162,18 @@ public struct SVGChart: Sendable {
             "<line class=\"y-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(plotBottom))\"/>",
             "</g>",
         ]
-        for tick in xs.ticks {
-            out.append("<line x1=\"\(f(px(tick)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(tick)))\" y2=\"\(f(plotBottom))\" stroke=\"#eee\"/>")
-            out.append("<text class=\"tick\" x=\"\(f(px(tick)))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"middle\">\(label(tick))</text>")
+        let named = namedXTicks.map { (x: px($0.x), name: $0.name) }
+        let numbered = zip(xs.ticks, xs.tickLabels).map { (x: px($0), name: $1) }
+            .filter { tick in !named.contains { abs($0.x - tick.x) < (Self.textWidth($0.name) + Self.textWidth(tick.name)) / 2 + 4 } }
+            // Past a named end (`all`), a number names nothing that can be played.
+            .filter { tick in named.isEmpty || tick.x <= named.map(\.x).max()! }
+        for tick in numbered + named {
+            out.append("<line x1=\"\(f(tick.x))\" y1=\"\(f(Self.top))\" x2=\"\(f(tick.x))\" y2=\"\(f(plotBottom))\" stroke=\"#eee\"/>")
+            out.append("<text class=\"tick\" x=\"\(f(tick.x))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"middle\">\(escape(tick.name))</text>")
         }
-        for tick in ys.ticks {
+        for (tick, name) in zip(ys.ticks, ys.tickLabels) {
             out.append("<line x1=\"\(f(Self.left))\" y1=\"\(f(py(tick)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(py(tick)))\" stroke=\"#eee\"/>")
-            out.append("<text class=\"tick\" x=\"\(f(Self.left - 6))\" y=\"\(f(py(tick) + 4))\" text-anchor=\"end\">\(label(tick))</text>")
+            out.append("<text class=\"tick\" x=\"\(f(Self.left - 6))\" y=\"\(f(py(tick) + 4))\" text-anchor=\"end\">\(name)</text>")
         }
         let xName = xLabel + (xs.isLog ? ", log scale" : ""), yName = yLabel + (ys.isLog ? ", log scale" : "")
         out.append("<text class=\"x-label\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(plotBottom + 36))\" text-anchor=\"middle\">\(escape(xName))</text>")
@@ -174,14 +186,23 @@ public struct SVGChart: Sendable {
             let path = front.sorted { $0.x < $1.x }.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
             out.append("<polyline class=\"pareto\" points=\"\(path)\" fill=\"none\" stroke=\"#555\" stroke-dasharray=\"5 4\"/>")
         }
-        for point in highlight {
-            out.append("<circle class=\"pareto-point\" cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+        for (index, front) in fronts.enumerated() {
+            for point in front {
+                func range(_ value: Double, _ range: ClosedRange<Double>?) -> String {
+                    let spread = range ?? value...value
+                    return "\(Format.fixed(spread.lowerBound, digits: 3)) \(Format.fixed(spread.upperBound, digits: 3))"
+                }
+                out.append("<circle class=\"pareto-point\" data-front=\"\(index)\" data-x-range=\"\(range(point.x, point.xRange))\" data-y-range=\"\(range(point.y, point.yRange))\" "
+                           + "cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+            }
         }
         for (index, entry) in series.enumerated() {
             let style = Style(index: index)
             if entry.connected && entry.points.count > 1 {
-                let path = entry.points.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
-                out.append("<polyline class=\"series\" points=\"\(path)\" fill=\"none\" stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
+                for run in Self.runs(entry.points, maxGap: entry.maxGap) where run.count > 1 {
+                    let path = run.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
+                    out.append("<polyline class=\"series\" points=\"\(path)\" fill=\"none\" stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
+                }
             }
             for point in entry.points {
                 if let range = point.yRange, range.upperBound > range.lowerBound {
@@ -202,6 +223,17 @@ public struct SVGChart: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// A line's points cut where a step along x is wider than `maxGap`.
+    static func runs(_ points: [Point], maxGap: Double?) -> [[Point]] {
+        guard let maxGap else { return [points] }
+        var runs: [[Point]] = [[]]
+        for point in points {
+            if let last = runs[runs.count - 1].last, point.x - last.x > maxGap { runs.append([]) }
+            runs[runs.count - 1].append(point)
+        }
+        return runs
+    }
+
     /// One legend entry: a series (its index), the Pareto front, or what a hollow marker means.
     enum LegendItem {
         case series(Int)
@@ -209,6 +241,10 @@ public struct SVGChart: Sendable {
         case flagged
         /// What a whisker spans, when any point has one.
         case whiskers
+        /// The chart's note: words alone, on a row of their own.
+        case note
+
+        var isNote: Bool { if case .note = self { true } else { false } }
     }
 
     /// The legend's words for a whisker.
@@ -226,12 +262,23 @@ public struct SVGChart: Sendable {
         if !highlight.isEmpty { items.append((.pareto, highlightName)) }
         if series.contains(where: { $0.flagged || $0.points.contains(where: \.flagged) }) { items.append((.flagged, flaggedName)) }
         if series.contains(where: { $0.points.contains { $0.xRange != nil || $0.yRange != nil } }) { items.append((.whiskers, Self.whiskersName)) }
+        // The note wraps by words onto rows of its own.
+        var noteLine = ""
+        for word in note.split(separator: " ") {
+            if !noteLine.isEmpty && Self.textWidth(noteLine + " " + word) > width {
+                items.append((.note, noteLine))
+                noteLine = ""
+            }
+            noteLine += (noteLine.isEmpty ? "" : " ") + word
+        }
+        if !noteLine.isEmpty { items.append((.note, noteLine)) }
         var entries: [(item: LegendItem, text: String, x: Double, row: Int)] = []
         var x = 0.0, row = 0
         for (item, name) in items {
-            let text = fit(name, width: width - 26, font: 12)
-            let entryWidth = 26 + Self.textWidth(text)
-            if x > 0 && x + entryWidth > width {
+            let swatch = item.isNote ? 0.0 : 26
+            let text = fit(name, width: width - swatch, font: 12)
+            let entryWidth = swatch + Self.textWidth(text)
+            if x > 0 && (x + entryWidth > width || item.isNote) {
                 row += 1
                 x = 0
             }
@@ -259,6 +306,9 @@ public struct SVGChart: Sendable {
                 out.append("<path class=\"swatch\" d=\"M\(f(x + 10)) \(f(y - 7))V\(f(y + 7))M\(f(x + 6)) \(f(y - 7))H\(f(x + 14))M\(f(x + 6)) \(f(y + 7))H\(f(x + 14))\" stroke=\"#333\" stroke-width=\"1.2\" fill=\"none\"/>")
             case .flagged:
                 out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"white\" stroke=\"#333\" stroke-width=\"1.5\"/>")
+            case .note:
+                out.append("<text class=\"note\" x=\"\(f(x))\" y=\"\(f(y + 4))\" fill=\"#444\">\(escape(entry.text))</text>")
+                continue
             }
             out.append("<text class=\"legend-entry\" x=\"\(f(x + 26))\" y=\"\(f(y + 4))\">\(escape(entry.text))</text>")
         }
@@ -316,12 +366,6 @@ public struct SVGChart: Sendable {
     }
 
     private func f(_ value: Double) -> String { Format.fixed(value, digits: 1) }
-
-    private func label(_ value: Double) -> String {
-        let magnitude = abs(value)
-        if magnitude >= 100 || value == value.rounded() { return Format.fixed(value, digits: 0) }
-        return Format.fixed(value, digits: magnitude >= 10 ? 1 : (magnitude >= 1 ? 2 : (magnitude >= 0.1 ? 2 : 3)))
-    }
 
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -114,7 +114,30 @@ def check_svg(path, svg_text):
     for i, a in enumerate(lines):
         if a in lines[i + 1:]:
             problems.append("%s: two series are drawn along the same points (%s…): one hides the other" % (path, a[:40]))
+    problems += check_fronts(path, root)
     problems += check_pixels(path, svg_text, width, height)
+    return problems
+
+
+def check_fronts(path, root):
+    """A Pareto front may not join a point another of its points beats beyond the noise: no worse on both axes (its
+    range below or overlapping) and clearly better on one (its whole range below the other's)."""
+    fronts = {}
+    for ring in root.iter(SVG + "circle"):
+        if ring.get("class") != "pareto-point":
+            continue
+        x = tuple(map(float, ring.get("data-x-range").split()))
+        y = tuple(map(float, ring.get("data-y-range").split()))
+        fronts.setdefault(ring.get("data-front"), []).append((x, y))
+    problems = []
+    for points in fronts.values():
+        for a in points:
+            for b in points:
+                no_worse = all(a[axis][0] <= b[axis][1] for axis in (0, 1))
+                clearly = any(a[axis][1] < b[axis][0] for axis in (0, 1))
+                if a is not b and no_worse and clearly:
+                    problems.append("%s: the Pareto front joins a point (CPU %s, memory %s) that another (CPU %s, memory %s) "
+                                    "beats beyond the whiskers" % (path, b[0], b[1], a[0], a[1]))
     return problems
 
 
@@ -204,6 +227,16 @@ def main():
                 line = re.search(r'<polyline class="series" [^>]*/>', sweep_svg).group(0)
                 caught_hidden = check_svg("planted-hidden", sweep_svg.replace(line, line + "\n" + line, 1))
             print("self-test: a series drawn over another: %s" % ("caught: " + caught_hidden[0] if caught_hidden else "MISSED"))
+            # Fault 4: a ring on the front for a point a front point beats: the same CPU, clearly more memory.
+            ring = re.search(r'<circle class="pareto-point" data-front="(\d+)" data-x-range="([^"]*)" data-y-range="([^"]*)"', svg)
+            caught_front = []
+            if ring:
+                high = float(ring.group(3).split()[1]) * 2 + 1
+                planted = ring.group(0).replace('data-y-range="%s"' % ring.group(3), 'data-y-range="%.3f %.3f"' % (high, high))
+                caught_front = check_svg("planted-front", svg.replace(ring.group(0), ring.group(0) + "/>\n" + planted, 1))
+            print("self-test: a front through a beaten point: %s" % ("caught: " + caught_front[0] if caught_front else "MISSED"))
+            if not any("Pareto front joins" in p for p in caught_front):
+                problems.append("self-test: a front through a beaten point was not caught")
             if not caught_hidden or not any("hides the other" in p for p in caught_hidden):
                 problems.append("self-test: a series drawn over another was not caught")
             if not caught or not any("overlap" in p for p in caught) or len(caught_past) < 2:
