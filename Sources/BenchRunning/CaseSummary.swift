@@ -105,15 +105,27 @@ extension CaseSummary {
     /// The setting as a person names it, with a library's real rule for this GIF rather than a window number, and
     /// the settings changed from the library's defaults by its property names: "eager", "windowed w=4",
     /// "kingfisher: 10 ahead", "kingfisher (framePreloadCount = 3): 3 ahead", "sdwebimage: a pool of 2,437 frames".
-    public var label: String {
-        guard let player = library, let rule = libraryRule else { return "\(setting.plan)" }
+    public var label: String { setting.label(frames: frames) }
+
+    /// A library player's rule for this GIF in a few words ("10 ahead", "a pool of 2,437 frames"); nil for a decoder.
+    public var libraryRule: String? { setting.libraryRule(frames: frames) }
+
+    /// The library player this row plays, if any.
+    public var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
+}
+
+extension BenchCase {
+    /// The setting as the tables name it for a GIF of `frames` frames (``CaseSummary/label``); the CSV's `setting`.
+    public func label(frames: Int) -> String {
+        guard case .library(let player) = decoder, let rule = libraryRule(frames: frames) else { return "\(identity.plan)" }
         let changes = player.changes
         return changes.isEmpty ? "\(player.name): \(rule)" : "\(player.name) (\(changes.joined(separator: ", "))): \(rule)"
     }
 
-    /// A library player's rule for this GIF in a few words ("10 ahead", "a pool of 2,437 frames"); nil for a decoder.
-    public var libraryRule: String? {
-        guard let player = library else { return nil }
+    /// A library player's rule for a GIF of `frames` frames in a few words; nil for a decoder.
+    public func libraryRule(frames: Int) -> String? {
+        guard case .library(let player) = decoder else { return nil }
+        let window = decoder.windowColumn(frameCount: frames)
         return switch player {
         case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
         case .flanimatedimage(let size, _): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
@@ -122,7 +134,4 @@ extension CaseSummary {
             description.frees == .overPool ? "a pool of \(Format.grouped(count)) frame\(count == 1 ? "" : "s")" : "\(Format.grouped(window)) ahead"
         }
     }
-
-    /// The library player this row plays, if any.
-    public var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
 }

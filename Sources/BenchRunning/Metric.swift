@@ -23,6 +23,8 @@ public enum CaseColumn: String, CaseIterable, Sendable {
     /// The hash of the display-sized frames; empty when frames were kept at full size (`frames_hash` is always the
     /// full-size frames').
     case displayFramesHash = "display_frames_hash"
+    /// The setting as the report's tables name it: `windowed w=4`, `kingfisher: 10 ahead`.
+    case setting
 
     /// What the column holds, as docs/running.md's column contract says it (`bench schema columns`).
     public var meaning: String {
@@ -32,14 +34,14 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .frames: "the GIF's frames"
         case .fileBytes: "the GIF file's size"
         case .decoder: "`eager`, `windowed`, `indexed`, or a library's player"
-        case .window: "frames decoded ahead (eager: the frame count)"
+        case .window: "frames decoded ahead; empty where every frame is held (eager, `w=all`)"
         case .policy: "what chose the decoder: a `--windows` value, `all`, a library with its settings, or a budget"
         case .loops: "loops played"
         case .mode: "`throughput` (the next frame as soon as it can be had) or `realtime` (a display link asks at each deadline)"
         case .repetition: "1-based repetition of the case"
         case .framesHash: "FNV-1a 64 over the frames' own FNV-1a 64 values (little-endian) for one more loop, played after the measured interval"
         case .speed: "real-time playback speed (2 = twice as fast as the GIF's delays)"
-        case .cpus: "CPUs the child was pinned to (`--cpus`), 0 for all"
+        case .cpus: "CPUs the child was pinned to (`--cpus`), 0 for all it may use"
         case .bytesFrom: "where the child kept the GIF's bytes: `heap` or `mmap`"
         case .truncated: "whether the file ends inside a frame"
         case .status: "`ok`, or `failed`"
@@ -50,6 +52,7 @@ public enum CaseColumn: String, CaseIterable, Sendable {
             "the size the frames were kept at: the view's (`--display`, aspect fit) when it is smaller than the GIF, else the GIF's own"
         case .displayFramesHash:
             "with `--display` smaller than the GIF: the `frames_hash` of the display-sized frames (`frames_hash` is then the full-size frames')"
+        case .setting: "the setting as the report's tables name it: `eager`, `windowed w=4`, `kingfisher: 10 ahead`"
         }
     }
 
@@ -58,7 +61,7 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .width, .height, .frames, .window, .loops, .repetition, .cpus, .displayWidth, .displayHeight: .count
         case .fileBytes: .bytes
         case .speed: .ratio
-        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device, .displayFramesHash: .text
+        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device, .displayFramesHash, .setting: .text
         }
     }
 
@@ -69,14 +72,14 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .height: Double(result.height)
         case .frames: Double(result.frames)
         case .fileBytes: Double(result.fileBytes)
-        case .window: Double(result.benchCase.decoder.windowColumn(frameCount: result.frames))
+        case .window: result.benchCase.decoder.holdsEveryFrame ? nil : Double(result.benchCase.decoder.windowColumn(frameCount: result.frames))
         case .loops: Double(result.benchCase.loops)
         case .repetition: Double(result.benchCase.repetition)
         case .speed: result.benchCase.speed
         case .cpus: result.benchCase.cpus.map(Double.init) ?? 0
         case .displayWidth: Double(result.keptSize.width)
         case .displayHeight: Double(result.keptSize.height)
-        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device, .displayFramesHash: nil
+        case .gif, .decoder, .policy, .mode, .framesHash, .bytesFrom, .truncated, .status, .failure, .codec, .device, .displayFramesHash, .setting: nil
         }
     }
 
@@ -91,7 +94,8 @@ public enum CaseColumn: String, CaseIterable, Sendable {
         case .codec: return result.benchCase.codec.rawValue
         case .device: return result.benchCase.device ?? "host"
         case .truncated: return result.failure == nil ? String(result.truncated) : ""
-        case .cpus: return result.benchCase.cpus.map(String.init) ?? "all"
+        case .cpus: return String(result.benchCase.cpus ?? 0)
+        case .setting: return result.benchCase.label(frames: result.frames)
         case .speed: return Format.fixed(result.benchCase.speed, digits: 3)
         case .framesHash: return result.framesHash
         case .displayFramesHash: return result.displayFramesHash ?? ""

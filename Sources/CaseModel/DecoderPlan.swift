@@ -30,7 +30,10 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The CSV `window` column: the window, or the frame count for decoders that hold every frame.
+    /// Whether the decoder holds every frame (eager, a window of `all`): it has no window to report.
+    public var holdsEveryFrame: Bool { if case .kind(_, .all) = self { true } else { false } }
+
+    /// The window: frames decoded ahead, or the frame count for decoders that hold every frame.
     public func windowColumn(frameCount: Int) -> Int {
         switch self {
         case .kind(_, .all): frameCount

@@ -174,7 +174,7 @@ struct MetricDeclarationTests {
         #expect(Set(columns).count == columns.count)
         #expect(Measure.allCases.allSatisfy { columns.contains($0.column) })
         #expect(columns.firstIndex(of: Measure.framesPerCPUSecond.column)! > columns.firstIndex(of: "codec")!)
-        #expect(columns.last == CaseColumn.displayFramesHash.rawValue)
+        #expect(columns.last == CaseColumn.setting.rawValue)
     }
 
     @Test("every column is either a measurement with a polarity or a description; measurements have a range")
