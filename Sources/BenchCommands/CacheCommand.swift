@@ -57,8 +57,10 @@ enum CacheCommand {
         let files = try CorpusFiles(playable, scratch: scratch, limits: limits)
         let cacheDirectory = scratch.path + "/cache"
         var rows: [CacheMeasurement] = []
+        let clock = StepClock(steps: playable.count)
         for (index, input) in playable.enumerated() {
-            Console.note("[\(index + 1)/\(playable.count)] cache: \(input.name)")
+            Console.note("[\(index + 1)/\(playable.count)] cache: \(input.name)" + (index > 0 ? " · \(clock.status(noun: "GIFs"))" : ""))
+            defer { clock.stepDone() }
             rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions,
                                                limits: limits, codec: codec))
         }

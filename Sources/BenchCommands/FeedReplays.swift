@@ -1,5 +1,6 @@
 import BenchCLI
 import BenchCore
+import BenchPlan
 import BenchReplay
 import BenchRunning
 import CaseModel
@@ -19,6 +20,7 @@ enum FeedReplays {
         let firsts = feeds.filter { $0.repetition == 1 }
         var containers: [String: GIFContainer] = [:]
         var rows: [FeedReplayRow] = []
+        let clock = StepClock(steps: firsts.count)
         for (index, feed) in firsts.enumerated() {
             if Interruption.requested { break }
             let label = "replay [\(index + 1)/\(firsts.count)] \(feed.model)"
@@ -57,10 +59,12 @@ enum FeedReplays {
                     row.failure = "\(error)"
                 }
             }
+            clock.stepDone()
             if let failure = row.failure {
                 progress.line("\(label): FAILED: \(failure)")
             } else {
-                progress.line("\(label): \(row.stalls) stalls, \(row.droppedFrames) dropped, \(row.heldFramesMaxSum) frames held (Σ players), replayed")
+                progress.line("\(label): \(row.stalls) stalls, \(row.droppedFrames) dropped, \(row.heldFramesMaxSum) frames held (Σ players), "
+                              + "replayed\(clock.estimate)")
             }
             rows.append(row)
         }

@@ -19,7 +19,7 @@ enum RunCommand {
     Usage: bench run [options]
       inputs     [--gif FILE|DIR|NAME]... [--corpus synthetic|real|all] [--filter PATTERN] [--shard i/n]
       players    [--decoders eager,windowed,indexed] [--windows 4] [--policies LIST] [--player-file FILE]...
-                 [--codec fast|giflib]
+                 [--codec fast|giflib] [--no-references]
       playback   [--mode throughput|realtime] [--speed 1] [--refresh 60] [--loops 3] [--quick] [--cpus N]
                  [--memory-warning-at S] [--bytes-from heap|mmap]
       device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display full|WxH,...]
@@ -50,6 +50,8 @@ enum RunCommand {
                              kingfisher:prescale=off, flanimatedimage:cache-max=N, sdwebimage:max-buffer=SIZE, and
                              NAME:budget=SIZE (e.g. kingfisher:preload=2..12; see docs/prefetch-settings.md).
                              Alone, they replace the default decoders; with --decoders or --windows, they add to them.
+      --no-references        play only the settings named: without it, eager (what every "÷ eager" divides by) and the
+                             default of each library whose setting is changed are played beside them
       --player-file FILE     a player of your own, its retention rule in JSON (docs/player.schema.json; the libraries'
                              own in docs/players/), played as a policy is (repeatable)
       --mode MODE            throughput: the next frame as soon as it can be had (default);
@@ -110,6 +112,10 @@ enum RunCommand {
         try Destinations.check(writes: options.destinations, reportFolder: ("--out", output.path), reads: options.reads)
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
+        // Encoding the synthetic GIFs and checking each file takes seconds: the clock starts here, and says so live.
+        let started = Date()
+        let progress = ProgressLine()
+        progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
         var runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
                                                        deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
@@ -130,26 +136,31 @@ enum RunCommand {
         }
         let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)
-                     + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : ""))
+                     + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : "")
+                     + "; \(Format.count(playable.count, "GIF")) prepared in \(Format.duration(Date().timeIntervalSince(started)))")
+        if !options.references.isEmpty {
+            Console.note("bench: beside the settings named, \(options.references.map { $0.isEager ? "eager" : "\($0)'s default" }.joined(separator: " and ")) as the answer's reference "
+                         + "(--no-references leaves \(options.references.count == 1 ? "it" : "them") out)")
+        }
         if let playing = Suite.realTimeLength(cases, loopSeconds: files.gifFacts.mapValues(\.loopSeconds)) { Console.note("bench: " + playing) }
 
         let journal = try RowJournal(in: output)
-        let progress = ProgressLine()
-        let started = Date()
+        let clock = StepClock(steps: cases.count)
         let hostAtStart = HostActivity.read()
         var results = runner.run(cases, warmUp: options.warmUp, warmingUp: { benchCase in
             progress.update("warming up: \(benchCase.gif) · \(benchCase.plan) (unmeasured) …")
         }, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
             let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.plan)\(speed) · repetition \(benchCase.repetition)"
-            guard let result else { return progress.update(label + " …") }
+            guard let result else { return progress.update(label + " … (\(clock.status(noun: "cases")))") }
+            clock.stepDone()
             journal.append(result)
             if let failure = result.failure {
                 progress.line(label + ": FAILED: " + failure)
             } else {
                 let stalls = benchCase.mode == .realtime ? ", \(Int(result[.stalls])) stalls" : ""
                 progress.line(label + ": \(Format.duration(result[.wall])) wall, \(Format.duration(result[.cpuTotal])) CPU, "
-                              + "peak \(Format.bytes(result[.jemallocAllocatedPeak])) allocated\(stalls)")
+                              + "peak \(Format.bytes(result[.jemallocAllocatedPeak])) allocated\(stalls)\(clock.estimate)")
             }
         }, shouldStop: { Interruption.requested })
 
@@ -185,7 +196,7 @@ enum RunCommand {
         journal.finish()
         let exported = options.exports.write(report)
         Console.answer(published.printed)
-        Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))); "
+        Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))) with preparing the GIFs; "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
         let failed = report.results.filter { $0.failure != nil }.count
         if interrupted {

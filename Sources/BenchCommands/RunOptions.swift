@@ -55,6 +55,9 @@ extension RunCommand {
         var warmUp: Int
         /// `--markdown`: every table on stdout, not only the answer.
         var fullMarkdown: Bool
+        /// Settings the run adds beside those asked for, so the answer has its reference (`--no-references` leaves
+        /// them out): eager, and each swept library's default.
+        var references: [DecoderSetting] = []
 
         init(_ arguments: inout ArgumentList) throws {
             let quick = arguments.flag("--quick")
@@ -141,6 +144,11 @@ extension RunCommand {
             settings += policies.map { .policy($0) }
             settings = RunCommand.distinct(settings)
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
+            if !arguments.flag("--no-references") {
+                references = Suite.references(besides: settings)
+                settings = RunCommand.distinct(references.filter { if case .kind(.eager, _) = $0 { true } else { false } } + settings
+                                               + references.filter { if case .kind(.eager, _) = $0 { false } else { true } })
+            }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
                           windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)

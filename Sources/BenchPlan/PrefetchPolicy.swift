@@ -33,6 +33,17 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     public static let flanimatedimage = PrefetchPolicy.flanimatedimage(cacheMax: nil)
     public static let sdwebimage = PrefetchPolicy.sdwebimage(maxBufferSize: 0)
 
+    /// The library's own default when this policy changes one of its settings (`kingfisher:preload=3` gives
+    /// `kingfisher`); nil for a library at its defaults and for what is no library.
+    public var libraryDefault: PrefetchPolicy? {
+        switch self {
+        case .kingfisher where self != Self.kingfisher: Self.kingfisher
+        case .flanimatedimage(.some): Self.flanimatedimage
+        case .sdwebimage(let size) where size > 0: Self.sdwebimage
+        default: nil
+        }
+    }
+
     /// Parses one policy: `kingfisher`, `flanimatedimage`, `sdwebimage`, `ylgifimage`, `eager`, `budget:SIZE`, or a
     /// library with settings, `NAME:KEY=VALUE[:KEY=VALUE]` (``PolicySettings``), e.g. `kingfisher:preload=3`.
     public init(parsing text: String) throws(UsageError) {

@@ -13,6 +13,14 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     case policy(PrefetchPolicy)
 
     public static let eager = DecoderSetting.kind(.eager, .all)
+
+    /// Whether this setting decodes every frame up front.
+    public var isEager: Bool {
+        switch self {
+        case .kind(.eager, _), .policy(.eager): true
+        default: false
+        }
+    }
     public static func windowed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.windowed, window) }
     public static func indexed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.indexed, window) }
 
@@ -131,6 +139,17 @@ public struct Suite: Sendable {
 }
 
 extension Suite {
+    /// The settings an answer is read against, when `settings` lack them: eager (every "÷ eager" column divides by
+    /// it), and the default of each library whose setting is changed (a sweep's answer is "n% of the default").
+    public static func references(besides settings: [DecoderSetting]) -> [DecoderSetting] {
+        var references: [DecoderSetting] = settings.contains(where: \.isEager) ? [] : [.eager]
+        for case .policy(let policy) in settings {
+            guard let standard = policy.libraryDefault, !settings.contains(.policy(standard)), !references.contains(.policy(standard)) else { continue }
+            references.append(.policy(standard))
+        }
+        return references
+    }
+
     /// What a run will play, counted from the cases themselves (after de-duplication, --filter and --shard), e.g.
     /// "9 cases (1 GIF × 3 settings × 3 repetitions, 1 loop each, throughput mode), one child process per case".
     public static func countLine(_ cases: [BenchCase]) -> String {

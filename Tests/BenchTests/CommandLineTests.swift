@@ -179,11 +179,11 @@ struct NamesAndLengthsTests {
                                     + "decode speed, and so the stalls, are this host's."), "\(run.output.prefix(800))")
     }
 
-    @Test("a real-time run says how much animation it will play before it starts")
+    @Test("a real-time run says how much animation it will play before it starts, and how long the rest will take as it goes")
     func realTimeLength() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-length-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "1,2", "--mode", "realtime",
+        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "1,2", "--no-references", "--mode", "realtime",
                                         "--speed", "8", "--loops", "1", "--repetitions", "1", "--out", folder])
         #expect(run.status == 0, "\(run.errors)")
         // Two cases of one 3.6 s loop at speed 8: 0.45 s each.
@@ -191,5 +191,11 @@ struct NamesAndLengthsTests {
         let announced = try #require(lines.firstIndex { $0.contains("the 2 real-time cases play 900 ms of animation in all") }, "\(lines)")
         let firstCase = try #require(lines.firstIndex { $0.hasPrefix("[1/2]") }, "\(lines)")
         #expect(announced < firstCase)
+        // Progress: the time preparing the GIFs is counted, each finished case but the last gives an estimate of the
+        // rest, and the closing line's time includes the preparing.
+        #expect(lines.contains { $0.contains("1 GIF prepared in ") }, "\(lines)")
+        #expect(lines[firstCase].contains(" left"), "\(lines[firstCase])")
+        #expect(lines.contains { $0.hasPrefix("[2/2]") && !$0.contains(" left") }, "\(lines)")
+        #expect(lines.contains { $0.contains("2 of 2 cases in ") && $0.contains("with preparing the GIFs") }, "\(lines)")
     }
 }

@@ -214,7 +214,7 @@ struct PairedGateTests {
         for round in 1...3 {
             #expect(gate.errors.contains("round \(round)/3 done · \(round * 2) of 6 steps done, "), "\(gate.errors)")
         }
-        #expect(gate.errors.contains("elapsed, about ") && gate.errors.contains(" left"), "\(gate.errors)")
+        #expect(gate.errors.contains(" elapsed, ") && gate.errors.contains(" left"), "\(gate.errors)")
         let summary = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
         let full = try String(contentsOfFile: folder + "/gate/gate.md", encoding: .utf8)
         for text in [summary, full] {

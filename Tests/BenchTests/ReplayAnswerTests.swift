@@ -10,7 +10,7 @@ import Testing
     @Test func throughputRunAnswersFromItsTraces() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-replay-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "2", "--loops", "2",
+        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "2", "--no-references", "--loops", "2",
                                         "--repetitions", "1", "--warmup", "0", "--speed", "1,8", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
         // The answer first; a line saying the host was busy may stand before it (other processes beside the tests).
@@ -51,7 +51,7 @@ import Testing
     @Test func realtimeRunKeepsNoReplay() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-replay-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--decoders", "windowed", "--windows", "2", "--mode", "realtime",
+        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--decoders", "windowed", "--windows", "2", "--no-references", "--mode", "realtime",
                                         "--speed", "8", "--repetitions", "1", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
         let report = try BenchProgram.report(in: out)

@@ -79,9 +79,11 @@ enum SpeedCommand {
         // hangs or crashes costs its row, not the tables.
         var lzwRows: [[String]] = [], endToEndRows: [[String]] = []
         var skipped = 0
+        let clock = StepClock(steps: inputs.count)
         for (index, input) in inputs.enumerated() {
             if Interruption.requested { break }
-            Console.note("speed: [\(index + 1)/\(inputs.count)] \(Console.visible(input.name))")
+            Console.note("speed: [\(index + 1)/\(inputs.count)] \(Console.visible(input.name))" + (index > 0 ? " · \(clock.status(noun: "GIFs"))" : ""))
+            defer { clock.stepDone() }
             guard let path = files.paths[input.name] else { skipped += 1; continue }
             let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec", codecs.map(\.description).joined(separator: ","),
                              "--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
