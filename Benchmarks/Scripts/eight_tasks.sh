@@ -91,11 +91,13 @@ PY
 } >>"$out"
 "$bench" run --quiet --gif "$mine" --windows 1,2,4,8 --mode realtime --repetitions 2 --out "$work/t5" >/dev/null
 {
-  echo "Charts written, each checked by \`Tests/Scripts/check_charts.py\` in CI:"
+  echo "Charts written, each rendered to PNG and checked here by \`Tests/Scripts/check_charts.py --files\` (no text off the"
+  echo "canvas, no legend entries overlapping, no series drawn under another, no front through a beaten point):"
   echo
   for chart in "$work"/t5/charts/*.svg; do echo "- \`charts/$(basename "$chart")\`"; done
   echo
 } >>"$out"
+
 
 "$bench" run --quiet --quick --shard 1/2 --out "$work/t6a" >/dev/null
 "$bench" run --quiet --quick --shard 2/2 --out "$work/t6b" >/dev/null
@@ -114,6 +116,18 @@ task 7 "Run the feed" "bench feed --gif my.gif --players 6 --policies eager,wind
   echo
   echo "\`\`\`"
   "$bench" inspect "$mine" | sed "s|$work/gifs/||" | head -n 10
+  echo "\`\`\`"
+} >>"$out"
+
+# Every chart the tasks drew, looked at as a person would: rendered to PNG, every series it names seen.
+{
+  echo "## Charts"
+  echo
+  echo "Every chart of tasks 1, 3, 5 and 7, checked by \`Tests/Scripts/check_charts.py --files\`:"
+  echo
+  echo "\`\`\`"
+  python3 "$root/Tests/Scripts/check_charts.py" --files "$work"/t1/charts "$work"/t3/charts "$work"/t5/charts "$work"/t7/charts 2>&1 \
+    || echo "(check_charts exited $?)"
   echo "\`\`\`"
 } >>"$out"
 echo "eight_tasks: wrote $out" >&2

@@ -7,11 +7,15 @@ speeds and two repetitions, a legend of 12 entries; a throughput run of a GIF wi
   1. renders it to PNG with rsvg-convert (Debian's librsvg2-bin) on a canvas 100 px larger on every side, and fails if
      anything was drawn in that margin: whatever the layout code believes, the pixels say whether a label left the chart;
   2. measures every <text> with the font rsvg draws it in (fontconfig's sans-serif, through Pillow) and fails if a
-     text's box leaves the canvas, or two legend entries' boxes (swatch and text) overlap.
+     text's box leaves the canvas, or two legend entries' boxes (swatch and text) overlap;
+  3. fails a series drawn exactly over another (the legend would name a line no one can see), and a Pareto front
+     through a point another of its points beats beyond the whiskers.
 
     Tests/Scripts/check_charts.py [BENCH]            check (BENCH: default .build/release/bench)
-    Tests/Scripts/check_charts.py --self-test [BENCH] also plant a legend entry over another and a label past the edge,
-                                                     and show that each is caught
+    Tests/Scripts/check_charts.py --self-test [BENCH] also plant a legend entry over another, a label past the edge, a
+                                                     hidden series and a front through a beaten point, and show that
+                                                     each is caught
+    Tests/Scripts/check_charts.py --files PATH...     check charts already made (SVG files, or folders of them)
 
 Exit 0 when every chart passes, 1 with one line per problem.
 """
@@ -195,6 +199,19 @@ def make_charts(bench, work):
 
 def main():
     arguments = [a for a in sys.argv[1:] if a != "--self-test"]
+    if arguments[:1] == ["--files"]:
+        # Charts made elsewhere (a report's charts/ folder, or files): checked as they are.
+        charts = []
+        for path in arguments[1:]:
+            charts += sorted(os.path.join(path, n) for n in os.listdir(path) if n.endswith(".svg")) if os.path.isdir(path) else [path]
+        problems = []
+        for chart in charts:
+            with open(chart) as handle:
+                problems += check_svg(chart, handle.read())
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        print("check_charts: %d charts checked, %d problems" % (len(charts), len(problems)))
+        sys.exit(1 if problems or not charts else 0)
     bench = arguments[0] if arguments else os.path.join(ROOT, ".build/release/bench")
     with tempfile.TemporaryDirectory() as work:
         charts = make_charts(bench, work)
