@@ -53,9 +53,9 @@ task() {
 task 1 "Compare two windows on my GIF" "bench run --gif my.gif --windows 2,8 --decoders windowed --mode realtime" stdout \
   "$bench" run --gif "$mine" --windows 2,8 --decoders windowed --mode realtime --repetitions 2 --out "$work/t1"
 {
-  echo "Its ratio line:"
+  echo "Its ratio line, from results.md (stdout holds the answer alone):"
   echo
-  grep -m1 '÷ windowed w=2' "$work/stdout.txt" || echo "(none)"
+  grep -m1 '÷ windowed w=2' "$work/t1/results.md" || echo "(none)"
   echo
 } >>"$out"
 
@@ -115,7 +115,8 @@ task 7 "Run the feed" "bench feed --gif my.gif --players 6 --policies eager,wind
   echo "\`\`\`"
   echo
   echo "\`\`\`"
-  "$bench" inspect "$mine" | sed "s|$work/gifs/||" | head -n 10
+  # awk reads to the end (head would close the pipe early, and pipefail would end the script there).
+  "$bench" inspect "$mine" | sed "s|$work/gifs/||" | awk 'NR <= 11'
   echo "\`\`\`"
 } >>"$out"
 

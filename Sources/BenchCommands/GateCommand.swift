@@ -19,7 +19,7 @@ enum GateCommand {
                       [--instructions-on LIST] [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged]
                       [--confirm DIR]
                       [--timeout SECONDS]
-                      [--slow-windowed X] [--plant-leak SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
+                      [--slow-windowed X] [--plant-leak SIZE] [--plant-page-faults SIZE] [suite flags of 'bench run': --quick, --gif, --decoders, …]
 
     Judges this build against a baseline, as CI does. CPU is never compared with numbers from another
     machine: the baseline's commit (or --base REV) is exported from git history and built for release beside
@@ -52,6 +52,8 @@ enum GateCommand {
       --timeout SECONDS    one side's 'bench run' of one GIF running longer is stopped (default: 1800)
       --slow-windowed X    candidate only: plant a CPU regression, X extra LZW decodes per windowed frame
       --plant-leak SIZE    candidate only: plant a leak of SIZE per case
+      --plant-page-faults SIZE  candidate only: touch SIZE of pages and give them back to the kernel once per loop
+                           in every case but eager's (page faults, at equal instructions and memory)
     Suite flags go to both sides' 'bench run' (not --repetitions, --out, --shard, --save-baseline, --gate).
 
     Exit status: 0 no regression, 1 a regression, a broken case or an unjudged figure, 2 bad usage, an unreadable
@@ -201,7 +203,7 @@ enum GateCommand {
             confirm = try arguments.value("--confirm")
             timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? 1800
             candidateKnobs = []
-            for knob in ["--slow-windowed", "--plant-leak"] {
+            for knob in ["--slow-windowed", "--plant-leak", "--plant-page-faults"] {
                 if let value = try arguments.value(knob) { candidateKnobs += [knob, value] }
             }
             for flag in Self.refused where arguments.rest.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {

@@ -110,6 +110,12 @@ extension RunCommand {
                 guard let bytes = ByteSize.parse(text), bytes > 0 else { throw UsageError("--plant-leak takes a size such as 1MiB, not '\(text)'") }
                 return bytes
             } ?? 0
+            let plantedPageFaults = try arguments.value("--plant-page-faults").map { text throws(UsageError) -> Int in
+                guard let bytes = ByteSize.parse(text), bytes > 0, bytes <= 1 << 30 else {
+                    throw UsageError("--plant-page-faults takes a size from 1B to 1GiB such as 4MiB, not '\(text)'")
+                }
+                return bytes
+            } ?? 0
             let limits = try RunCommand.limits(&arguments)
             fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
             saveBaseline = try arguments.value("--save-baseline")
@@ -121,8 +127,8 @@ extension RunCommand {
             let gateTimes = try arguments.value("--gate-times")
             timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
             if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
-            if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0) {
-                throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak): a baseline measures the code as it is")
+            if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0 || plantedPageFaults > 0) {
+                throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak, --plant-page-faults): a baseline measures the code as it is")
             }
             if gateTimes != nil && gateBaseline == nil { throw UsageError("--gate-times goes with --gate FILE") }
 
@@ -153,6 +159,7 @@ extension RunCommand {
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
                           windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
             suite.memoryWarningAt = memoryWarningAt
+            suite.plantedPageFaultBytes = plantedPageFaults
             suite.device = device
             suite.displays = displays
         }

@@ -66,6 +66,7 @@ public enum CaseExecution {
         let cpuAtStart = CPUTimes.now()
         let threadsAtStart = ThreadCPU.now(source: nil, sampler: sampler)
         if benchCase.plantedLeakBytes > 0 { plantLeak(benchCase.plantedLeakBytes) }
+        PlantedPageFaults.touch(bytes: benchCase.identity.planted.pageFaultBytes, loops: benchCase.loops)
         // The playback's own records are summarised and dropped inside this scope, so the end reading sees only
         // what the decoder left behind (and the result's few strings).
         var kernelAfterPlayback: KernelMemory?

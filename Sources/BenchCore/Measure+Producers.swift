@@ -14,6 +14,8 @@ extension CPUTimes {
         result[.cpuSystem] = system
         result[.cpuTotal] = process
         result[.wall] = wall
+        result[.minorFaults] = minorFaults
+        result[.voluntarySwitches] = voluntarySwitches
     }
 }
 

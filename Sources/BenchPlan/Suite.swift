@@ -69,6 +69,8 @@ public struct Suite: Sendable {
     public var windowedSlowdown: Double
     /// Test knob: bytes every child leaks during playback (a planted leak).
     public var plantedLeakBytes: Int
+    /// `--plant-page-faults SIZE`: pages touched and given back to the kernel once per loop, in every case but eager's.
+    public var plantedPageFaultBytes = 0
     public var limits: DecodeLimits
 
     /// The default suite's window for the windowed decoder.
@@ -126,6 +128,7 @@ public struct Suite: Sendable {
                                                   samplerInterval: samplerInterval,
                                                   extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
                         benchCase.plantedLeakBytes = plantedLeakBytes
+                        if plan.decoder != .eager { benchCase.identity.planted.pageFaultBytes = plantedPageFaultBytes }
                         benchCase.memoryWarningAt = memoryWarningAt
                         benchCase.device = device?.name
                         benchCase.display = way.display

@@ -188,6 +188,14 @@ public enum Gate {
                                                   current: after.isEmpty ? nil : Statistics.median(after), verdict: .notGated, note: reason))
                     continue
                 }
+                // A figure the baseline's build did not measure yet is named, not passed over: the gate says what it
+                // could not judge.
+                if before.isEmpty && !after.isEmpty {
+                    comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: rule.metric.unit, baseline: nil,
+                                                  current: Statistics.median(after), verdict: .notGated,
+                                                  note: "not measured in the baseline (its build predates \(rule.metric.name))"))
+                    continue
+                }
                 guard !before.isEmpty, !after.isEmpty else { continue }
                 var comparison = judge(rule, before, after, scope: scope, gateTimes: gateTimes,
                                        confidence: thresholds.confidence)

@@ -124,6 +124,10 @@ public struct Thresholds: Sendable, Codable, Hashable {
         // (whether the sampler's 32 KiB timeline was copied); one leaked 160×160 frame (100 KiB) is above it.
         GateRule(metric: .measure(.retainedAfterRelease), kind: .absolute, limit: 0, minimumAbsoluteChange: 64 * 1024),
         GateRule(metric: .measure(.mallocCount), kind: .relative, limit: 0.10, minimumAbsoluteChange: 32),
+        // Page faults are the kernel's count, which instructions cannot see (a buffer given back and touched again).
+        // Between repetitions and runs of one build they move by a few faults (Reports/page-faults/); 256 is 1 MiB
+        // of 4 KiB pages touched afresh.
+        GateRule(metric: .measure(.minorFaults), kind: .relative, limit: 0.10, minimumAbsoluteChange: 256),
         GateRule(metric: .measure(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
                  minimumCPUSeconds: 0.02),
         GateRule(metric: .measure(.wall), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,

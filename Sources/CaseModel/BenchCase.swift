@@ -140,27 +140,30 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(gif) · \(plan.decoder) (\(plan.policy))" }
 }
 
-/// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`): part of a case's identity,
+/// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`, `--plant-page-faults`): part of a case's identity,
 /// so a planted row is never summarised, saved or gated as a clean one.
 public struct PlantedFaults: Sendable, Hashable {
     /// Extra LZW decodes per frame in the windowed decoder (`--slow-windowed`).
     public var extraWorkPerFrame: Double
     /// Bytes allocated in playback and never freed (`--plant-leak`).
     public var leakBytes: Int
+    /// Bytes of pages touched and given back to the kernel once per loop (`--plant-page-faults`).
+    public var pageFaultBytes: Int
 
-    public init(extraWorkPerFrame: Double = 0, leakBytes: Int = 0) {
+    public init(extraWorkPerFrame: Double = 0, leakBytes: Int = 0, pageFaultBytes: Int = 0) {
         self.extraWorkPerFrame = extraWorkPerFrame
         self.leakBytes = leakBytes
+        self.pageFaultBytes = pageFaultBytes
     }
 
     /// No fault planted.
-    public var isEmpty: Bool { extraWorkPerFrame == 0 && leakBytes == 0 }
+    public var isEmpty: Bool { extraWorkPerFrame == 0 && leakBytes == 0 && pageFaultBytes == 0 }
 }
 
 extension BenchCase {
     private enum CodingKeys: String, CodingKey {
         case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, device, display, byteSource, codec, repetition, samplerInterval,
-             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes
+             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes, plantedPageFaultBytes
     }
 
     /// Reads a case; one written before `codec` existed was drawn with giflib, the only codec then, and one written
@@ -183,6 +186,7 @@ extension BenchCase {
                   limits: try values.decode(DecodeLimits.self, forKey: .limits),
                   injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
         plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
+        identity.planted.pageFaultBytes = try values.decodeIfPresent(Int.self, forKey: .plantedPageFaultBytes) ?? 0
         identity.device = try values.decodeIfPresent(String.self, forKey: .device)
         identity.display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
     }
@@ -210,5 +214,6 @@ extension BenchCase {
         try values.encode(limits, forKey: .limits)
         try values.encodeIfPresent(injectedFault, forKey: .injectedFault)
         try values.encode(plantedLeakBytes, forKey: .plantedLeakBytes)
+        if identity.planted.pageFaultBytes > 0 { try values.encode(identity.planted.pageFaultBytes, forKey: .plantedPageFaultBytes) }
     }
 }

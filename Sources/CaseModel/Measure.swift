@@ -77,6 +77,10 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
     case cpuHarness = "cpu_harness_s"
     /// Derived: the player's CPU per second of animation, `cpu_player_s ÷ animation_s`.
     case cpuPlayerPerAnimationSecond = "cpu_player_per_animation_s"
+    /// Minor page faults over the measured interval: pages the kernel mapped and zeroed on first touch.
+    case minorFaults = "minor_faults"
+    /// Voluntary context switches over the measured interval: a thread waited (a lock, a condition, I/O).
+    case voluntarySwitches = "voluntary_context_switches"
 
     /// The CSV column.
     public var column: String { rawValue }
@@ -123,6 +127,8 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .cpuPlayer: "cpuPlayerSeconds"
         case .cpuHarness: "cpuHarnessSeconds"
         case .cpuPlayerPerAnimationSecond: "cpuPlayerPerAnimationSecond"
+        case .minorFaults: "minorFaults"
+        case .voluntarySwitches: "voluntarySwitches"
         }
     }
 
@@ -171,6 +177,9 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
         case .cpuPlayer: "`cpu_playing_thread_s + cpu_decoding_thread_s`: the player's CPU, apart from the harness's"
         case .cpuHarness: "`cpu_total_s − cpu_player_s`: the harness's CPU (the sampler, the child's bookkeeping)"
         case .cpuPlayerPerAnimationSecond: "`cpu_player_s ÷ animation_s`: the player's CPU per second of animation shown"
+        case .minorFaults:
+            "`getrusage` minor page faults over the interval, all threads: pages the kernel mapped and zeroed on first touch, which instructions cannot see"
+        case .voluntarySwitches: "`getrusage` voluntary context switches over the interval, all threads: a thread waited on a lock, a condition or I/O"
         }
     }
 
@@ -182,7 +191,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable, Codable {
              .animation, .cpuPerAnimationSecond, .scaling, .cpuPlayingThread, .cpuDecodingThread, .cpuSampler, .cpuPlayer,
              .cpuHarness, .cpuPlayerPerAnimationSecond: .seconds
         case .mallocCount, .stalls, .partialFrames, .instructions, .droppedFrames, .heldFramesMax, .heldFramesBeforeWarning,
-             .heldFramesAfterWarning, .stallsAfterWarning: .count
+             .heldFramesAfterWarning, .stallsAfterWarning, .minorFaults, .voluntarySwitches: .count
         case .framesPerCPUSecond: .ratio
         }
     }
