@@ -55,7 +55,7 @@ task 1 "Compare two windows on my GIF" "bench run --gif my.gif --windows 2,8 --d
 {
   echo "Its ratio line, from results.md (stdout holds the answer alone):"
   echo
-  grep -m1 '÷ windowed w=2' "$work/t1/results.md" || echo "(none)"
+  grep -m1 -E '^- windowed w=[0-9]+ ÷ ' "$work/t1/results.md" || echo "(none)"
   echo
 } >>"$out"
 
@@ -122,6 +122,7 @@ task 7 "Run the feed" "bench feed --gif my.gif --players 6 --policies eager,wind
 
 # Every chart the tasks drew, looked at as a person would: rendered to PNG, every series it names seen.
 {
+  echo
   echo "## Charts"
   echo
   echo "Every chart of tasks 1, 3, 5 and 7, checked by \`Tests/Scripts/check_charts.py --files\`:"

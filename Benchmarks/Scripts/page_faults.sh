@@ -23,9 +23,9 @@ done
 echo "page_faults: planted run (4 MiB of pages given back per loop, every case but eager's)" >&2
 "$bench" run --quiet --quick --repetitions 5 --plant-page-faults 4MiB --out "$work/planted" >/dev/null
 set +e
-"$bench" compare --baseline "$work/a1/results.json" --current "$work/a2/results.json" >"$work/aa.txt" 2>&1
+"$bench" compare --baseline "$work/a1/results.json" --current "$work/a2/results.json" >/dev/null 2>"$work/aa.txt"
 aa_status=$?
-"$bench" compare --baseline "$work/a1/results.json" --current "$work/planted/results.json" >"$work/planted.txt" 2>&1
+"$bench" compare --baseline "$work/a1/results.json" --current "$work/planted/results.json" >/dev/null 2>"$work/planted.txt"
 planted_status=$?
 set -e
 for run in a1 a2 planted; do cp "$work/$run/results.csv" "$folder/$run.csv"; done
@@ -96,9 +96,14 @@ lines += [
     "```",
 ]
 planted_text = open(os.path.join(work, "planted.txt")).read().splitlines()
-lines += [l.replace("bench: error: ", "") for l in planted_text if "minor_faults regressed" in l and "gate:" in l][:30] or ["(none)"]
+caught = [l.replace("bench: error: ", "") for l in planted_text if "minor_faults regressed" in l and "gate:" in l]
+lines += caught or ["(none)"]
+missed = [f"{k[0]} · {k[1]} ({(median(planted[k], 'minor_faults') / median(a1[k], 'minor_faults') - 1) * 100:+.1f}%)"
+          for k in a1 if k[1] != "eager" and k in planted and not any(f"{k[0]} · {k[1]}:" in l for l in caught)]
+lines += ["```", "", f"The gate caught {len(caught)} of {len(caught) + len(missed)} planted cases"
+          + (f"; under its +10% band: {', '.join(missed)}." if missed else ".")]
 others = [l for l in planted_text if "regressed" in l and "gate:" in l and "minor_faults" not in l]
-lines += ["```", "", f"Other figures regressed in the planted run: {len(others)}."] + (["", "```"] + others + ["```"] if others else [])
+lines += ["", f"Other figures regressed in the planted run: {len(others)}."] + (["", "```"] + others + ["```"] if others else [])
 lines += [""]
 open(out, "w").write("\n".join(lines))
 print("page_faults: wrote " + out, file=sys.stderr)
