@@ -17,6 +17,7 @@ let testTargetsWanted = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_TES
 
 let testTargets: [Target] = [
     .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
+    .testTarget(name: "WebPCodecTests", dependencies: ["GIFCodec", "WebPCodec", "TestFixtures"]),
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
@@ -36,6 +37,11 @@ let allTargets: [Target] = [
             path: "Sources/CJemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .systemLibrary(name: "CPosix", path: "Sources/CPosix"),
         .plugin(name: "SourceCommit", capability: .buildTool(), path: "Plugins/SourceCommit"),
         .target(name: "BuildProvenance", plugins: ["SourceCommit"]),
@@ -45,6 +51,7 @@ let allTargets: [Target] = [
         .target(name: "SystemFiles", dependencies: ["Mutants"]),
         .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "PosixThreads", "SystemFiles"]),
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
+        .target(name: "WebPCodec", dependencies: ["CWebP", "GIFCodec"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads"]),
         .target(
             name: "MemoryProbe",
@@ -58,7 +65,7 @@ let allTargets: [Target] = [
         .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
-        .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles", "WebPCodec"]),
         // Settings played on a virtual clock from each frame's traced decode cost, through the real-time player.
         .target(name: "BenchReplay", dependencies: ["BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec"]),
         .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
@@ -78,7 +85,7 @@ let allTargets: [Target] = [
         .target(
             name: "BenchCommands",
             dependencies: ["BenchCLI", "BenchCore", "BuildProvenance", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
-                           "MemoryProbe", "SystemFiles"]
+                           "MemoryProbe", "SystemFiles", "WebPCodec"]
         ),
         .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
         .executableTarget(name: "bench", dependencies: ["BenchCommands", "bench-case"], path: "Benchmarks/bench"),
@@ -104,6 +111,7 @@ let neededTargets = testTargetsWanted.map { closure(of: $0, in: allTargets) }
 
 let allProducts: [Product] = [
         .library(name: "GIFCodec", targets: ["GIFCodec"]),
+        .library(name: "WebPCodec", targets: ["WebPCodec"]),
         .library(name: "GIFCorpus", targets: ["GIFCorpus"]),
         .library(name: "FrameDecoders", targets: ["FrameDecoders"]),
         .library(name: "MemoryProbe", targets: ["MemoryProbe"]),

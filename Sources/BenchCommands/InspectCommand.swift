@@ -8,6 +8,7 @@ import BenchCore
 import Foundation
 import GIFCodec
 import GIFCorpus
+import WebPCodec
 
 /// `bench inspect FILE [--hashes | --json] [--codec fast|giflib]`.
 enum InspectCommand {
@@ -15,8 +16,9 @@ enum InspectCommand {
     Usage: bench inspect FILE|NAME [--hashes | --json] [--codec fast|giflib] [--timeout SECONDS]
                               [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
-    FILE, or the name of a built-in GIF (kingfisher-720x720x150). Without --hashes: the container facts (size, frames, loop count, per-frame rectangle,
-    disposal, raw and effective delays, interlace, palette kind).
+    FILE, or the name of a built-in GIF (kingfisher-720x720x150): a GIF, or a WebP (still or animated), told apart by
+    their first bytes. Without --hashes: the container facts (size, frames, loop count, per-frame rectangle, disposal
+    or blending, delays, interlace, palette kind or coding).
       --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
                              composited RGBA frame, and nothing else on stdout
       --json                 the container facts as one JSON object (snake_case keys, a 'frames' array), for scripts
@@ -41,13 +43,19 @@ enum InspectCommand {
         let playability: Playability
         do {
             // A name with no folder that is no file here may be a built-in GIF, as `run --gif` takes it.
+            let read: GIFBytes
             if !FileManager.default.fileExists(atPath: path), let spec = SyntheticCorpus.spec(forArgument: path) {
-                container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
+                read = GIFBytes(try SyntheticCorpus.gif(for: spec))
             } else {
-                container = try GIFContainer(contentsOfFile: path, rules: rules)
+                read = try GIFBytes(contentsOfFile: path, rules: rules)
             }
+            // The format is told by the file's first bytes, never by its name.
+            if AnimationFormat(sniffing: read.buffer) == .webp {
+                return try inspectWebP(read, path: path, limits: limits, hashes: hashes, json: json)
+            }
+            container = try GIFContainer(bytes: read)
             playability = try Playability.check(container, limits: limits, codec: codec)
-        } catch {
+        } catch let error as GIFError {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
         }
         if json {
@@ -58,5 +66,18 @@ enum InspectCommand {
                            : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec, playability: playability)
         Console.answer(lines.joined(separator: "\n"))
         return .success
+    }
+
+    /// A WebP's facts or its frames' hashes; `--json` is for GIFs only so far.
+    static func inspectWebP(_ bytes: GIFBytes, path: String, limits: DecodeLimits, hashes: Bool, json: Bool) throws -> ExitStatus {
+        if json { throw UsageError("\(path): --json describes GIFs only so far; for a WebP, use the plain listing or --hashes") }
+        do {
+            let animation = try WebPAnimation(bytes: bytes, limits: limits)
+            let lines = hashes ? try WebPInspection.hashLines(animation) : WebPInspection.describe(animation, fileName: path)
+            Console.answer(lines.joined(separator: "\n"))
+            return .success
+        } catch {
+            throw UsageError("\(path): \(error)")
+        }
     }
 }

@@ -2,6 +2,8 @@
 public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes do not start with a GIF signature (`GIF87a`/`GIF89a`).
     case notAGIF
+    /// A WebP (`RIFF`, `WEBP`), which `bench inspect` reads but the players do not play yet.
+    case webpNotPlayable
     /// The input is empty.
     case empty
     /// The file ended before the logical screen descriptor was complete.
@@ -46,6 +48,7 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
+        case .webpNotPlayable: return "a WebP, not a GIF: 'bench inspect' reads and hashes it, but the players play GIFs only so far"
         case .empty: return "the file is empty"
         case .truncatedHeader: return "the file ends inside the GIF header"
         case .truncatedBeforeFirstFrame(let place): return "the file ends \(place)"

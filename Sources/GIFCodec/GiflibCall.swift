@@ -45,7 +45,10 @@ final class GiflibReader {
         guard bytes.count > 0 else { throw .empty }
         let signature = Array(bytes.buffer.prefix(6))
         guard signature.count == 6 else { throw .notAGIF }
-        guard signature == Array("GIF87a".utf8) || signature == Array("GIF89a".utf8) else { throw .notAGIF }
+        guard signature == Array("GIF87a".utf8) || signature == Array("GIF89a".utf8) else {
+            let riff = Array(bytes.buffer.prefix(12))
+            throw riff.count == 12 && riff[0..<4] == Array("RIFF".utf8)[...] && riff[8..<12] == Array("WEBP".utf8)[...] ? .webpNotPlayable : .notAGIF
+        }
         self.bytes = bytes
         cursor = .allocate(capacity: 1)
         cursor.initialize(to: ReadCursor(base: bytes.buffer.baseAddress, count: bytes.count, position: 0))

@@ -4,6 +4,7 @@ import BenchRunning
 import BenchVerdicts
 import Foundation
 import Testing
+import TestFixtures
 
 /// The `bench` command line as a user meets it: help, bad usage, unreadable input.
 @Suite("bench command line")
@@ -122,6 +123,27 @@ struct CommandLineTests {
             #expect(outcome.status == 2)
             #expect(outcome.errors == "bench: error: \(path): not a GIF file (no GIF87a/GIF89a signature)\n")
         }
+    }
+
+    @Test("inspect reads a WebP by its content, whatever its name; run says in one line that it plays GIFs only so far")
+    func webp() throws {
+        let fixture = Fixtures.directory.appendingPathComponent("webp/pillow-lossless-alpha.webp").path
+        // Named .gif: the format is the content's.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-webp-\(UUID().uuidString).gif").path
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let listing = try BenchProgram.run(["inspect", path])
+        #expect(listing.status == 0, "\(listing.errors)")
+        #expect(listing.output.contains("format: WebP, animated, lossless frames") && listing.output.contains("canvas: 40x30"), "\(listing.output)")
+        let hashes = try BenchProgram.run(["inspect", path, "--hashes"])
+        #expect(hashes.output.split(separator: "\n").count == 6)
+        let cut = path + ".cut.webp"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: fixture)).prefix(300)).write(to: URL(fileURLWithPath: cut))
+        defer { try? FileManager.default.removeItem(atPath: cut) }
+        let damaged = try BenchProgram.run(["inspect", cut])
+        #expect(damaged.status == 2 && damaged.errors.split(separator: "\n").count == 1 && damaged.errors.contains("cut short"), "\(damaged.errors)")
+        let played = try BenchProgram.run(["run", "--gif", path, "--out", HostilePathTests.path("webp")])
+        #expect(played.status == 2 && played.errors.contains("a WebP, not a GIF") && played.errors.split(separator: "\n").count == 1, "\(played.errors)")
     }
 }
 

@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "GIFCodec", package: "GIFFrameBench"),
                 .product(name: "FrameDecoders", package: "GIFFrameBench"),
                 .product(name: "ImageCache", package: "GIFFrameBench"),
+                .product(name: "WebPCodec", package: "GIFFrameBench"),
             ]
         ),
         // Differential: the fast LZW decoder against giflib's (Tests/Fuzz/run.sh --target lzw-diff).

@@ -2,13 +2,23 @@ import FrameDecoders
 import FuzzDriver
 import GIFCodec
 import ImageCache
+import WebPCodec
 
-// libFuzzer entry point: any bytes must give a clean error or a partial play, never a crash, a hang or a leak.
+// libFuzzer entry point: any bytes, a GIF or an animated WebP, must give a clean error or a partial play, never a
+// crash, a hang or a leak.
 // Canvases are capped at 1 megapixel, and the decoders run only on small animations, so the fuzzer spends its time
 // on parsing and compositing paths rather than on filling memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = GIFBytes(UnsafeRawBufferPointer(start: start, count: count))
+    // A WebP goes to libwebp's demuxer and animation decoder, through the product's wrapper and its limits.
+    if AnimationFormat(sniffing: bytes.buffer) == .webp {
+        if let animation = try? WebPAnimation(bytes: bytes, limits: DecodeLimits(maxCanvasPixels: 1_000_000)),
+           animation.frames.count * animation.frameBytes <= 8_000_000 {
+            _ = try? animation.frameHashes()
+        }
+        return 0
+    }
     guard let container = try? GIFContainer(bytes: bytes) else { return 0 }
     let limits = DecodeLimits(maxCanvasPixels: 1_000_000)
     guard (try? limits.check(container)) != nil else { return 0 }

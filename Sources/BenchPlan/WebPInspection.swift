@@ -1,0 +1,44 @@
+import Foundation
+import GIFCodec
+import WebPCodec
+
+/// Human-readable facts about one WebP's container (`bench inspect x.webp`), and its per-frame hashes.
+public enum WebPInspection {
+    /// The container facts as lines: canvas, loop count, then one line per frame.
+    public static func describe(_ animation: WebPAnimation, fileName: String) -> [String] {
+        let kinds = Set(animation.frames.map { $0.isLossless.map { $0 ? "lossless" : "lossy" } ?? "unknown" }).sorted()
+        let all = animation.frameBytes * animation.frames.count
+        let background = String(animation.backgroundColor, radix: 16, uppercase: true)
+        var lines = [
+            "file: \(fileName)",
+            "size: \(animation.bytes.count) bytes",
+            "format: WebP, \(animation.frames.count == 1 ? "still (played as one frame)" : "animated"), \(kinds.joined(separator: " and ")) frames",
+            "canvas: \(animation.width)x\(animation.height)",
+            "frames: \(animation.frames.count)",
+            "loop: \(animation.loopCount == 0 ? "forever" : "\(animation.loopCount) times") (ANIM loop count \(animation.loopCount))",
+            "background: 0x\(String(repeating: "0", count: max(0, 8 - background.count)) + background) in the ANIM chunk (BGRA), "
+                + "not drawn: the canvas starts transparent, as browsers draw it",
+            "decoded size: \(animation.frameBytes) bytes per frame (\(Format.bytes(Double(animation.frameBytes)))), "
+                + "\(all) bytes for all frames (\(Format.bytes(Double(all))))",
+            "loop length: \(Format.fixed(animation.loopSeconds, digits: 2)) s of animation (the durations as stored)",
+        ]
+        let header = ["index", "rect", "dispose", "blend", "duration_ms", "alpha", "coding"]
+        let rows = animation.frames.enumerated().map { index, frame in
+            [String(index), "\(frame.width)x\(frame.height)+\(frame.x)+\(frame.y)", frame.disposesToBackground ? "background" : "none",
+             frame.blends ? "yes" : "no", String(frame.durationMilliseconds), frame.hasAlpha ? "yes" : "no",
+             frame.isLossless.map { $0 ? "lossless" : "lossy" } ?? "-"]
+        }
+        let widths = header.indices.map { column in rows.reduce(header[column].count) { max($0, $1[column].count) } }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { $0 == cells.count - 1 ? cells[$0] : cells[$0].padding(toLength: widths[$0] + 1, withPad: " ", startingAt: 0) }.joined(separator: " ")
+        }
+        lines.append(line(header))
+        lines += rows.map(line)
+        return lines
+    }
+
+    /// One `<index> <hash>` line per frame, composited in playback order (``WebPAnimation/frameHashes()``).
+    public static func hashLines(_ animation: WebPAnimation) throws(WebPError) -> [String] {
+        try animation.frameHashes().enumerated().map { "\($0.offset) \($0.element)" }
+    }
+}
