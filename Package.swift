@@ -20,7 +20,7 @@ let testTargets: [Target] = [
     .testTarget(name: "WebPCodecTests", dependencies: ["GIFCodec", "WebPCodec", "TestFixtures"]),
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
-    .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures"]),
+    .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures", "WebPCodec"]),
     .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
@@ -58,7 +58,7 @@ let allTargets: [Target] = [
             dependencies: ["CJemalloc", "Mutants", "PosixThreads"],
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
-        .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles"]),
+        .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles", "WebPCodec"]),
         // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
         // BenchCore plays a case in the measuring child.
         .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),

@@ -1,4 +1,5 @@
 import GIFCodec
+import WebPCodec
 
 /// A decoded animated image as an image cache holds it: its frames, timing, loop count, the format it came from,
 /// and — when it has them — the original bytes.
@@ -17,6 +18,9 @@ public struct AnimatedImage: Sendable {
     public var sourceFormat: ImageFormat
     /// The bytes the image was decoded from, when the caller still has them.
     public var originalBytes: [UInt8]?
+    /// The frames' durations in milliseconds when the source stores them so (WebP); nil for a GIF, whose `delays` are
+    /// centiseconds.
+    public var durationsMilliseconds: [Int]?
 
     public init(width: Int, height: Int, frames: [[UInt8]], delays: [FrameDelay], netscapeLoopValue: UInt16?,
                 sourceFormat: ImageFormat, originalBytes: [UInt8]? = nil) {
@@ -49,6 +53,26 @@ public struct AnimatedImage: Sendable {
                   netscapeLoopValue: container.netscapeLoopValue, sourceFormat: ImageFormat.sniff(bytes),
                   originalBytes: keepingOriginal ? bytes : nil)
     }
+
+    /// Decodes a WebP (still or animated) eagerly, tagging it with its format and keeping the original bytes if
+    /// `keepingOriginal`; refuses what `limits` would refuse an eager decoder. A WebP's loop count (0 forever, else the
+    /// times it plays) is kept as the NETSCAPE2.0 value that plays as often.
+    public init(decodingWebP bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default) throws(WebPError) {
+        let animation = try WebPAnimation(bytes: GIFBytes(bytes), limits: limits)
+        let needed = animation.frameBytes * animation.frames.count
+        guard needed <= limits.maxEagerBytes else { throw .eagerTooLarge(bytes: needed, limit: limits.maxEagerBytes) }
+        var frames: [[UInt8]] = []
+        try animation.forEachFrame { _, canvas in frames.append(Array(canvas)) }
+        let durations = animation.frames.map(\.durationMilliseconds)
+        self.init(width: animation.width, height: animation.height, frames: frames,
+                  delays: durations.map { FrameDelay(centiseconds: UInt16(clamping: $0 / 10)) },
+                  netscapeLoopValue: animation.loopCount == 0 ? 0 : (animation.loopCount == 1 ? nil : UInt16(clamping: animation.loopCount - 1)),
+                  sourceFormat: ImageFormat.sniff(bytes), originalBytes: keepingOriginal ? bytes : nil)
+        durationsMilliseconds = durations
+    }
+
+    /// The WebP loop count that plays as often as ``netscapeLoopValue``: 0 forever, else the times it plays.
+    public var webpLoopCount: Int { netscapeLoopValue.map { $0 == 0 ? 0 : Int($0) + 1 } ?? 1 }
 
     /// FNV-1a 64 of every frame.
     public var frameHashes: [FrameHash] { frames.map { frame in frame.withUnsafeBytes { FrameHash(of: $0) } } }

@@ -1,6 +1,7 @@
 import Foundation
 import GIFCodec
 import SystemFiles
+import WebPCodec
 import Mutants
 
 /// Errors of storing into the cache.
@@ -9,18 +10,21 @@ public enum CacheStoreError: Error, Sendable, CustomStringConvertible {
     case cannotEncode(ImageFormat)
     case io(String)
     case encoding(GIFError)
+    case webpEncoding(WebPError)
 
     public var description: String {
         switch self {
         case .cannotEncode(let format): "cannot encode a still \(format.rawValue) image without its original bytes"
         case .io(let reason): reason
         case .encoding(let error): "re-encoding failed: \(error)"
+        case .webpEncoding(let error): "re-encoding as WebP failed: \(error)"
         }
     }
 }
 
 /// A directory of cached images: `store(_:data:)` keeps the original bytes unchanged; `store(_:)` without them
-/// encodes in the image's own format — an animated image always as GIF, never as a still format.
+/// encodes in the image's own format — a WebP as a lossless WebP with every frame, any other animated image as GIF,
+/// never as a still format.
 ///
 /// Each entry is a data file and a metadata record named by the FNV-1a 64 of the key; both are written to a
 /// temporary file and renamed, metadata last, so a crash mid-write leaves a miss, never a half entry that reads as valid.
@@ -56,6 +60,7 @@ public struct DiskCache: Sendable {
     /// Stores an image without its original bytes, encoded in its tagged format; animated or untagged images as GIF.
     @discardableResult
     public func store(_ image: AnimatedImage, key: String) throws(CacheStoreError) -> Stored {
+        if image.sourceFormat == .animatedWebP || image.sourceFormat == .webp { return try storeWebP(image, key: key) }
         guard image.sourceFormat == .gif || image.isAnimated || image.sourceFormat == .unknown else {
             throw .cannotEncode(image.sourceFormat)
         }
@@ -71,6 +76,22 @@ public struct DiskCache: Sendable {
         return Stored(path: dataPath(key), bytesWritten: encoded.bytes.count, format: .gif, fidelity: encoded.fidelity)
     }
 
+    /// A WebP without its bytes, written as a lossless WebP: every frame, its duration and the loop count kept, so the
+    /// decoded frames equal the image's (a still stays a still).
+    private func storeWebP(_ image: AnimatedImage, key: String) throws(CacheStoreError) -> Stored {
+        let frames = Mutant.reencodedKeepsFirstFrame.isPlanted ? Array(image.frames.prefix(1)) : image.frames
+        let durations = Array((image.durationsMilliseconds ?? image.delays.map(\.rawMilliseconds)).prefix(frames.count))
+        let bytes: [UInt8]
+        do {
+            bytes = try WebPAnimationWriter.lossless(width: image.width, height: image.height, frames: frames, durations: durations,
+                                                     loopCount: image.webpLoopCount, still: image.sourceFormat == .webp)
+        } catch { throw .webpEncoding(error) }
+        let format = ImageFormat.sniff(bytes)
+        try write(bytes, entry: CacheEntry(schema: CacheEntry.schema, key: key, format: format, frameCount: image.frames.count,
+                                           byteLength: bytes.count, checksum: Self.checksum(bytes), origin: "reencoded"))
+        return Stored(path: dataPath(key), bytesWritten: bytes.count, format: format, fidelity: frames.map { _ in .exact })
+    }
+
     /// The verified bytes of an entry, read into the heap or mapped; a torn, colliding or mismatched entry is a miss.
     public func bytes(forKey key: String, mapped: Bool = false) -> Result<(bytes: GIFBytes, format: ImageFormat), CacheMiss> {
         let outcome = verifiedBytes(key, mapped: mapped)
@@ -83,11 +104,15 @@ public struct DiskCache: Sendable {
         switch bytes(forKey: key) {
         case .failure(let miss): return .failure(miss)
         case .success(let found):
+            // A WebP entry is read as a WebP, told by its bytes as it was stored.
             do {
+                if found.format == .webp || found.format == .animatedWebP {
+                    return .success(try AnimatedImage(decodingWebP: found.bytes.array, limits: limits))
+                }
                 return .success(try AnimatedImage(decodingGIF: found.bytes.array, limits: limits, codec: codec))
             } catch {
-                log(key, .undecodable(error.description))
-                return .failure(.undecodable(error.description))
+                log(key, .undecodable("\(error)"))
+                return .failure(.undecodable("\(error)"))
             }
         }
     }

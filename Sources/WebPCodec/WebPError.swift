@@ -10,6 +10,8 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
     case noFrames
     /// The frames to hold at once pass `--max-eager-bytes`.
     case eagerTooLarge(bytes: Int, limit: Int)
+    /// Frames could not be written as a WebP, and why.
+    case cannotEncode(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
             "the WebP holds no frame"
         case .eagerTooLarge(let bytes, let limit):
             "decoding every frame up front needs \(bytes) bytes, over the limit of \(limit) (--max-eager-bytes)"
+        case .cannotEncode(let reason):
+            "cannot write the WebP: \(reason)"
         }
     }
 }
