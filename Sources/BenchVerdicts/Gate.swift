@@ -193,7 +193,7 @@ public enum Gate {
                 if before.isEmpty && !after.isEmpty {
                     comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: rule.metric.unit, baseline: nil,
                                                   current: Statistics.median(after), verdict: .notGated,
-                                                  note: "not measured in the baseline (its build predates \(rule.metric.name))"))
+                                                  note: "not measured in the baseline: its build predates \(rule.metric.name)"))
                     continue
                 }
                 guard !before.isEmpty, !after.isEmpty else { continue }
