@@ -9,17 +9,18 @@ import Foundation
 import GIFCodec
 import SystemFiles
 
-/// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF.
+/// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF, and a
+/// WebP a WebP.
 enum CacheCommand {
     static let help = """
     Usage: bench cache [--gif FILE|DIR]... [--repetitions N] [--out DIR] [--codec fast|giflib] [--timeout SECONDS]
                        [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
-    For every GIF (default: the synthetic corpus): stores it in a disk cache with its original bytes and
-    without them (re-encoded as GIF), times both and counts the bytes written; loads it back and shows
-    the first frame four ways (eager or windowed, GIF bytes on the heap or mapped with mmap), with the
-    heap each holds; and checks the round trip: first byte and sniffed format of the stored file, frame
-    count, delays, loop count and every frame's pixels. Writes cache.csv and cache.md to DIR
+    For every GIF (default: the synthetic corpus), or WebP given with --gif (told by its first bytes): stores it
+    in a disk cache with its original bytes and without them (re-encoded as GIF, a WebP as lossless WebP), times
+    both and counts the bytes written; loads a GIF back and shows the first frame four ways (eager or windowed,
+    bytes on the heap or mapped with mmap), with the heap each holds; and checks the round trip: first byte and
+    sniffed format of the stored file, frame count, delays, loop count and every frame's pixels. Writes cache.csv and cache.md to DIR
     (default bench-results/cache) and prints the Markdown. The entries live in a private scratch directory
     (mode 0700, under TMPDIR) removed at the end. The decoded frames are held once at a time, so the eager limit
     below bounds the command's memory.
@@ -42,7 +43,7 @@ enum CacheCommand {
         let scratch = try PrivateDirectory.forRun()
         let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
         // The store path decodes every frame up front, as an eager decoder does: the eager limit applies to each file.
-        let (playable, rejected) = GIFInputs.partition(inputs, limits: limits, rules: rules, scratch: scratch, deepCheck: { path in
+        let (playable, rejected) = GIFInputs.partition(inputs, limits: limits, rules: rules, scratch: scratch, acceptsWebP: true, deepCheck: { path in
             do {
                 try limits.checkEager(GIFContainer(contentsOfFile: path, rules: rules))
                 return nil
@@ -67,7 +68,7 @@ enum CacheCommand {
         let markdown = CacheReporter.markdown(rows, metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
         try ReportWriter.write([("cache.csv", Data(CacheReporter.csv(rows).utf8)), ("cache.md", Data(markdown.utf8))], to: output.path)
         Console.answer(markdown)
-        let lost = rows.filter { !($0.framesKept && $0.delaysKept && $0.loopKept && $0.pixelsKept && $0.reencodedFormat == .gif && $0.originalByteIdentical) }
+        let lost = rows.filter { !($0.framesKept && $0.delaysKept && $0.loopKept && $0.pixelsKept && $0.reencodedFormat == $0.originalFormat && $0.originalByteIdentical) }
         if !lost.isEmpty {
             Console.error("the round trip lost something for: \(lost.map(\.gif).joined(separator: ", "))")
             return .internalFailure

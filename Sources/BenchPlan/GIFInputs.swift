@@ -2,6 +2,7 @@ import CaseModel
 import BenchCore
 import Foundation
 import GIFCodec
+import WebPCodec
 import GIFCorpus
 import SystemFiles
 
@@ -110,13 +111,26 @@ extension GIFInputs {
     /// told otherwise); `deepCheck`, given a path, composites every frame in a child with a time limit. A pipe, FIFO
     /// or device the user allowed is read once and measured from a private copy in `scratch`.
     public static func partition(_ inputs: [GIFInput], limits: DecodeLimits = .default, rules: InputFileRules = InputFileRules(),
-                                 scratch: PrivateDirectory? = nil,
+                                 scratch: PrivateDirectory? = nil, acceptsWebP: Bool = false,
                                  deepCheck: ((String) -> String?)? = nil) -> (playable: [GIFInput], rejected: [RejectedInput]) {
         var playable: [GIFInput] = [], rejected: [RejectedInput] = []
         for (index, input) in inputs.enumerated() {
             guard case .file(let path) = input.source else { playable.append(input); continue }
             do {
                 let bytes = try GIFBytes(contentsOfFile: path, rules: rules)
+                // A command that takes WebP (the cache) checks its canvas and eager bytes here; the GIF checks below
+                // are the codec's.
+                if acceptsWebP, AnimationFormat(sniffing: bytes.buffer) == .webp, FileKind.of(path, followingLinks: true) == .regular {
+                    do {
+                        let animation = try WebPAnimation(bytes: bytes, limits: limits)
+                        let eager = animation.frameBytes * animation.frames.count
+                        guard eager <= limits.maxEagerBytes else { throw WebPError.eagerTooLarge(bytes: eager, limit: limits.maxEagerBytes) }
+                    } catch {
+                        throw GIFError.io(path: path, reason: "\(error)")
+                    }
+                    playable.append(GIFInput(name: input.name, source: .file(path)))
+                    continue
+                }
                 let container = try GIFContainer(bytes: bytes)
                 try Playability.checkStructure(container, limits: limits)
                 var measured = path

@@ -11,17 +11,19 @@ public enum CacheReporter {
         + CacheMeasurement.loads.map { "first_frame_\($0.replacingOccurrences(of: "-", with: "_"))_s" }
         + CacheMeasurement.loads.map { "heap_at_first_frame_\($0.replacingOccurrences(of: "-", with: "_"))_bytes" }
         + ["reencoded_first_byte", "reencoded_format", "frames_kept", "delays_kept", "loop_kept", "pixels_kept",
-           "quantised_frames", "original_byte_identical"]
+           "quantised_frames", "original_byte_identical", "original_format"]
 
     public static func csv(_ rows: [CacheMeasurement]) -> String {
         var lines = [columns.joined(separator: ",")]
         for row in rows {
             var cells = [Format.csvField(row.gif), "\(row.frames)", "\(row.fileBytes)", Format.seconds(row.storeOriginalSeconds),
                          "\(row.storeOriginalBytes)", Format.seconds(row.storeReencodedSeconds), "\(row.storeReencodedBytes)"]
-            cells += CacheMeasurement.loads.map { Format.seconds(row.firstFrameSeconds[$0] ?? 0) }
-            cells += CacheMeasurement.loads.map { "\(row.heapAtFirstFrame[$0] ?? 0)" }
+            // A WebP is not loaded by the players yet: its load cells are empty, not zero.
+            cells += CacheMeasurement.loads.map { row.firstFrameSeconds[$0].map(Format.seconds) ?? "" }
+            cells += CacheMeasurement.loads.map { row.heapAtFirstFrame[$0].map(String.init) ?? "" }
             cells += [hex(row.reencodedFirstByte), row.reencodedFormat.rawValue, "\(row.framesKept)", "\(row.delaysKept)",
-                      "\(row.loopKept)", "\(row.pixelsKept)", "\(row.quantisedFrames)", "\(row.originalByteIdentical)"]
+                      "\(row.loopKept)", "\(row.pixelsKept)", "\(row.quantisedFrames)", "\(row.originalByteIdentical)",
+                      row.originalFormat.rawValue]
             lines.append(cells.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -31,8 +33,9 @@ public enum CacheReporter {
         var out = ["# GIF Frame Bench: the cache store path", ""] + MarkdownReporter.metadata(metadata) + [
             "", "Storing with the original bytes writes them unchanged; storing without them re-encodes every composited",
             "frame as GIF (each frame full-screen, disposal 2, its raw delay, the loop count; a frame is quantised only",
-            "if it has more than 255 colours). A re-encoded file is not expected to be byte-identical: fidelity means",
-            "the format, frame count, delays, loop count and every frame's pixels survive the round trip.", "",
+            "if it has more than 255 colours), or a WebP as a lossless WebP (every frame full-canvas, its duration, the",
+            "loop count). A re-encoded file is not expected to be byte-identical: fidelity means the format, frame",
+            "count, delays, loop count and every frame's pixels (fully transparent ones as 0,0,0,0) survive the round trip.", "",
             "## Store: original bytes against re-encoding", "",
             "| gif | frames | file | store original | written | store re-encoded | written | re-encoded ÷ original |",
             "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -48,16 +51,18 @@ public enum CacheReporter {
                 + "with `mmap` the compressed bytes are page cache, not heap. Windowed uses window \(BenchCase.defaultWindow).", "",
                 "| gif | eager, heap | eager, mmap | windowed, heap | windowed, mmap | heap saved by mmap (windowed) |",
                 "|---|---:|---:|---:|---:|---:|"]
-        for row in rows {
+        for row in rows where !row.firstFrameSeconds.isEmpty {
             let cells = CacheMeasurement.loads.map { "\(Format.duration(row.firstFrameSeconds[$0] ?? 0)), \(Format.bytes(Double(row.heapAtFirstFrame[$0] ?? 0)))" }
             let saved = (row.heapAtFirstFrame["windowed-heap"] ?? 0) - (row.heapAtFirstFrame["windowed-mmap"] ?? 0)
             out.append("| \(MarkdownReporter.cell(row.gif)) | " + cells.joined(separator: " | ") + " | \(Format.bytes(Double(saved))) |")
         }
+        let unloaded = rows.filter(\.firstFrameSeconds.isEmpty).map { MarkdownReporter.cell($0.gif) }
+        if !unloaded.isEmpty { out += ["", "Not loaded (WebP: the players play GIFs only so far): \(unloaded.joined(separator: ", "))."] }
         out += ["", "## Fidelity of the re-encoded store", "",
-                "| gif | first byte | sniffed format | frames kept | delays kept | loop kept | pixels kept | quantised frames | original store byte-identical |",
-                "|---|---|---|---|---|---|---|---:|---|"]
+                "| gif | came as | first byte | sniffed format | frames kept | delays kept | loop kept | pixels kept | quantised frames | original store byte-identical |",
+                "|---|---|---|---|---|---|---|---|---:|---|"]
         for row in rows {
-            out.append("| \(MarkdownReporter.cell(row.gif)) | \(hex(row.reencodedFirstByte)) | \(row.reencodedFormat.rawValue) | \(row.framesKept) | \(row.delaysKept) | "
+            out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.originalFormat.rawValue) | \(hex(row.reencodedFirstByte)) | \(row.reencodedFormat.rawValue) | \(row.framesKept) | \(row.delaysKept) | "
                        + "\(row.loopKept) | \(row.pixelsKept) | \(row.quantisedFrames) | \(row.originalByteIdentical) |")
         }
         return (out + [""]).joined(separator: "\n")

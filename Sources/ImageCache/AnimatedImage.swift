@@ -74,6 +74,28 @@ public struct AnimatedImage: Sendable {
     /// The WebP loop count that plays as often as ``netscapeLoopValue``: 0 forever, else the times it plays.
     public var webpLoopCount: Int { netscapeLoopValue.map { $0 == 0 ? 0 : Int($0) + 1 } ?? 1 }
 
+    /// Decodes a GIF or a WebP, told by its first bytes; anything else is refused as not a GIF.
+    public init(decoding bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default,
+                codec: LZWCodec = .default) throws {
+        if bytes.withUnsafeBytes({ AnimationFormat(sniffing: $0) }) == .webp {
+            try self.init(decodingWebP: bytes, keepingOriginal: keepingOriginal, limits: limits)
+        } else {
+            try self.init(decodingGIF: bytes, keepingOriginal: keepingOriginal, limits: limits, codec: codec)
+        }
+    }
+
+    /// Each frame's identity hash: FNV-1a 64 with fully transparent pixels as 0,0,0,0 (a GIF's already are; a
+    /// lossless WebP may keep any colour under alpha 0).
+    public var identityHashes: [FrameHash] {
+        frames.map { frame in
+            var copy = frame
+            for alpha in stride(from: 3, to: copy.count, by: 4) where copy[alpha] == 0 {
+                copy[alpha - 3] = 0; copy[alpha - 2] = 0; copy[alpha - 1] = 0
+            }
+            return copy.withUnsafeBytes { FrameHash(of: $0) }
+        }
+    }
+
     /// FNV-1a 64 of every frame.
     public var frameHashes: [FrameHash] { frames.map { frame in frame.withUnsafeBytes { FrameHash(of: $0) } } }
 }

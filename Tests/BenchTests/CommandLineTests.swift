@@ -145,6 +145,23 @@ struct CommandLineTests {
         let played = try BenchProgram.run(["run", "--gif", path, "--out", HostilePathTests.path("webp")])
         #expect(played.status == 2 && played.errors.contains("a WebP, not a GIF") && played.errors.split(separator: "\n").count == 1, "\(played.errors)")
     }
+
+    @Test("bench cache keeps a WebP a WebP: stored without its bytes it comes back a WebP with every frame, delay and pixel")
+    func cacheKeepsWebP() throws {
+        let fixture = Fixtures.directory.appendingPathComponent("webp/pillow-lossless-alpha.webp").path
+        let out = HostilePathTests.path("cache-webp")
+        let cache = try BenchProgram.run(["cache", "--gif", fixture, "--gif", "emoji-64x64x24", "--repetitions", "1", "--quiet", "--out", out])
+        #expect(cache.status == 0, "\(cache.errors)")
+        let lines = try String(contentsOfFile: out + "/cache.csv", encoding: .utf8).split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(lines.first)
+        let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        let webp = try #require(rows.first { $0["gif"] == "pillow-lossless-alpha.webp" }, "\(rows)")
+        #expect(webp["original_format"] == "webp-animated" && webp["reencoded_format"] == "webp-animated", "\(webp)")
+        #expect(["frames_kept", "delays_kept", "loop_kept", "pixels_kept", "original_byte_identical"].allSatisfy { webp[$0] == "true" }, "\(webp)")
+        #expect(webp["first_frame_eager_heap_s"] == "", "a WebP is not loaded by the players yet")
+        let gif = try #require(rows.first { $0["gif"] == "emoji-64x64x24" })
+        #expect(gif["reencoded_format"] == "gif" && gif["pixels_kept"] == "true" && gif["first_frame_eager_heap_s"] != "")
+    }
 }
 
 /// A mistyped flag or command is answered with the nearest one; `bench --flag` is `bench run --flag`; `-V` is `--version`.
