@@ -152,8 +152,7 @@ extension RunCommand {
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             if !arguments.flag("--no-references") {
                 references = Suite.references(besides: settings)
-                settings = RunCommand.distinct(references.filter { if case .kind(.eager, _) = $0 { true } else { false } } + settings
-                                               + references.filter { if case .kind(.eager, _) = $0 { false } else { true } })
+                settings = RunCommand.distinct(references.filter(\.isEager) + settings + references.filter { !$0.isEager })
             }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
                           refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,

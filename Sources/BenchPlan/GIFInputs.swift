@@ -122,9 +122,7 @@ extension GIFInputs {
                 // are the codec's.
                 if acceptsWebP, AnimationFormat(sniffing: bytes.buffer) == .webp, FileKind.of(path, followingLinks: true) == .regular {
                     do {
-                        let animation = try WebPAnimation(bytes: bytes, limits: limits)
-                        let eager = animation.frameBytes * animation.frames.count
-                        guard eager <= limits.maxEagerBytes else { throw WebPError.eagerTooLarge(bytes: eager, limit: limits.maxEagerBytes) }
+                        try WebPAnimation(bytes: bytes, limits: limits).checkEager(limits)
                     } catch {
                         throw GIFError.io(path: path, reason: "\(error)")
                     }

@@ -13,8 +13,6 @@ public final class StepClock: Sendable {
         state = Mutex((0, started))
     }
 
-    public var done: Int { state.withLock { $0.done } }
-
     public func stepDone() { state.withLock { $0.done += 1 } }
 
     /// `2 of 40 steps done, 12.0 s elapsed, about 3.8 min left`; the estimate once a step has ended.

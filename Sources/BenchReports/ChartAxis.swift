@@ -6,8 +6,9 @@ import Mutants
 
 /// One axis: linear from 0 with ticks at 1, 2 or 5 × 10ⁿ steps; or, when the positive values span more than 10×,
 /// logarithmic between the nearest 1, 2 or 5 × 10ⁿ outside the values, a tick at each decade (and at 2 and 5 between
-/// when it spans fewer than three), so that 3 MiB and 300 MiB both read and no decade sits empty. A log axis starts at most six decades below the largest value (a pool of 1 frame and one of 20,000 both
-/// show); values below sit on its floor.
+/// when it spans fewer than three), so that 3 MiB and 300 MiB both read and no decade sits empty. A log axis starts
+/// at most six decades below the largest value (a pool of 1 frame and one of 20,000 both show); values below sit on
+/// its floor.
 /// The rule an axis follows, named for the docs.
 public enum ChartAxisRule {
     /// The spread, largest ÷ smallest positive value, past which an axis turns logarithmic.

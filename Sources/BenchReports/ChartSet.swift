@@ -111,7 +111,7 @@ public enum ChartSet {
     static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
         var chart = SVGChart(title: "\(short(gif)): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
         chart.xMayBeLog = false
-        var drawn: [(row: CaseSummary, repetition: Int, samples: [MemorySample])] = []
+        var drawn: [(row: CaseSummary, samples: [MemorySample])] = []
         for row in rows {
             // The row's own cases, by the key the gate groups cases by: speed, CPUs and byte source included.
             let key = row.setting.identity
@@ -119,7 +119,7 @@ public enum ChartSet {
                 .sorted { $0[.jemallocAllocatedPeak] < $1[.jemallocAllocatedPeak] }
             guard !ok.isEmpty else { continue }
             let median = ok[(ok.count - 1) / 2]
-            drawn.append((row, median.benchCase.repetition, median.timeline?.samples ?? []))
+            drawn.append((row, median.timeline?.samples ?? []))
         }
         let kept = timelineRows(drawn.map(\.row))
         for entry in drawn where kept.contains(entry.row.setting.identity) {
@@ -145,10 +145,7 @@ public enum ChartSet {
     /// then settings at evenly spaced ranks of peak memory, lowest and highest included.
     static func timelineRows(_ rows: [CaseSummary]) -> Set<CaseIdentity> {
         guard rows.count > timelineLines else { return Set(rows.map(\.setting.identity)) }
-        var kept = rows.filter { row in
-            if case .kind(.eager, _) = row.decoder { return true }
-            return row.library?.changes.isEmpty == true
-        }.prefix(timelineLines / 2).map(\.setting.identity)
+        var kept = rows.filter { $0.decoder == .eager || $0.library?.changes.isEmpty == true }.prefix(timelineLines / 2).map(\.setting.identity)
         let byPeak = rows.sorted { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }.map(\.setting.identity)
             .filter { !kept.contains($0) }
         let room = timelineLines - kept.count
@@ -219,7 +216,7 @@ public enum ChartSet {
         }
         // Eager holds every frame, as a window of all does: its point sits there, so the sweep reads against it.
         let frames = rows.first?.frames ?? 0
-        if let eager = rows.first(where: { if case .kind(.eager, _) = $0.decoder { true } else { false } }) {
+        if let eager = rows.first(where: { $0.decoder == .eager }) {
             let point = memory
                 ? SVGChart.Point(x: Double(frames), y: eager.median(.jemallocAllocatedPeak) / 1_048_576,
                                  yRange: range(eager, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(eager))

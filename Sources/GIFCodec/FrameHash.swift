@@ -15,6 +15,22 @@ public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
         value = Self.continued(Self.offsetBasis, hashed)
     }
 
+    /// The identity hash of a straight RGBA8 frame: as ``init(of:)``, with every fully transparent pixel hashed as
+    /// 0,0,0,0 whatever colour bytes it carries (a GIF's compositor writes them so; a WebP decoder may not).
+    public init(identityOf rgba: UnsafeRawBufferPointer) {
+        var hash = Self.offsetBasis
+        var offset = 0
+        while offset + 4 <= rgba.count {
+            let transparent = rgba[offset + 3] == 0
+            for byte in 0..<4 {
+                hash ^= UInt64(transparent ? 0 : rgba[offset + byte])
+                hash &*= Self.prime
+            }
+            offset += 4
+        }
+        value = Self.continued(hash, UnsafeRawBufferPointer(rebasing: rgba[offset...]))
+    }
+
     private static func continued(_ start: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = start
         for byte in bytes {

@@ -46,8 +46,7 @@ final class GiflibReader {
         let signature = Array(bytes.buffer.prefix(6))
         guard signature.count == 6 else { throw .notAGIF }
         guard signature == Array("GIF87a".utf8) || signature == Array("GIF89a".utf8) else {
-            let riff = Array(bytes.buffer.prefix(12))
-            throw riff.count == 12 && riff[0..<4] == Array("RIFF".utf8)[...] && riff[8..<12] == Array("WEBP".utf8)[...] ? .webpNotPlayable : .notAGIF
+            throw AnimationFormat(sniffing: bytes.buffer) == .webp ? .webpNotPlayable : .notAGIF
         }
         self.bytes = bytes
         cursor = .allocate(capacity: 1)

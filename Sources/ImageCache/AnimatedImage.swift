@@ -59,8 +59,7 @@ public struct AnimatedImage: Sendable {
     /// times it plays) is kept as the NETSCAPE2.0 value that plays as often.
     public init(decodingWebP bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default) throws(WebPError) {
         let animation = try WebPAnimation(bytes: GIFBytes(bytes), limits: limits)
-        let needed = animation.frameBytes * animation.frames.count
-        guard needed <= limits.maxEagerBytes else { throw .eagerTooLarge(bytes: needed, limit: limits.maxEagerBytes) }
+        try animation.checkEager(limits)
         var frames: [[UInt8]] = []
         try animation.forEachFrame { _, canvas in frames.append(Array(canvas)) }
         let durations = animation.frames.map(\.durationMilliseconds)
@@ -86,15 +85,7 @@ public struct AnimatedImage: Sendable {
 
     /// Each frame's identity hash: FNV-1a 64 with fully transparent pixels as 0,0,0,0 (a GIF's already are; a
     /// lossless WebP may keep any colour under alpha 0).
-    public var identityHashes: [FrameHash] {
-        frames.map { frame in
-            var copy = frame
-            for alpha in stride(from: 3, to: copy.count, by: 4) where copy[alpha] == 0 {
-                copy[alpha - 3] = 0; copy[alpha - 2] = 0; copy[alpha - 1] = 0
-            }
-            return copy.withUnsafeBytes { FrameHash(of: $0) }
-        }
-    }
+    public var identityHashes: [FrameHash] { frames.map { frame in frame.withUnsafeBytes { FrameHash(identityOf: $0) } } }
 
     /// FNV-1a 64 of every frame.
     public var frameHashes: [FrameHash] { frames.map { frame in frame.withUnsafeBytes { FrameHash(of: $0) } } }

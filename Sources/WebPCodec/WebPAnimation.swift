@@ -93,19 +93,15 @@ public struct WebPAnimation: Sendable {
     /// project's frame identity, as for a GIF (docs/decoding.md, "Pixel conventions").
     public func frameHashes() throws(WebPError) -> [FrameHash] {
         var hashes: [FrameHash] = []
-        var scratch = [UInt8](repeating: 0, count: frameBytes)
-        try forEachFrame { _, canvas in
-            scratch.withUnsafeMutableBytes { copy in
-                copy.copyMemory(from: canvas)
-                var offset = 3
-                while offset < copy.count {
-                    if copy[offset] == 0 { copy[offset - 3] = 0; copy[offset - 2] = 0; copy[offset - 1] = 0 }
-                    offset += 4
-                }
-                hashes.append(FrameHash(of: UnsafeRawBufferPointer(copy)))
-            }
-        }
+        try forEachFrame { _, canvas in hashes.append(FrameHash(identityOf: canvas)) }
         return hashes
+    }
+
+    /// Refuses, before any frame is decoded, an animation whose frames all held at once pass `limits.maxEagerBytes`
+    /// (as ``DecodeLimits/checkEager(_:)`` refuses a GIF).
+    public func checkEager(_ limits: DecodeLimits) throws(WebPError) {
+        let bytes = frameBytes * frames.count
+        guard bytes <= limits.maxEagerBytes else { throw .eagerTooLarge(bytes: bytes, limit: limits.maxEagerBytes) }
     }
 }
 
