@@ -18,7 +18,7 @@ let testTargetsWanted = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_TES
 let testTargets: [Target] = [
     .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "WebPCodecTests", dependencies: ["GIFCodec", "WebPCodec", "TestFixtures"]),
-    .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
+    .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures", "WebPCodec"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures", "WebPCodec"]),
     .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
@@ -52,7 +52,7 @@ let allTargets: [Target] = [
         .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "PosixThreads", "SystemFiles"]),
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
         .target(name: "WebPCodec", dependencies: ["CWebP", "GIFCodec"]),
-        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads"]),
+        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads", "WebPCodec"]),
         .target(
             name: "MemoryProbe",
             dependencies: ["CJemalloc", "Mutants", "PosixThreads"],
@@ -62,7 +62,7 @@ let allTargets: [Target] = [
         // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
         // BenchCore plays a case in the measuring child.
         .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
-        .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads"]),
+        .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads", "WebPCodec"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
         .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles", "WebPCodec"]),

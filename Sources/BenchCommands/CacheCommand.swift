@@ -5,6 +5,7 @@ import BenchRunning
 import BenchVerdicts
 import BenchCLI
 import BenchCore
+import FrameDecoders
 import Foundation
 import GIFCodec
 import SystemFiles
@@ -45,7 +46,7 @@ enum CacheCommand {
         // The store path decodes every frame up front, as an eager decoder does: the eager limit applies to each file.
         let (playable, rejected) = GIFInputs.partition(inputs, limits: limits, rules: rules, scratch: scratch, acceptsWebP: true, deepCheck: { path in
             do {
-                try limits.checkEager(GIFContainer(contentsOfFile: path, rules: rules))
+                try limits.checkEager(AnimationFile.open(contentsOfFile: path, rules: rules, limits: limits))
                 return nil
             } catch let error as GIFError {
                 return error.explained

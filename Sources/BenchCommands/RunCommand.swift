@@ -118,7 +118,7 @@ enum RunCommand {
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
         var runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
-                                                       deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
+                                                       acceptsWebP: true, deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
 
@@ -127,8 +127,12 @@ enum RunCommand {
         let files = try CorpusFiles(playable, scratch: scratch, limits: suite.limits)
         runner.pinnedBytes = files.bytesHashes
         try RunCommand.checkMemoryWarning(suite, files)
+        let refusals = suite.refusals(files: files, memory: MachineMemory.current())
         let wholeSuite = suite.cases(files: files, memory: MachineMemory.current())
-        guard !wholeSuite.isEmpty else { throw UsageError("nothing to run: no case was made from these inputs and settings") }
+        guard !wholeSuite.isEmpty else {
+            throw UsageError(refusals.first ?? "nothing to run: no case was made from these inputs and settings")
+        }
+        for line in refusals { Console.note("bench: " + line) }
         let selected = try options.filter.map { filter throws(UsageError) in try filter.select(wholeSuite) } ?? wholeSuite
         let cases = options.shard.map { $0.select(selected, facts: files.facts) } ?? selected
         if let shard = options.shard {
@@ -229,8 +233,8 @@ extension RunCommand {
     /// The run's answer: every GIF played in throughput mode replayed from its traced frame costs, at speed 1 and each
     /// speed asked, its players sized by the device's memory or this host's. Nil when nothing traced its frames.
     static func replay(_ results: [CaseResult], files: CorpusFiles, suite: Suite) -> ReplayAnswer? {
-        var containers: [String: GIFContainer] = [:]
-        for (gif, path) in files.paths { containers[gif] = try? GIFContainer(contentsOfFile: path) }
+        var containers: [String: any AnimationContainer] = [:]
+        for (gif, path) in files.paths { containers[gif] = try? AnimationFile.open(contentsOfFile: path, limits: suite.limits) }
         let speeds = Set(suite.speeds + [1]).sorted()
         do {
             return try ReplayAnswer.make(results: results, containers: containers, speeds: speeds,

@@ -41,7 +41,8 @@ public enum CaseExecution {
         let rules = InputFileRules(maxBytes: benchCase.limits.maxFileBytes)
         let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path, rules: rules)
                                                       : GIFBytes(contentsOfFile: benchCase.path, rules: rules)
-        let container = try GIFContainer(bytes: bytes)
+        let container = try AnimationFile.open(bytes, limits: benchCase.limits)
+        try benchCase.decoder.checkPlays(container.format)
         result.width = container.width
         result.height = container.height
         result.frames = container.frameCount
@@ -50,7 +51,7 @@ public enum CaseExecution {
         result.truncated = container.truncated
         result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container, display: benchCase.display))
 
-        RuntimeWarmUp.run(benchCase.decoder, codec: benchCase.codec, display: benchCase.display)
+        RuntimeWarmUp.run(benchCase.decoder, format: container.format, codec: benchCase.codec, display: benchCase.display)
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
         let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         try Jemalloc.purge()
@@ -115,7 +116,7 @@ public enum CaseExecution {
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
-    private static func play(_ benchCase: BenchCase, _ container: GIFContainer, sampler: MemorySampler?, start: CPUTimes,
+    private static func play(_ benchCase: BenchCase, _ container: any AnimationContainer, sampler: MemorySampler?, start: CPUTimes,
                              trace: consuming [DecodeCost]) throws(GIFError) -> Played {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
@@ -165,7 +166,7 @@ public enum CaseExecution {
     }
 
     /// The decoder `choice` names; its background work runs in `pool` when one is given (a feed's players share it).
-    static func makeDecoder(_ choice: DecoderChoice, _ container: GIFContainer, limits: DecodeLimits = .default,
+    static func makeDecoder(_ choice: DecoderChoice, _ container: any AnimationContainer, limits: DecodeLimits = .default,
                             codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil,
                             pool: DecodePool? = nil) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
@@ -200,14 +201,14 @@ public enum CaseExecution {
     }
 
     /// The planted slowdown's compositor, or nil (the decoder's own) when none is asked for.
-    private static func slowed(_ container: GIFContainer, _ limits: DecodeLimits, _ codec: LZWCodec,
+    private static func slowed(_ container: any AnimationContainer, _ limits: DecodeLimits, _ codec: LZWCodec,
                                _ extraWorkPerFrame: Double) throws(GIFError) -> SlowedCompositor? {
         extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, codec: codec, extraWorkPerFrame: extraWorkPerFrame) : nil
     }
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed; frames
     /// at the display's size when it is smaller than the GIF.
-    static func theoreticalBytes(_ choice: DecoderChoice, _ container: GIFContainer, display: DisplaySize? = nil) -> Int {
+    static func theoreticalBytes(_ choice: DecoderChoice, _ container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
         switch choice {
         case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container, display: display)
         case .library(let player):

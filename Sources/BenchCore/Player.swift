@@ -192,11 +192,11 @@ public struct Player {
 
     /// The frames hash of `container` composited at full size with `codec`: a scaled case's frame identity, the same
     /// as any unscaled decoder's ``framesHash()``.
-    public static func fullSizeFramesHash(_ container: GIFContainer, codec: LZWCodec, limits: DecodeLimits) throws(GIFError) -> FrameHash {
-        let compositor = try Compositor(container: container, limits: limits, codec: codec)
-        var batch = FrameHashBatch(frameBytes: compositor.pixels.count, frames: container.frameCount)
-        for _ in 0..<container.frameCount {
-            compositor.advance()
+    public static func fullSizeFramesHash(_ container: any AnimationContainer, codec: LZWCodec, limits: DecodeLimits) throws(GIFError) -> FrameHash {
+        let compositor = try container.makeCompositor(limits: limits, codec: codec)
+        var batch = FrameHashBatch(frameBytes: container.frameBytes, frames: container.frameCount)
+        for index in 0..<container.frameCount {
+            _ = try compositor.composite(frame: index)
             batch.add(compositor.pixels)
         }
         return batch.finish()

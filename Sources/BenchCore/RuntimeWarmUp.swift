@@ -1,8 +1,9 @@
 import CaseModel
 import FrameDecoders
 import GIFCodec
+import WebPCodec
 
-/// Plays a tiny GIF with the case's decoder before the measured interval. The Swift runtime builds type metadata and
+/// Plays a tiny GIF (or WebP) with the case's decoder before the measured interval. The Swift runtime builds type metadata and
 /// conformance caches on first use, with `malloc`; without this, `malloc_count` would count those one-time caches
 /// too, and move by dozens whenever unrelated code changes what ran first (what this fixed).
 enum RuntimeWarmUp {
@@ -19,10 +20,18 @@ enum RuntimeWarmUp {
         return try? GIFEncoder.encode(EncoderInput(width: 4, height: 4, globalPalette: palette, frames: frames))
     }()
 
-    /// Builds `choice` over the tiny GIF with `codec` (downscaling to 2×2 when the case keeps frames at a display
-    /// size), takes every frame twice, hashes a loop, and lets it go.
-    static func run(_ choice: DecoderChoice, codec: LZWCodec, display: DisplaySize? = nil) {
-        guard let gif, let container = try? GIFContainer(bytes: GIFBytes(gif)) else { return }
+    /// Four frames of 4×4, lossless, for a case that plays a WebP: the first opaque, the others blended over it.
+    static let webp: [UInt8]? = {
+        let pixel: (UInt8, UInt8, UInt8, UInt8) -> [UInt8] = { [$0, $1, $2, $3] }
+        let frames = [pixel(255, 0, 0, 255), pixel(0, 255, 0, 128), pixel(0, 0, 255, 0), pixel(9, 9, 9, 255)]
+            .map { Array(repeating: $0, count: 16).flatMap { $0 } }
+        return try? WebPAnimationWriter.lossless(width: 4, height: 4, frames: frames, durations: [20, 20, 20, 20], loopCount: 0)
+    }()
+
+    /// Builds `choice` over the tiny animation of `format` with `codec` (downscaling to 2×2 when the case keeps frames
+    /// at a display size), takes every frame twice, hashes a loop, and lets it go.
+    static func run(_ choice: DecoderChoice, format: AnimationFormat = .gif, codec: LZWCodec, display: DisplaySize? = nil) {
+        guard let bytes = format == .webp ? webp : gif, let container = try? AnimationFile.open(GIFBytes(bytes)) else { return }
         let warmChoice: DecoderChoice = if case .calibration = choice { .eager } else { choice }
         guard let source = try? CaseExecution.makeDecoder(warmChoice, container, codec: codec,
                                                                display: display.map { _ in DisplaySize(width: 2, height: 2) }) else { return }

@@ -8,15 +8,20 @@ import GIFCodec
 /// a ``WindowedDecoder``, the extra work runs where a slower codec's would, on the prefetch thread. The knob lives
 /// here, in the harness; the codec and the decoders know nothing of it.
 public final class SlowedCompositor: FrameCompositing {
-    private let compositor: Compositor
+    private let compositor: any FrameCompositing
     private let indexReader: FrameIndexReader
     private let extraWorkPerFrame: Double
     private var owed = 0.0
 
-    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    /// Throws for an animation that is not a GIF: the extra work is LZW, which only a GIF has.
+    public init(container: any AnimationContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                 extraWorkPerFrame: Double) throws(GIFError) {
-        compositor = try Compositor(container: container, limits: limits, codec: codec)
-        indexReader = try FrameIndexReader(container: container, codec: .giflib)
+        guard let gif = container as? GIFContainer else {
+            throw .formatNotPlayed(player: "the planted slowdown (--slow-windowed)", format: container.format.displayName,
+                                   reason: "it decodes LZW data again, which only a GIF has")
+        }
+        compositor = try Compositor(container: gif, limits: limits, codec: codec)
+        indexReader = try FrameIndexReader(container: gif, codec: .giflib)
         self.extraWorkPerFrame = extraWorkPerFrame
     }
 

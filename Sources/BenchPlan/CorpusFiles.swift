@@ -1,4 +1,5 @@
 import CaseModel
+import FrameDecoders
 import BenchCore
 import Foundation
 import GIFCodec
@@ -17,13 +18,17 @@ public struct GIFFacts: Sendable {
     public var lastFrameSeconds: Double
     /// The hash of the file's bytes when the run read it first: the bytes every case must play (``CaseRunner/pinnedBytes``).
     public var bytesHash: String
+    /// GIF or WebP: which players can play it.
+    public var format: AnimationFormat
 
-    public init(_ container: GIFContainer) {
+    public init(_ container: any AnimationContainer) {
         frameBytes = container.frameBytes
         frameCount = container.frameCount
-        loopSeconds = container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }
-        lastFrameSeconds = container.frames.last?.delay.effectiveSeconds ?? 0
+        let delays = container.delays
+        loopSeconds = delays.reduce(0) { $0 + $1.effectiveSeconds }
+        lastFrameSeconds = delays.last?.effectiveSeconds ?? 0
         bytesHash = FrameHash(of: container.bytes.buffer).description
+        format = container.format
     }
 }
 
@@ -50,7 +55,8 @@ public final class CorpusFiles: Sendable {
             switch input.source {
             case .file(let path):
                 paths[input.name] = path
-                if known == nil, let container = try? GIFContainer(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes)) {
+                if known == nil, let container = try? AnimationFile.open(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes),
+                                                                          limits: limits) {
                     known = GIFFacts(container)
                 }
             case .synthetic(let spec):

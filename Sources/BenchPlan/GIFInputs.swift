@@ -2,7 +2,7 @@ import CaseModel
 import BenchCore
 import Foundation
 import GIFCodec
-import WebPCodec
+import FrameDecoders
 import GIFCorpus
 import SystemFiles
 
@@ -118,23 +118,13 @@ extension GIFInputs {
             guard case .file(let path) = input.source else { playable.append(input); continue }
             do {
                 let bytes = try GIFBytes(contentsOfFile: path, rules: rules)
-                // A command that takes WebP (the cache) checks its canvas and eager bytes here; the GIF checks below
-                // are the codec's.
-                if acceptsWebP, AnimationFormat(sniffing: bytes.buffer) == .webp, FileKind.of(path, followingLinks: true) == .regular {
-                    do {
-                        try WebPAnimation(bytes: bytes, limits: limits).checkEager(limits)
-                    } catch {
-                        throw GIFError.io(path: path, reason: "\(error)")
-                    }
-                    playable.append(GIFInput(name: input.name, source: .file(path)))
-                    continue
-                }
-                let container = try GIFContainer(bytes: bytes)
-                try Playability.checkStructure(container, limits: limits)
+                if !acceptsWebP, AnimationFormat(sniffing: bytes.buffer) == .webp { throw GIFError.webpNotPlayable }
+                let container = try AnimationFile.open(bytes, limits: limits)
+                if let gif = container as? GIFContainer { try Playability.checkStructure(gif, limits: limits) } else { try container.check(limits) }
                 var measured = path
                 if FileKind.of(path, followingLinks: true) != .regular {
                     guard let scratch else { throw GIFError.io(path: path, reason: "a special file needs a scratch directory") }
-                    measured = scratch.path + "/input-\(index).gif"
+                    measured = scratch.path + "/input-\(index).\(container.format.rawValue)"
                     try AtomicFile.write(bytes.array, to: measured)
                 }
                 if let reason = deepCheck?(measured) { throw GIFError.io(path: path, reason: reason) }

@@ -104,15 +104,7 @@ public struct Suite: Sendable {
     /// Cases in run order: repetition-major, so a slow drift of the machine spreads over every GIF and setting.
     /// Settings that resolve to the same plan for a GIF run once.
     public func cases(files: CorpusFiles, memory hostMemory: MachineMemory) -> [BenchCase] {
-        let memory = device?.memory ?? hostMemory
-        var perGIF: [(GIFInput, [DecoderPlan])] = []
-        for input in inputs {
-            guard let facts = files.facts[input.name] else { continue }
-            var seen: Set<DecoderPlan> = []
-            let resolved = settings.map { $0.resolve(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory) }
-                .filter { seen.insert($0).inserted }
-            perGIF.append((input, resolved))
-        }
+        let perGIF = plans(files: files, memory: hostMemory).map { ($0.input, $0.played) }
         // Each way of playing a plan: every speed × codec × display. Throughput mode plays as fast as frames decode,
         // whatever the speed: its cases play once, at speed 1, and the answer replays them at every speed asked.
         let speeds = mode == .throughput ? [1] : self.speeds
@@ -142,6 +134,34 @@ public struct Suite: Sendable {
 }
 
 extension Suite {
+    /// Each input's plans: the settings resolved for it, de-duplicated, split into those that play its format and
+    /// those that cannot (a GIF-only library on a WebP).
+    func plans(files: CorpusFiles, memory hostMemory: MachineMemory)
+        -> [(input: GIFInput, played: [DecoderPlan], refused: [(plan: DecoderPlan, reason: String)])] {
+        let memory = device?.memory ?? hostMemory
+        return inputs.compactMap { input in
+            guard let facts = files.gifFacts[input.name] else { return nil }
+            var seen: Set<DecoderPlan> = []
+            let resolved = settings.map { $0.resolve(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory) }
+                .filter { seen.insert($0).inserted }
+            let refused = resolved.compactMap { plan in plan.decoder.refusal(for: facts.format).map { (plan: plan, reason: $0) } }
+            return (input, resolved.filter { $0.decoder.refusal(for: facts.format) == nil }, refused)
+        }
+    }
+
+    /// One line for each setting that is not played on some inputs, and why: `flanimatedimage (cache 10) is not played on
+    /// seed.webp: FLAnimatedImage takes GIF data only (…)`.
+    public func refusals(files: CorpusFiles, memory: MachineMemory) -> [String] {
+        var lines: [String] = []
+        for (input, _, refused) in plans(files: files, memory: memory) {
+            for (plan, reason) in refused {
+                let line = "\(plan.decoder) is not played on \(input.name): \(reason)"
+                if !lines.contains(line) { lines.append(line) }
+            }
+        }
+        return lines
+    }
+
     /// The settings an answer is read against, when `settings` lack them: eager (every "÷ eager" column divides by
     /// it), and the default of each library whose setting is changed (a sweep's answer is "n% of the default").
     public static func references(besides settings: [DecoderSetting]) -> [DecoderSetting] {

@@ -10,7 +10,7 @@ public enum Replay {
     /// Replays `decoder` playing `container` for `loops` loops at `speed` on a display refreshing at `refreshHz`, its
     /// decodes costing `trace`'s figures; nil for a decoder a replay cannot play (a registered decoder of another
     /// package's own, the calibration block).
-    public static func play(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, loops: Int = 1,
+    public static func play(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace, loops: Int = 1,
                             speed: Double = 1, refreshHz: Double = 60) throws(GIFError) -> ReplayOutcome? {
         let clock = VirtualClock()
         guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
@@ -34,7 +34,7 @@ public enum Replay {
     }
 
     /// The replayed decoder `decoder` names, on `clock`, built where `loading` says.
-    static func replayed(_ decoder: DecoderChoice, container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock,
+    static func replayed(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace, clock: VirtualClock,
                          loading: ReplayLoading = .onCaller) -> (any ReplayedDecoder)? {
         switch decoder {
         case .kind(let kind, let window):

@@ -11,7 +11,7 @@ extension ReplayAnswer {
     /// windows 1 up to `largestWindow` until one plays without a stall, eager, and each library's default and every
     /// library setting the run played, sized by `memory`. `containers` holds each GIF by name. Nil when no row
     /// traced its frames.
-    public static func make(results: [CaseResult], containers: [String: GIFContainer], speeds: [Double], memory: MachineMemory,
+    public static func make(results: [CaseResult], containers: [String: any AnimationContainer], speeds: [Double], memory: MachineMemory,
                             largestWindow: Int = 64) throws(GIFError) -> ReplayAnswer? {
         let traced = results.filter { $0.failure == nil && $0.frameCosts != nil && $0.benchCase.mode == .throughput }
         guard let loops = traced.first?.benchCase.loops else { return nil }
@@ -63,7 +63,7 @@ struct TracedCosts {
     var bytesBesidesPixels: Double
     var eagerPeak: Double?
 
-    init?(_ rows: [CaseResult], container: GIFContainer) {
+    init?(_ rows: [CaseResult], container: any AnimationContainer) {
         func isWindowed(_ row: CaseResult) -> Bool { if case .kind(.windowed, .frames) = row.benchCase.decoder { true } else { false } }
         func isLibrary(_ row: CaseResult) -> Bool { if case .library = row.benchCase.decoder { true } else { false } }
         func isIndexed(_ row: CaseResult) -> Bool { if case .kind(.indexed, .frames) = row.benchCase.decoder { true } else { false } }
@@ -89,7 +89,7 @@ struct TracedCosts {
 /// One way of playing one GIF at one speed, replayed setting by setting.
 struct Replaying {
     let way: ReplayAnswer.Way
-    let container: GIFContainer
+    let container: any AnimationContainer
     let costs: TracedCosts
     let loops: Int
     let speed: Double
@@ -101,9 +101,10 @@ struct Replaying {
             let replayed = try setting(.windowed(.frames(window)), label: "windowed w=\(window)", setting: "--windows \(window)")
             if replayed.outcome.stalls == 0 { smallest = replayed; break }
         }
+        // A library whose player cannot play this format (FLAnimatedImage on a WebP) gives no verdict on it.
         var players: [(DecoderChoice, String)] = ReplayAnswer.libraryDefaults.map { policy in
             (policy.decoder(frameBytes: container.frameBytes, frameCount: container.frameCount, memory: memory), policy.description)
-        }
+        }.filter { $0.0.refusal(for: container.format) == nil }
         for row in rows {
             guard case .library = row.benchCase.decoder, !players.contains(where: { $0.0 == row.benchCase.decoder }) else { continue }
             players.append((row.benchCase.decoder, row.benchCase.policy))

@@ -18,17 +18,21 @@ public struct DecoderKind: Sendable, Hashable, CustomStringConvertible {
     public let decodesOn: String
     /// Loops `bench speed` plays it for its end-to-end figure: more than one for a kind whose later loops cost less.
     public let speedLoops: Int
+    /// Why it cannot play a WebP, in a clause; nil when it can.
+    public let webpRefusal: String?
     let build: @Sendable (DecoderInputs) throws(GIFError) -> any AnimatedFrameSource
-    let heldBytes: @Sendable (PrefetchWindow, GIFContainer, DisplaySize?) -> Int
+    let heldBytes: @Sendable (PrefetchWindow, any AnimationContainer, DisplaySize?) -> Int
 
     public init(name: String, takesWindow: Bool, takesCompositor: Bool, decodesOn: String, speedLoops: Int = 1,
+                webpRefusal: String? = nil,
                 build: @escaping @Sendable (DecoderInputs) throws(GIFError) -> any AnimatedFrameSource,
-                heldBytes: @escaping @Sendable (PrefetchWindow, GIFContainer, DisplaySize?) -> Int) {
+                heldBytes: @escaping @Sendable (PrefetchWindow, any AnimationContainer, DisplaySize?) -> Int) {
         self.name = name
         self.takesWindow = takesWindow
         self.takesCompositor = takesCompositor
         self.decodesOn = decodesOn
         self.speedLoops = speedLoops
+        self.webpRefusal = webpRefusal
         self.build = build
         self.heldBytes = heldBytes
     }
@@ -37,7 +41,7 @@ public struct DecoderKind: Sendable, Hashable, CustomStringConvertible {
     public func make(_ inputs: DecoderInputs) throws(GIFError) -> any AnimatedFrameSource { try build(inputs) }
 
     /// What the decoder must hold at least: its frames and canvases, at the display's size when given.
-    public func theoreticalBytes(window: PrefetchWindow, container: GIFContainer, display: DisplaySize?) -> Int {
+    public func theoreticalBytes(window: PrefetchWindow, container: any AnimationContainer, display: DisplaySize?) -> Int {
         heldBytes(window, container, display)
     }
 
@@ -55,9 +59,9 @@ public struct DecoderKind: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// What a decoder kind is built from: the GIF, the window, and the harness's settings.
+/// What a decoder kind is built from: the animation, the window, and the harness's settings.
 public struct DecoderInputs {
-    public var container: GIFContainer
+    public var container: any AnimationContainer
     /// The window of frames ahead; `.all` for a kind that takes none.
     public var window: PrefetchWindow
     public var limits: DecodeLimits
@@ -68,7 +72,7 @@ public struct DecoderInputs {
     /// A compositor of the harness's own (the planted slowdown), for a kind that takes one; nil uses the decoder's.
     public var compositor: (any FrameCompositing)?
 
-    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                 display: DisplaySize? = nil, pool: DecodePool? = nil, compositor: (any FrameCompositing)? = nil) {
         self.container = container
         self.window = window

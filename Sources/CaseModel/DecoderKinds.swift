@@ -27,12 +27,17 @@ extension DecoderKind {
     public static let indexed = DecoderKind(
         name: "indexed", takesWindow: true, takesCompositor: false,
         decodesOn: "one prefetch thread per player, width 1 (this project's IndexedDecoder)", speedLoops: 3,
+        webpRefusal: "it keeps each frame's LZW indices, and a WebP has none (its frames decode straight to pixels)",
         build: { inputs throws(GIFError) in
-            try IndexedDecoder(container: inputs.container, window: inputs.window, limits: inputs.limits, codec: inputs.codec,
+            guard let gif = inputs.container as? GIFContainer else {
+                throw .formatNotPlayed(player: "indexed", format: "WebP", reason: "it keeps each frame's LZW indices, and a WebP has none")
+            }
+            return try IndexedDecoder(container: gif, window: inputs.window, limits: inputs.limits, codec: inputs.codec,
                                display: inputs.display, pool: inputs.pool)
         },
         heldBytes: { window, container, display in
-            IndexedDecoder.pixelBytes(window: window, container: container, display: display) + IndexedDecoder.indexBytesBound(container: container)
+            guard let gif = container as? GIFContainer else { return 0 }
+            return IndexedDecoder.pixelBytes(window: window, container: gif, display: display) + IndexedDecoder.indexBytesBound(container: gif)
         })
 
     /// Every kind, in the order the default suite plays them.

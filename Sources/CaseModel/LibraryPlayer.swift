@@ -29,6 +29,16 @@ public enum LibraryPlayer: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Why the library cannot play a WebP, in a clause; nil for those that can (Kingfisher through KingfisherWebP,
+    /// SDWebImage through SDWebImageWebPCoder, and a player described in a file).
+    public var webpRefusal: String? {
+        switch self {
+        case .flanimatedimage: "FLAnimatedImage takes GIF data only (its initializer returns nil for a source that is not kUTTypeGIF)"
+        case .ylgifimage: "YLGIFImage reads GIF only (its frame delays come from kCGImagePropertyGIFDictionary)"
+        case .kingfisher, .sdwebimage, .described: nil
+        }
+    }
+
     /// The library's rule for a GIF of `frameCount` frames.
     public func rule(frameCount: Int) -> any RetentionRule {
         switch self {

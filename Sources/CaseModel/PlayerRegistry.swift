@@ -10,8 +10,8 @@ public struct RegisteredPlayer: Sendable {
         /// GIF's frame count and the bytes of one decoded frame.
         case rule(@Sendable (_ frameCount: Int, _ frameBytes: Int) -> any RetentionRule)
         /// A frame source of its own; `heldBytes` is what it must hold at least (the `frame_bytes_theoretical` column).
-        case decoder(make: @Sendable (_ container: GIFContainer, _ codec: LZWCodec) throws(GIFError) -> any AnimatedFrameSource,
-                     heldBytes: @Sendable (_ container: GIFContainer) -> Int)
+        case decoder(make: @Sendable (_ container: any AnimationContainer, _ codec: LZWCodec) throws(GIFError) -> any AnimatedFrameSource,
+                     heldBytes: @Sendable (_ container: any AnimationContainer) -> Int)
     }
 
     public var name: String

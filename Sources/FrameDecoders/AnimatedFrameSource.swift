@@ -36,7 +36,7 @@ public struct FrameView {
 /// Playback asks for frames 0, 1, …, frameCount − 1, 0, 1, … (wrap-around at the end of a loop);
 /// any other order is allowed but may cost a replay from frame 0.
 public protocol AnimatedFrameSource: AnyObject, Sendable {
-    var container: GIFContainer { get }
+    var container: any AnimationContainer { get }
     /// Lends frame `index` to `body`; the pixels must not escape it.
     func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R
     /// Whether ``withFrame(at:_:)`` for `frame` would return without waiting for decoding.
@@ -72,7 +72,7 @@ extension AnimatedFrameSource {
     public var width: Int { container.width }
     public var height: Int { container.height }
     public var frameCount: Int { container.frameCount }
-    public var delays: [FrameDelay] { container.frames.map(\.delay) }
+    public var delays: [FrameDelay] { container.delays }
     public var loopCount: LoopCount { container.loopCount }
 
     public func waitUntilPrefetched() {}

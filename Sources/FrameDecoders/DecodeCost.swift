@@ -1,3 +1,4 @@
+import GIFCodec
 import PosixThreads
 
 /// What one frame's decode cost its decoding thread: in all, and, where the decoder times them apart, the LZW decode

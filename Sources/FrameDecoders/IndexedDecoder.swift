@@ -14,7 +14,7 @@ public final class IndexedDecoder: AnimatedFrameSource {
     /// Owned by the prefetch thread; only ``Compositor/keptIndexBytes``, an atomic read, is used here.
     nonisolated(unsafe) private let compositor: Compositor
 
-    public var container: GIFContainer { windowed.container }
+    public var container: any AnimationContainer { windowed.container }
     /// Frames composited ahead of the playhead.
     public var window: Int { windowed.window }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// background thread (the libraries' serial queue), each into its own buffer, and freed when the rule frees them, so
 /// jemalloc sees what the library would hold. The player counts the frames alive at once (``heldFramesMax``).
 public final class ModelDecoder: AnimatedFrameSource {
-    public let container: GIFContainer
+    public let container: any AnimationContainer
     public let missBehaviour: MissBehaviour
     /// The name of the background decoding thread.
     public let queueThreadName: String
@@ -126,14 +126,14 @@ public final class ModelDecoder: AnimatedFrameSource {
 
     /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames. With
     /// a `display`, frames are kept at its size.
-    public init(container: GIFContainer, rule: any RetentionRule, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: any AnimationContainer, rule: any RetentionRule, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                 compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         self.container = container
         missBehaviour = rule.missBehaviour
         let keptBytes = (display?.heldSize(screenWidth: container.width, screenHeight: container.height)).map { $0.width * $0.height * 4 }
         try limits.checkHeld(player: rule.name, frames: rule.heldFramesBound, frameBytes: keptBytes ?? container.frameBytes)
         let drawing: any FrameCompositing
-        if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        if let compositor { drawing = compositor } else { drawing = try container.makeCompositor(limits: limits, codec: codec) }
         drawing.timesLZW = true
         let keeping = FrameKeeping(container: container, display: display)
         keptSize = keeping.size
@@ -149,7 +149,7 @@ public final class ModelDecoder: AnimatedFrameSource {
 
     /// The decoder's memory rule: the rule's frames in steady playback (kept at `display`, or full size), the canvas,
     /// and a saved canvas when a frame restores to previous.
-    public static func pixelBytes(rule: any RetentionRule, container: GIFContainer, display: DisplaySize? = nil) -> Int {
+    public static func pixelBytes(rule: any RetentionRule, container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
         container.pixelBytes(holdingFrames: rule.heldFramesBound, display: display)
     }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// frame count. Steady playback allocates no frame memory. With a display smaller than the GIF, the buffers are
 /// display-sized and each frame is downscaled into one.
 public final class WindowedDecoder: AnimatedFrameSource {
-    public let container: GIFContainer
+    public let container: any AnimationContainer
     /// How many decoded frames may wait ahead of the playhead (the frame count when keeping all).
     public let window: Int
     /// Every frame is kept once decoded: decoded lazily in the background, never freed, never decoded again.
@@ -30,12 +30,12 @@ public final class WindowedDecoder: AnimatedFrameSource {
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1. Frames are drawn by `compositor`, by
     /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on. With a
     /// `display`, frames are kept at its size.
-    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                 compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
         let drawing: any FrameCompositing
-        if let compositor { drawing = compositor } else { drawing = try Compositor(container: container, limits: limits, codec: codec) }
+        if let compositor { drawing = compositor } else { drawing = try container.makeCompositor(limits: limits, codec: codec) }
         drawing.timesLZW = true
         let keeping = FrameKeeping(container: container, display: display)
         keptSize = keeping.size
@@ -60,7 +60,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
     }
 
     /// A windowed decoder holding at most `window` frames ahead of the playhead.
-    public convenience init(container: GIFContainer, window: Int, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public convenience init(container: any AnimationContainer, window: Int, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                             compositor: (any FrameCompositing)? = nil) throws(GIFError) {
         try self.init(container: container, window: .frames(window), limits: limits, codec: codec, compositor: compositor)
     }
@@ -91,12 +91,12 @@ extension WindowedDecoder {
     /// being shown), the compositor's canvas, and a saved canvas when a frame restores to previous — each
     /// `frameBytes`. Keeping all frames holds one buffer per frame instead of `window + 1`.
     public static func pixelBytes(window: PrefetchWindow, frameCount: Int, frameBytes: Int, savesCanvas: Bool) -> Int {
-        GIFContainer.pixelBytes(holdingFrames: buffers(window: window, frameCount: frameCount), frameBytes: frameBytes,
+        DecoderMemory.pixelBytes(holdingFrames: buffers(window: window, frameCount: frameCount), frameBytes: frameBytes,
                                 keptFrameBytes: frameBytes, savesCanvas: savesCanvas)
     }
 
     /// The rule for `container`, its frames kept at `display` (nil: full size).
-    public static func pixelBytes(window: PrefetchWindow, container: GIFContainer, display: DisplaySize? = nil) -> Int {
+    public static func pixelBytes(window: PrefetchWindow, container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
         container.pixelBytes(holdingFrames: buffers(window: window, frameCount: container.frameCount), display: display)
     }
 

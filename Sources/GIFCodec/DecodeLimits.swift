@@ -39,8 +39,8 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
         }
     }
 
-    public func checkEager(_ container: GIFContainer) throws(GIFError) {
-        try check(container)
+    public func checkEager(_ container: any AnimationContainer) throws(GIFError) {
+        try container.check(self)
         let (bytes, overflow) = container.frameCount.multipliedReportingOverflow(by: container.frameBytes)
         if overflow || bytes > maxEagerBytes {
             throw .eagerTooLarge(bytes: overflow ? Int.max : bytes, limit: maxEagerBytes, frameBytes: container.frameBytes)

@@ -1,14 +1,22 @@
-/// A frame's display time: the raw GCB value and the one browsers actually play.
+/// A frame's display time: the value stored in the file and the one browsers actually play.
 public struct FrameDelay: Sendable, Hashable {
-    /// The delay stored in the file, in centiseconds.
-    public let centiseconds: UInt16
+    /// The delay stored in the file, in milliseconds (a GIF stores centiseconds, a WebP milliseconds); 4 bytes, so
+    /// that a GIF's index of every frame stays small.
+    private let storedMilliseconds: UInt32
 
-    public init(centiseconds: UInt16) { self.centiseconds = centiseconds }
+    /// A GIF's Graphic Control Extension delay.
+    public init(centiseconds: UInt16) { storedMilliseconds = UInt32(centiseconds) * 10 }
 
-    /// Raw delay in milliseconds.
-    public var rawMilliseconds: Int { Int(centiseconds) * 10 }
+    /// A WebP frame's duration (its ANMF chunk's 24-bit value).
+    public init(milliseconds: Int) { storedMilliseconds = UInt32(clamping: milliseconds) }
 
-    /// The delay a browser plays: 10 ms or less becomes 100 ms (Chromium, Firefox).
+    /// The delay stored in the file, in milliseconds.
+    public var rawMilliseconds: Int { Int(storedMilliseconds) }
+
+    /// The delay in whole centiseconds, as a GIF stores it (rounded down, at most 65535).
+    public var centiseconds: UInt16 { UInt16(clamping: rawMilliseconds / 10) }
+
+    /// The delay a browser plays: 10 ms or less becomes 100 ms (Chromium and Firefox, for GIF and WebP alike).
     public var effectiveMilliseconds: Int { rawMilliseconds <= Self.browserFloorMilliseconds ? Self.browserDefaultMilliseconds : rawMilliseconds }
 
     /// A stored delay at or under this plays as ``browserDefaultMilliseconds``.

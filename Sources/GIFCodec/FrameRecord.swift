@@ -21,18 +21,19 @@ public struct FrameRecord: Sendable, Hashable {
     public var rect: FrameRect
     /// The local colour table, if the frame has one (it wins over the global one).
     public var localPalette: Palette?
+    // The small fields are declared together, so that a record stays 64 bytes: an index of 10 000 frames under 1 MiB.
+    public var delay: FrameDelay
     /// Rows are stored in the four-pass interlaced order.
     public var interlaced: Bool
     public var disposal: Disposal
     /// The raw disposal bits of the GCB (0–7), before mapping.
     public var rawDisposal: UInt8
-    /// Pixels with this index leave the canvas unchanged.
-    public var transparentIndex: UInt8?
-    public var delay: FrameDelay
-    /// Byte offset of the image separator (`0x2C`) that starts the frame's image record.
-    public var recordOffset: Int
     /// The frame's compressed data ended early (truncated file).
     public var truncated: Bool
+    /// Pixels with this index leave the canvas unchanged.
+    public var transparentIndex: UInt8?
+    /// Byte offset of the image separator (`0x2C`) that starts the frame's image record.
+    public var recordOffset: Int
 
     public init(rect: FrameRect, localPalette: Palette? = nil, interlaced: Bool = false, rawDisposal: UInt8 = 0,
                 transparentIndex: UInt8? = nil, delay: FrameDelay = FrameDelay(centiseconds: 0),

@@ -2,8 +2,13 @@
 public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes do not start with a GIF signature (`GIF87a`/`GIF89a`).
     case notAGIF
-    /// A WebP (`RIFF`, `WEBP`), which `bench inspect` reads but the players do not play yet.
+    /// A WebP (`RIFF`, `WEBP`) given to a command that reads GIFs only.
     case webpNotPlayable
+    /// libwebp could not read the container or decode a frame; the text says which.
+    case webp(String)
+    /// A player that does not play this format: the library it models has no decoder for it, or the player keeps
+    /// something only a GIF has.
+    case formatNotPlayed(player: String, format: String, reason: String)
     /// The input is empty.
     case empty
     /// The file ended before the logical screen descriptor was complete.
@@ -48,7 +53,9 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
-        case .webpNotPlayable: return "a WebP, not a GIF: 'bench inspect' reads and hashes it, but the players play GIFs only so far"
+        case .webpNotPlayable: return "a WebP, not a GIF: this command reads GIFs only ('bench run', 'bench inspect' and 'bench cache' read WebP)"
+        case .webp(let reason): return reason
+        case .formatNotPlayed(let player, let format, let reason): return "\(player) does not play \(format): \(reason)"
         case .empty: return "the file is empty"
         case .truncatedHeader: return "the file ends inside the GIF header"
         case .truncatedBeforeFirstFrame(let place): return "the file ends \(place)"

@@ -65,7 +65,7 @@ public struct AnimatedImage: Sendable {
         let durations = animation.frames.map(\.durationMilliseconds)
         self.init(width: animation.width, height: animation.height, frames: frames,
                   delays: durations.map { FrameDelay(centiseconds: UInt16(clamping: $0 / 10)) },
-                  netscapeLoopValue: animation.loopCount == 0 ? 0 : (animation.loopCount == 1 ? nil : UInt16(clamping: animation.loopCount - 1)),
+                  netscapeLoopValue: animation.storedLoopCount == 0 ? 0 : (animation.storedLoopCount == 1 ? nil : UInt16(clamping: animation.storedLoopCount - 1)),
                   sourceFormat: ImageFormat.sniff(bytes), originalBytes: keepingOriginal ? bytes : nil)
         durationsMilliseconds = durations
     }

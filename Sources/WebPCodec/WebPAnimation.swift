@@ -28,8 +28,8 @@ public struct WebPAnimation: Sendable {
     public let bytes: GIFBytes
     public let width: Int
     public let height: Int
-    /// Times the animation plays; 0 is forever.
-    public let loopCount: Int
+    /// The ANIM chunk's loop count as stored: times the animation plays, 0 for forever (``loopCount`` reads it).
+    public let storedLoopCount: Int
     /// The ANIM chunk's background colour, as stored (BGRA bytes, little-endian); not drawn.
     public let backgroundColor: UInt32
     public let frames: [WebPFrameFacts]
@@ -46,7 +46,7 @@ public struct WebPAnimation: Sendable {
         defer { WebPDemuxDelete(demuxer) }
         width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH))
         height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
-        loopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
+        storedLoopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
         backgroundColor = WebPDemuxGetI(demuxer, WEBP_FF_BACKGROUND_COLOR)
         guard width * height <= limits.maxCanvasPixels else {
             throw .canvasTooLarge(width: width, height: height, limit: limits.maxCanvasPixels)
@@ -139,6 +139,9 @@ final class WebPFrameDecoder {
     }
 
     deinit { WebPAnimDecoderDelete(decoder) }
+
+    /// Starts over at the first frame.
+    func reset() { WebPAnimDecoderReset(decoder) }
 
     /// The next frame's canvas, lent until the next call; `index` names the frame in an error.
     func next(_ index: Int) throws(WebPError) -> UnsafeRawBufferPointer {

@@ -125,7 +125,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test("inspect reads a WebP by its content, whatever its name; run says in one line that it plays GIFs only so far")
+    @Test("inspect reads a WebP by its content, whatever its name; run refuses a damaged one and feed a WebP in one line")
     func webp() throws {
         let fixture = Fixtures.directory.appendingPathComponent("webp/pillow-lossless-alpha.webp").path
         // Named .gif: the format is the content's.
@@ -142,8 +142,11 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: cut) }
         let damaged = try BenchProgram.run(["inspect", cut])
         #expect(damaged.status == 2 && damaged.errors.split(separator: "\n").count == 1 && damaged.errors.contains("cut short"), "\(damaged.errors)")
-        let played = try BenchProgram.run(["run", "--gif", path, "--out", HostilePathTests.path("webp")])
-        #expect(played.status == 2 && played.errors.contains("a WebP, not a GIF") && played.errors.split(separator: "\n").count == 1, "\(played.errors)")
+        let played = try BenchProgram.run(["run", "--gif", cut, "--out", HostilePathTests.path("webp")])
+        #expect(played.status == 2 && played.errors.contains("cut short") && played.errors.split(separator: "\n").count == 1, "\(played.errors)")
+        let fed = try BenchProgram.run(["feed", "--gif", path, "--out", HostilePathTests.path("webp-feed")])
+        #expect(fed.status == 2 && fed.errors.contains("a WebP, not a GIF: this command reads GIFs only")
+                && fed.errors.split(separator: "\n").count == 1, "\(fed.errors)")
     }
 
     @Test("bench cache keeps a WebP a WebP: stored without its bytes it comes back a WebP with every frame, delay and pixel")

@@ -11,7 +11,7 @@ import TestFixtures
 /// A frame source whose frames arrive at known times: frame i is ready `lateBy[i]` seconds after the player
 /// first asks whether it is ready (or asks for it).
 final class ScriptedSource: AnimatedFrameSource, Sendable {
-    let container: GIFContainer
+    let container: any AnimationContainer
     private let lateBy: [Double]
     /// When the player first asked about each frame.
     private let firstAsked: ConditionLock<[Double?]>

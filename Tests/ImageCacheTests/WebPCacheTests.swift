@@ -45,6 +45,6 @@ struct WebPCacheTests {
         let bytes = try WebPAnimationWriter.lossless(width: 4, height: 4, frames: [red, red, red], durations: [30, 40, 50], loopCount: 2)
         let animation = try WebPAnimation(bytes: GIFBytes(bytes))
         #expect(animation.frames.map { $0.durationMilliseconds } == [30, 40, 50])
-        #expect(animation.loopCount == 2)
+        #expect(animation.storedLoopCount == 2)
     }
 }

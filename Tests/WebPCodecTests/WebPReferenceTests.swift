@@ -42,7 +42,7 @@ struct WebPReferenceTests {
     @Test("the container's facts: canvas, frames, durations, coding, blending")
     func facts() throws {
         let lossless = try WebPAnimation(contentsOfFile: Self.folder.appendingPathComponent("pillow-lossless-alpha.webp").path)
-        #expect(lossless.width == 40 && lossless.height == 30 && lossless.frames.count == 6 && lossless.loopCount == 0)
+        #expect(lossless.width == 40 && lossless.height == 30 && lossless.frames.count == 6 && lossless.storedLoopCount == 0)
         #expect(lossless.frames.map(\.durationMilliseconds) == [40, 60, 80, 40, 60, 80])
         #expect(lossless.frames.allSatisfy { $0.isLossless == true })
         let lossy = try WebPAnimation(contentsOfFile: Self.folder.appendingPathComponent("pillow-lossy.webp").path)

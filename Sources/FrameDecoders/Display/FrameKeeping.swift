@@ -13,7 +13,7 @@ final class FrameKeeping {
     /// CPU time spent downscaling, shared with the thread that reads it; nil when frames are kept at full size.
     let scalingCost: ScalingCost?
 
-    init(container: GIFContainer, display: DisplaySize?) {
+    init(container: any AnimationContainer, display: DisplaySize?) {
         if let held = display?.heldSize(screenWidth: container.width, screenHeight: container.height) {
             downscaler = BoxDownscaler(sourceWidth: container.width, sourceHeight: container.height, width: held.width, height: held.height)
             (width, height) = held

@@ -3,14 +3,14 @@ import GIFCodec
 /// The eager decoder replayed on a ``VirtualClock``: every frame decoded on the calling thread before the first is
 /// shown, each costing its traced first-pass figure, then never again.
 public final class ReplayedEagerDecoder: ReplayedDecoder, @unchecked Sendable {
-    public let container: GIFContainer
+    public let container: any AnimationContainer
     private let costs: [Double]
     /// Seconds the calling thread spent decoding every frame.
     public let decodeSeconds: Double
 
     public let builtAt: Double
 
-    public init(container: GIFContainer, trace: FrameCostTrace, clock: VirtualClock, loading: ReplayLoading = .onCaller) {
+    public init(container: any AnimationContainer, trace: FrameCostTrace, clock: VirtualClock, loading: ReplayLoading = .onCaller) {
         self.container = container
         costs = (0..<container.frameCount).map { trace.seconds(frame: $0, pass: 0) }
         decodeSeconds = costs.reduce(0, +)

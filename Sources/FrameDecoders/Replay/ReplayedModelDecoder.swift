@@ -5,7 +5,7 @@ import GIFCodec
 /// Frames decoded up front cost the calling thread, as they do the real player's. It lends no pixels. Used on one
 /// thread.
 public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
-    public let container: GIFContainer
+    public let container: any AnimationContainer
     public let missBehaviour: MissBehaviour
     private let clock: VirtualClock
     private var state: ModelDecoder.State
@@ -16,7 +16,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     public let builtAt: Double
 
     /// A replay of ``ModelDecoder`` playing `rule`, its decodes costing `trace`'s figures on `clock`.
-    public init(container: GIFContainer, rule: any RetentionRule, trace: FrameCostTrace, clock: VirtualClock,
+    public init(container: any AnimationContainer, rule: any RetentionRule, trace: FrameCostTrace, clock: VirtualClock,
                 loading: ReplayLoading = .onCaller) {
         self.container = container
         self.clock = clock

@@ -4,7 +4,7 @@ import GIFCodec
 /// ``PrefetchStrategy`` a ``WindowedDecoder`` and its prefetch thread share, its thread a
 /// ``VirtualDecodingThread`` charging each decode its traced cost. It lends no pixels. Used on one thread.
 public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable {
-    public let container: GIFContainer
+    public let container: any AnimationContainer
     public let window: Int
     private let clock: VirtualClock
     private var strategy: any PrefetchStrategy
@@ -13,7 +13,7 @@ public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable
     public let builtAt: Double
 
     /// A replay of ``WindowedDecoder`` at `window`, its decodes costing `trace`'s figures on `clock`.
-    public init(container: GIFContainer, window: PrefetchWindow, trace: FrameCostTrace, clock: VirtualClock,
+    public init(container: any AnimationContainer, window: PrefetchWindow, trace: FrameCostTrace, clock: VirtualClock,
                 loading: ReplayLoading = .onCaller) {
         self.container = container
         self.clock = clock

@@ -1,8 +1,5 @@
-import GIFCodec
-
-/// What a ``WindowedDecoder``'s prefetch thread draws frames with: the codec's ``Compositor``, or an object that
-/// wraps one (a harness that wants to observe or slow the drawing supplies its own). The decoder calls it from its
-/// prefetch thread only.
+/// What a decoder draws frames with: a GIF's ``Compositor``, a WebP's decoder, or an object that wraps one (a harness
+/// that wants to observe or slow the drawing supplies its own). One thread uses it at a time.
 public protocol FrameCompositing: AnyObject {
     /// Draws frame `index` on the canvas, replaying from frame 0 when it is not the next one.
     func composite(frame index: Int) throws(GIFError) -> FrameStatus
