@@ -16,6 +16,16 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         if let animation = try? WebPAnimation(bytes: bytes, limits: DecodeLimits(maxCanvasPixels: 1_000_000)),
            animation.frames.count * animation.frameBytes <= 8_000_000 {
             _ = try? animation.frameHashes()
+            // The players' path: the eager decoder, and a windowed one over two loops (its compositor resets to
+            // frame 0, and a damaged frame stops libwebp's decoder mid-loop).
+            if let eager = try? EagerDecoder(container: animation) {
+                for index in 0..<animation.frameCount { _ = try? eager.hash(ofFrame: index) }
+            }
+            if let windowed = try? WindowedDecoder(container: animation, window: .frames(2)) {
+                for index in 0..<(2 * animation.frameCount) {
+                    _ = try? windowed.withFrame(at: index % animation.frameCount) { $0.pixels.count }
+                }
+            }
         }
         return 0
     }
