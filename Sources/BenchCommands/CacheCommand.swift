@@ -32,7 +32,7 @@ enum CacheCommand {
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
-        let inputs = try GIFInputs.resolve(try arguments.values("--gif"))
+        let inputs = try GIFInputs.resolve(try arguments.values("--gif"), acceptsWebP: true)
         let repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 3
         let out = try arguments.value("--out") ?? "bench-results/cache"
         let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds

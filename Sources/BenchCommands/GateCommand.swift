@@ -7,6 +7,7 @@ import BenchVerdicts
 import BenchCLI
 import BenchCore
 import Foundation
+import GIFCodec
 import SystemFiles
 
 /// `bench gate`: the paired gate. The baseline's commit is built here and played alternately with this build, round
@@ -109,8 +110,10 @@ enum GateCommand {
             return .internalFailure
         }
         let candidate = PairedSide(name: "candidate", bench: try ownExecutable(), extraArguments: options.candidateKnobs)
+        let candidateOnly = try Self.candidateOnly(gifs, base: base)
         let runner = PairedRunner(base: base, candidate: candidate, gifs: gifs, suiteArguments: options.suiteArguments,
-                                  timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples)
+                                  timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples,
+                                  candidateOnly: Set(candidateOnly.keys))
         Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(options.rounds) rounds, \(base.name) and the candidate "
                      + "alternately\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
@@ -122,7 +125,7 @@ enum GateCommand {
 
         let verdict = PairedGate(baseline: baseline, rounds: rounds, plannedRounds: options.rounds, instructions: counts,
                                  thresholds: options.thresholds, baseName: base.name, interrupted: Interruption.requested,
-                                 samples: options.samples)
+                                 samples: options.samples, candidateOnly: candidateOnly.keys.sorted())
         var outcome = verdict.outcome()
         outcome.strict = !options.allowUnjudged
         let found = outcome.regressionRecords
@@ -149,6 +152,22 @@ enum GateCommand {
             Console.error(error.description)
             return nil
         }
+    }
+
+    /// The inputs other than GIFs that the base cannot read (a WebP, for a base from before WebP), each said in one
+    /// line: the candidate plays them alone and their cases are reported as new. Every GIF is played by both sides.
+    static func candidateOnly(_ gifs: [(name: String, path: String)], base: PairedSide) throws(UsageError) -> [String: String] {
+        var refused: [String: String] = [:]
+        for gif in gifs {
+            guard let bytes = try? GIFBytes(contentsOfFile: gif.path), AnimationFormat(sniffing: bytes.buffer) != .gif,
+                  let reason = base.cannotRead(gif.path) else { continue }
+            refused[gif.name] = reason
+            Console.note("bench gate: \(base.name) cannot play \(gif.name) (\(reason)): the candidate plays it alone, and its cases are new")
+        }
+        guard refused.count < gifs.count else {
+            throw UsageError("\(base.name) can play none of these inputs (\(refused.values.first ?? "")); pick a newer base with --base REV")
+        }
+        return refused
     }
 
     /// This process's own program: the candidate side.
@@ -226,7 +245,7 @@ enum GateCommand {
             let files = try CorpusFiles(inputs, scratch: scratch)
             return try inputs.map { input throws(UsageError) in
                 guard let path = files.paths[input.name] else { throw UsageError("\(input.name): could not be put on disk for both sides") }
-                let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                let stem = GIFInputs.name(ofFile: (path as NSString).lastPathComponent)
                 guard stem == input.name else {
                     throw UsageError("bench gate plays each GIF alone, where it is named by its file name: '\(input.name)' would become "
                                      + "'\(stem)'; give GIFs distinct file names")

@@ -34,12 +34,14 @@ enum RunCommand {
     summary to stdout. Each case's row is also appended to DIR/results.partial.jsonl as it finishes, so a
     run killed outright keeps the cases it finished; the file goes once the report is written.
 
-      --gif FILE|DIR|NAME    a GIF, a directory searched for *.gif, or the name of a built-in GIF such as
-                             kingfisher-720x720x150 (repeatable; default: the synthetic corpus)
+      --gif FILE|DIR|NAME    a GIF or animated WebP, a directory searched for *.gif and *.webp, or the name of a
+                             built-in GIF such as kingfisher-720x720x150 (repeatable; default: the synthetic
+                             corpus and the sticker's lossy WebP twin)
       --filter PATTERN       play only the cases whose name matches PATTERN, a regular expression over
                              'GIF · setting · loops' (e.g. 'windowed', '^sticker'); case-insensitive
       --corpus WHICH         built-in GIFs to play as well: synthetic, real (the many-frame GIFs from Debian packages
-                             in Tests/Fixtures, see NOTICE.md there) or all (default: synthetic, none with --gif)
+                             in Tests/Fixtures, see NOTICE.md there, each with its gif2webp twin) or all (default:
+                             synthetic, none with --gif)
       --decoders LIST        eager, windowed, indexed, or any of them (default: all three); indexed decodes each
                              frame's LZW once, keeps its indices and composites on display, at each --windows value
       --windows LIST         windowed (and indexed) decoder windows in frames, or 'all' to keep every frame once decoded

@@ -67,7 +67,7 @@ extension RunCommand {
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
             let corpus = try RunCommand.corpus(&arguments)
-            inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
+            inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus, acceptsWebP: true)
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
             let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in try PrefetchPolicy.parsingSweep(text) }

@@ -6,6 +6,7 @@ import GIFCodec
 import GIFCorpus
 import Synchronization
 import SystemFiles
+import WebPCodec
 
 /// What the parent needs to know of a GIF to plan its cases: its frames' size and count, and a loop's length.
 public struct GIFFacts: Sendable {
@@ -49,7 +50,13 @@ public final class CorpusFiles: Sendable {
     public init(_ inputs: [GIFInput], scratch: PrivateDirectory, limits: DecodeLimits = .default) throws {
         var paths: [String: String] = [:]
         var facts: [String: (frameBytes: Int, frameCount: Int)] = [:], gifFacts: [String: GIFFacts] = [:]
-        let encoded = try Self.encode(inputs.compactMap { if case .synthetic(let spec) = $0.source { spec } else { nil } })
+        let encoded = try Self.encode(inputs.compactMap { input in
+            switch input.source {
+            case .synthetic(let spec): (input.name, spec, nil)
+            case .syntheticWebP(let spec, let compression): (input.name, spec, compression)
+            case .file: nil
+            }
+        })
         for input in inputs {
             var known = input.facts
             switch input.source {
@@ -59,12 +66,12 @@ public final class CorpusFiles: Sendable {
                                                                           limits: limits) {
                     known = GIFFacts(container)
                 }
-            case .synthetic(let spec):
-                let path = scratch.path + "/" + spec.name + ".gif"
-                guard let bytes = encoded[spec.name] else { continue }
+            case .synthetic, .syntheticWebP:
+                guard let bytes = encoded[input.name] else { continue }
+                let path = scratch.path + "/" + input.name + (input.name.hasSuffix(".webp") ? "" : ".gif")
                 try AtomicFile.write(bytes, to: path)
                 paths[input.name] = path
-                known = try? GIFFacts(GIFContainer(bytes: GIFBytes(bytes)))
+                known = try? GIFFacts(AnimationFile.open(GIFBytes(bytes), limits: limits))
             }
             if let known {
                 facts[input.name] = (known.frameBytes, known.frameCount)
@@ -76,11 +83,15 @@ public final class CorpusFiles: Sendable {
         self.gifFacts = gifFacts
     }
 
-    /// The synthetic GIFs, encoded on every CPU at once (each is independent): the largest takes most of a second.
-    private static func encode(_ specs: [SyntheticSpec]) throws -> [String: [UInt8]] {
+    /// The synthetic GIFs and WebP twins, by input name, encoded on every CPU at once (each is independent): the
+    /// largest takes most of a second.
+    private static func encode(_ specs: [(name: String, spec: SyntheticSpec, webp: WebPCompression?)]) throws -> [String: [UInt8]] {
         let results = Mutex<[Result<[UInt8], GIFError>?]>(Array(repeating: nil, count: specs.count))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-            let result = Result { () throws(GIFError) -> [UInt8] in try SyntheticCorpus.gif(for: specs[index]) }
+            let result = Result { () throws(GIFError) -> [UInt8] in
+                let gif = try SyntheticCorpus.gif(for: specs[index].spec)
+                return try specs[index].webp.map { compression throws(GIFError) in try WebPTwin.of(gif: gif, compression: compression) } ?? gif
+            }
             results.withLock { $0[index] = result }
         }
         var encoded: [String: [UInt8]] = [:]

@@ -5,12 +5,15 @@ import GIFCodec
 import FrameDecoders
 import GIFCorpus
 import SystemFiles
+import WebPCodec
 
 /// One GIF to measure: a user's file, or a synthetic corpus entry made on demand.
 public struct GIFInput: Sendable {
     public enum Source: Sendable {
         case file(String)
         case synthetic(SyntheticSpec)
+        /// A synthetic GIF's WebP twin (``WebPTwin``), encoded on demand.
+        case syntheticWebP(SyntheticSpec, WebPCompression)
     }
 
     public let name: String
@@ -25,22 +28,28 @@ public struct GIFInput: Sendable {
         self.facts = facts
     }
 
-    /// Reads or encodes the GIF and indexes it.
-    public func container() throws(GIFError) -> GIFContainer {
-        switch source {
-        case .file(let path): return try GIFContainer(contentsOfFile: path)
-        case .synthetic(let spec): return try GIFContainer(bytes: GIFBytes(SyntheticCorpus.gif(for: spec)))
-        }
+    /// A synthetic GIF's WebP twin, named as the file `bench corpus --webp` writes (`sticker-240x240x60.lossy-q75.webp`).
+    public static func webpTwin(of spec: SyntheticSpec, _ compression: WebPCompression) -> GIFInput {
+        GIFInput(name: "\(spec.name).\(compression.name).webp", source: .syntheticWebP(spec, compression))
     }
 }
 
 /// Turns `--gif FILE|DIR` arguments and `--corpus` into inputs; with neither, the synthetic corpus.
 public enum GIFInputs {
-    public static func resolve(_ paths: [String], corpus: CorpusChoice? = nil) throws(UsageError) -> [GIFInput] {
+    /// The built-in WebP the synthetic corpus plays beside its GIFs where WebP is played: the sticker as a lossy WebP,
+    /// as chat apps send stickers.
+    public static let syntheticWebP = GIFInput.webpTwin(of: SyntheticCorpus.spec(named: "sticker-240x240x60")!,
+                                                        .lossy(quality: WebPTwin.lossyQuality))
+
+    /// `acceptsWebP` (commands that play WebP): the synthetic corpus gains ``syntheticWebP``, the real one its
+    /// `gif2webp` twins, and a folder lists its `.webp` files beside its `.gif` ones.
+    public static func resolve(_ paths: [String], corpus: CorpusChoice? = nil, acceptsWebP: Bool = false) throws(UsageError) -> [GIFInput] {
         let corpus = corpus ?? (paths.isEmpty ? .synthetic : nil)
         var inputs: [GIFInput] = []
-        if corpus == .synthetic || corpus == .all { inputs += SyntheticCorpus.all.map { GIFInput(name: $0.name, source: .synthetic($0)) } }
-        if corpus == .real || corpus == .all { inputs += try RealCorpus.inputs() }
+        if corpus == .synthetic || corpus == .all {
+            inputs += SyntheticCorpus.all.map { GIFInput(name: $0.name, source: .synthetic($0)) } + (acceptsWebP ? [syntheticWebP] : [])
+        }
+        if corpus == .real || corpus == .all { inputs += try RealCorpus.inputs(acceptsWebP: acceptsWebP) }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -52,16 +61,21 @@ public enum GIFInputs {
                 throw UsageError("\(path): no such file or directory\(path.contains("/") ? "" : ", nor a built-in GIF (\(SyntheticCorpus.all.map(\.name).joined(separator: ", ")))")")
             }
             if isDirectory.boolValue {
+                let suffixes = acceptsWebP ? [".gif", ".webp"] : [".gif"]
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-                    .filter { $0.lowercased().hasSuffix(".gif") }.sorted()
-                guard !names.isEmpty else { throw UsageError("\(path): no .gif files in this directory") }
-                inputs += names.map { GIFInput(name: String($0.dropLast(4)), source: .file((path as NSString).appendingPathComponent($0))) }
+                    .filter { name in suffixes.contains { name.lowercased().hasSuffix($0) } }.sorted()
+                guard !names.isEmpty else { throw UsageError("\(path): no \(suffixes.joined(separator: " or ")) files in this directory") }
+                inputs += names.map { GIFInput(name: Self.name(ofFile: $0), source: .file((path as NSString).appendingPathComponent($0))) }
             } else {
-                let name = PathParts.name(of: path)
-                inputs.append(GIFInput(name: name.lowercased().hasSuffix(".gif") ? String(name.dropLast(4)) : name, source: .file(path)))
+                inputs.append(GIFInput(name: Self.name(ofFile: PathParts.name(of: path)), source: .file(path)))
             }
         }
         return uniquelyNamed(inputs)
+    }
+
+    /// A file's input name: its name without `.gif`; any other extension (`.webp`) kept, so a GIF and its twin differ.
+    public static func name(ofFile file: String) -> String {
+        file.lowercased().hasSuffix(".gif") ? String(file.dropLast(4)) : file
     }
 
     /// One input per file, each with its own name: a file given twice is measured once, and files that share a stem

@@ -32,15 +32,25 @@ public enum RealCorpus {
             candidates.append(directory.appendingPathComponent("Tests/Fixtures").path)
             directory.deleteLastPathComponent()
         }
-        guard let found = candidates.first(where: { path in files.allSatisfy { FileManager.default.fileExists(atPath: path + "/" + $0) } }) else {
+        guard let found = candidates.first(where: { path in (files + webpTwins).allSatisfy { FileManager.default.fileExists(atPath: path + "/" + $0) } }) else {
             throw UsageError("--corpus real needs the repository's Tests/Fixtures (the real GIFs ship there); run bench from the repository")
         }
         return found
     }
 
-    /// The real corpus as inputs, named by their file stems.
-    public static func inputs() throws(UsageError) -> [GIFInput] {
+    /// Their WebP twins in `Tests/Fixtures/webp/real`, made by Debian's `gif2webp` (`Tests/Scripts/make_webp_fixtures.sh`):
+    /// of its lossless and `-lossy` output, the smaller file, as a feed that serves WebP to save bytes would choose.
+    public static let webpTwins = files.map { "webp/real/" + String($0.dropLast(4)) + ".webp" }
+
+    /// The real corpus as inputs, named by their file stems; with `acceptsWebP`, each GIF followed by its WebP twin
+    /// (named `STEM.webp`).
+    public static func inputs(acceptsWebP: Bool = false) throws(UsageError) -> [GIFInput] {
         let folder = try folder()
-        return files.map { GIFInput(name: String($0.dropLast(4)), source: .file(folder + "/" + $0)) }
+        var inputs: [GIFInput] = []
+        for (gif, twin) in zip(files, webpTwins) {
+            inputs.append(GIFInput(name: String(gif.dropLast(4)), source: .file(folder + "/" + gif)))
+            if acceptsWebP { inputs.append(GIFInput(name: PathParts.name(of: twin), source: .file(folder + "/" + twin))) }
+        }
+        return inputs
     }
 }

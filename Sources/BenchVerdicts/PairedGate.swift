@@ -16,6 +16,8 @@ public struct PairedGate: Sendable {
     public let interrupted: Bool
     /// Child processes per case, side and round; the fastest of them is the round's figure.
     public let samples: Int
+    /// Inputs the base cannot play, which the candidate played alone (their cases are new).
+    public let candidateOnly: [String]
     /// The candidate's rounds as one report, each round's samples its repetitions, planned as `plannedRounds` × samples
     /// repetitions of each case;
     /// joined once, since a report summarises its rows (bootstrap intervals) when it is made.
@@ -24,7 +26,8 @@ public struct PairedGate: Sendable {
     public let base: RunReport
 
     public init(baseline: RunReport, rounds: [PairedRound], plannedRounds: Int, instructions: PairedRound?,
-                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1) {
+                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1, candidateOnly: [String] = []) {
+        self.candidateOnly = candidateOnly
         self.baseline = baseline
         self.rounds = rounds
         self.plannedRounds = plannedRounds
@@ -58,6 +61,7 @@ public struct PairedGate: Sendable {
         outcome.timesGated = true
         outcome.cpuScope = "CPU is judged paired against \(baseName), built and run on this machine in this job: \(rounds.count) rounds, "
             + "the two sides alternating GIF by GIF" + (samples > 1 ? ", each side's figure the fastest of \(samples) child processes" : "") + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
+            + (candidateOnly.isEmpty ? "" : "; \(candidateOnly.joined(separator: ", ")) the base cannot play: played by the candidate alone, new, not judged")
         return outcome
     }
 }

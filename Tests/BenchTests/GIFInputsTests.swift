@@ -5,6 +5,7 @@ import BenchVerdicts
 import Foundation
 import GIFCodec
 import GIFCorpus
+import FrameDecoders
 import Testing
 import TestFixtures
 
@@ -68,5 +69,30 @@ struct RealCorpusTests {
         guard case .file(let path) = one.source else { Issue.record("\(one.name) is not a file"); return }
         #expect(try GIFInputs.resolve([path]).count == 1)
         #expect(try GIFInputs.resolve([path], corpus: .synthetic).count == SyntheticCorpus.all.count + 1)
+    }
+
+    @Test("where WebP is played, each real GIF is followed by its gif2webp twin (same canvas, no more frames), the synthetic corpus gains the lossy sticker, and a folder lists its .webp files (issue 51)")
+    func webpTwins() throws {
+        let real = try GIFInputs.resolve([], corpus: .real, acceptsWebP: true)
+        #expect(real.count == 10)
+        for pair in stride(from: 0, to: real.count, by: 2) {
+            guard case .file(let gifPath) = real[pair].source, case .file(let twinPath) = real[pair + 1].source else {
+                Issue.record("\(real[pair].name) or its twin is not a file"); continue
+            }
+            #expect(real[pair + 1].name == real[pair].name + ".webp")
+            let gif = try GIFContainer(contentsOfFile: gifPath)
+            let twin = try AnimationFile.open(contentsOfFile: twinPath)
+            #expect(twin.format == .webp && twin.width == gif.width && twin.height == gif.height, "\(twinPath)")
+            #expect(twin.frameCount >= 2 && twin.frameCount <= gif.frameCount, "\(twinPath): \(twin.frameCount) of \(gif.frameCount) frames")
+        }
+        let synthetic = try GIFInputs.resolve([], acceptsWebP: true)
+        #expect(synthetic.map(\.name) == SyntheticCorpus.all.map(\.name) + ["sticker-240x240x60.lossy-q75.webp"])
+        guard case .syntheticWebP(let spec, .lossy(quality: 75)) = synthetic.last?.source else {
+            Issue.record("the last synthetic input is no lossy WebP twin: \(String(describing: synthetic.last?.source))"); return
+        }
+        #expect(spec.name == "sticker-240x240x60")
+        let folder = Fixtures.directory.appendingPathComponent("webp").path
+        #expect(try GIFInputs.resolve([folder], acceptsWebP: true).count == 6)
+        #expect(throws: UsageError.self) { try GIFInputs.resolve([folder]) }
     }
 }

@@ -223,6 +223,41 @@ struct PairedGateTests {
         #expect(full.contains("| smallest caught |"))
     }
 
+    @Test("a base that cannot read WebP (one from before it): the candidate plays the WebP alone, the gate says so in one line, and its cases are new (issue 51)")
+    func baseBeforeWebP() throws {
+        let (folder, gif) = try Self.savedBaseline()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let webp = folder + "/pillow-lossy.webp"
+        try FileManager.default.copyItem(atPath: Fixtures.directory.appendingPathComponent("webp/pillow-lossy.webp").path, toPath: webp)
+        // This build as a base from before WebP: any command naming a .webp fails as such a base's does.
+        let bench = try #require(ChildBinary.program("bench"))
+        let old = folder + "/old-bench"
+        try Data("""
+            #!/bin/sh
+            for argument in "$@"; do
+              case "$argument" in *.webp) echo "error: $argument: not a GIF file" >&2; exit 2 ;; esac
+            done
+            exec '\(bench)' "$@"
+            """.utf8).write(to: URL(fileURLWithPath: old))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old)
+        let gate = try BenchProgram.run(["gate", "--base-bench", old, "--baseline", folder + "/baseline.json", "--gif", gif, "--gif", webp,
+                                         "--decoders", "eager", "--rounds", "3", "--allow-unjudged", "--out", folder + "/gate"])
+        #expect(gate.status == 0, "\(gate.errors)")
+        let said = gate.errorLines.filter { $0.contains("cannot play pillow-lossy.webp") }
+        #expect(said.count == 1 && said.first?.contains("not a GIF file") == true, "\(gate.errorLines)")
+        #expect(gate.errors.contains("round 3/3 done · 9 of 9 steps done"), "\(gate.errors)")
+        let candidate = try BaselineFile.load(folder + "/gate/candidate.json", role: "candidate")
+        let base = try BaselineFile.load(folder + "/gate/base.json", role: "base")
+        #expect(candidate.results.filter { $0.benchCase.gif == "pillow-lossy.webp" }.count == 3)
+        #expect(base.results.allSatisfy { $0.benchCase.gif == "fire" } && base.results.count == 3)
+        let full = try String(contentsOfFile: folder + "/gate/gate.md", encoding: .utf8)
+        // Each of the WebP's sections: every verdict row says new.
+        let sections = full.components(separatedBy: "\n## ").filter { $0.hasPrefix("pillow-lossy.webp · ") }
+        let verdicts = sections.flatMap { $0.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| metric") } }
+        #expect(sections.count == 1 && verdicts.count == 2 && verdicts.allSatisfy { $0.contains(" | new") }, "\(sections)")
+        #expect(full.contains("pillow-lossy.webp the base cannot play: played by the candidate alone, new, not judged"), "\(full.prefix(800))")
+    }
+
     @Test("bench gate refuses, in one line with exit 2: a base that is not a commit, a baseline naming a branch, a base whose reports cannot be read, a dirty base, a folder to confirm against that no gate wrote, a flag it sets itself; --gate-times auto and a baseline saved with a test knob are refused too")
     func refusals() throws {
         let (folder, gif) = try Self.savedBaseline()

@@ -3,7 +3,10 @@
 # product: Pillow (its own bundled libwebp) writes four files and reads every one back; Debian's gif2webp converts two
 # fixture GIFs (lossless, and lossy with -mixed). Lines of webp-reference-hashes.txt: '<file> pillow <index> <hash>',
 # the FNV-1a 64 of each composited frame's straight RGBA, fully transparent pixels as 0,0,0,0, as reference_hashes.py
-# gives for GIFs. Needs python3 with Pillow and the webp package (gif2webp).
+# gives for GIFs. Then the real corpus's WebP twins (`bench run --corpus real`), in webp/real/: each real many-frame
+# GIF converted by gif2webp lossless and -lossy (quality 75), and the smaller file kept, as a feed that serves WebP to
+# save bytes would choose; their frames are not hashed here (Pillow's pure-Python hashing of 500 MB of frames takes
+# minutes). Needs python3 with Pillow and the webp package (gif2webp).
 # Usage: Tests/Scripts/make_webp_fixtures.sh   (from the package root)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,6 +15,17 @@ out=Tests/Fixtures/webp
 mkdir -p "$out"
 gif2webp -quiet Tests/Fixtures/src-giflib__fire.gif -o "$out/gif2webp-lossless__src-giflib__fire.webp"
 gif2webp -quiet -mixed Tests/Fixtures/deb-node-nodemailer__nyan.gif -o "$out/gif2webp-mixed__deb-node-nodemailer__nyan.webp"
+mkdir -p "$out/real"
+twins=$(mktemp -d)
+trap 'rm -rf "$twins"' EXIT
+for stem in deb-firmware-microbit-micropython-doc__binary_count deb-firmware-microbit-micropython-doc__scroll-hello \
+            deb-python3-elgato-streamdeck__RGB_color_space_animated_view deb-python3-enlighten-doc__demo src-giflib__fire; do
+  gif2webp -quiet "Tests/Fixtures/$stem.gif" -o "$twins/lossless.webp"
+  gif2webp -quiet -lossy "Tests/Fixtures/$stem.gif" -o "$twins/lossy.webp"
+  if [ "$(stat -c %s "$twins/lossy.webp")" -lt "$(stat -c %s "$twins/lossless.webp")" ]; then kept=lossy; else kept=lossless; fi
+  cp "$twins/$kept.webp" "$out/real/$stem.webp"
+  echo "make_webp_fixtures: real/$stem.webp is gif2webp's $kept output ($(stat -c %s "$out/real/$stem.webp") bytes)" >&2
+done
 python3 - "$out" <<'PY'
 import os, sys
 from PIL import Image, ImageDraw

@@ -25,6 +25,18 @@ public struct PairedSide: Sendable {
         let help = try? ChildProcess.run(bench, ["run", "--help"], timeout: 60)
         noWarmUp = help.map { String(decoding: $0.standardOutput, as: UTF8.self).contains("--warmup N") } == true ? ["--warmup", "0"] : []
     }
+
+    /// Why this side cannot play the file at `path`, or nil when `bench inspect` reads it: a base from before WebP
+    /// says "not a GIF file".
+    public func cannotRead(_ path: String) -> String? {
+        guard let outcome = try? ChildProcess.run(bench, ["inspect", path], timeout: 60) else { return "bench inspect could not start" }
+        guard outcome.exitStatus != 0 else { return nil }
+        let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
+        guard var reason = lines.last.map(String.init) else { return "bench inspect exited \(outcome.exitStatus.map(String.init) ?? "by signal")" }
+        // "bench: error: /tmp/…/x.webp: not a GIF file (…)" → "not a GIF file (…)": the path is the gate's own copy.
+        for prefix in ["bench: ", "error: ", path + ": "] where reason.hasPrefix(prefix) { reason.removeFirst(prefix.count) }
+        return reason
+    }
 }
 
 /// Plays a suite with two `bench` programs alternately, GIF by GIF and round by round, each through its own
@@ -42,9 +54,13 @@ public struct PairedRunner: Sendable {
     public var scratch: String
     /// Child processes per case, side and round (`bench run --repetitions`); the judge takes the fastest of them.
     public var samples: Int
+    /// GIF names the base cannot play (a WebP, for a base from before WebP): the candidate plays them alone, and the
+    /// judge reports their cases as new.
+    public var candidateOnly: Set<String>
 
     public init(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)], suiteArguments: [String],
-                timeout: Double, scratch: String, samples: Int = 1) {
+                timeout: Double, scratch: String, samples: Int = 1, candidateOnly: Set<String> = []) {
+        self.candidateOnly = candidateOnly
         self.base = base
         self.candidate = candidate
         self.gifs = gifs
@@ -64,13 +80,13 @@ public struct PairedRunner: Sendable {
     public func rounds(_ rounds: Int, progress: (String) -> Void, roundFinished: (String) -> Void = { _ in },
                        shouldStop: () -> Bool) throws(UsageError) -> [PairedRound] {
         var finished: [PairedRound] = []
-        let clock = StepClock(steps: rounds * gifs.count * 2)
+        let clock = StepClock(steps: rounds * (gifs.count * 2 - candidateOnly.count))
         for round in 0..<rounds {
             var baseResults: [CaseResult] = [], candidateResults: [CaseResult] = []
             var baseMetadata: RunMetadata?, candidateMetadata: RunMetadata?
             for (index, gif) in gifs.enumerated() {
                 let baseFirst = Self.baseFirst(round: round, gif: index)
-                for isBase in [baseFirst, !baseFirst] {
+                for isBase in [baseFirst, !baseFirst] where !(isBase && candidateOnly.contains(gif.name)) {
                     let side = isBase ? base : candidate
                     if shouldStop() { return finished }
                     progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name) · \(clock.status)")
@@ -103,9 +119,11 @@ public struct PairedRunner: Sendable {
     /// Each side's instruction counts over `counted` (a subset of the GIFs), one Callgrind run per case.
     public func instructionCounts(of counted: [(name: String, path: String)], progress: (String) -> Void) throws(UsageError) -> PairedRound {
         var reports: [RunReport] = []
-        for side in [base, candidate] {
-            progress("instructions · \(side.name): \(counted.count) GIF\(counted.count == 1 ? "" : "s") under Callgrind …")
-            reports.append(try play(side, gifs: counted, extra: ["--repetitions", "1", "--instructions"], label: "instructions"))
+        for (isBase, side) in [(true, base), (false, candidate)] {
+            let gifs = isBase ? counted.filter { !candidateOnly.contains($0.name) } : counted
+            progress("instructions · \(side.name): \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") under Callgrind …")
+            reports.append(gifs.isEmpty ? RunReport(metadata: RunMetadata.current(command: "bench gate"), results: [])
+                           : try play(side, gifs: gifs, extra: ["--repetitions", "1", "--instructions"], label: "instructions"))
         }
         return PairedRound(base: reports[0], candidate: reports[1])
     }
