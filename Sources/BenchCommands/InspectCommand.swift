@@ -68,11 +68,14 @@ enum InspectCommand {
         return .success
     }
 
-    /// A WebP's facts or its frames' hashes; `--json` is for GIFs only so far.
+    /// A WebP's facts (as lines or JSON) or its frames' hashes.
     static func inspectWebP(_ bytes: GIFBytes, path: String, limits: DecodeLimits, hashes: Bool, json: Bool) throws -> ExitStatus {
-        if json { throw UsageError("\(path): --json describes GIFs only so far; for a WebP, use the plain listing or --hashes") }
         do {
             let animation = try WebPAnimation(bytes: bytes, limits: limits)
+            if json {
+                print(try WebPInspection.json(animation, fileName: path))
+                return .success
+            }
             let lines = hashes ? try WebPInspection.hashLines(animation) : WebPInspection.describe(animation, fileName: path)
             Console.answer(lines.joined(separator: "\n"))
             return .success

@@ -59,7 +59,7 @@ public enum GIFInspection {
                             codec: LZWCodec = .default, playability: Playability? = nil) throws -> String {
         let playability = playability ?? (try? Playability.check(container, limits: limits, codec: codec))
         let facts = Facts(
-            file: fileName, sizeBytes: container.bytes.count, width: container.width, height: container.height,
+            file: fileName, format: "gif", sizeBytes: container.bytes.count, width: container.width, height: container.height,
             globalPaletteColors: container.globalPalette?.colors.count, frameCount: container.frameCount,
             loop: "\(container.loopCount)", netscapeLoopValue: container.netscapeLoopValue.map(Int.init),
             frameBytes: container.frameBytes, allFramesBytes: container.frameBytes * container.frameCount,
@@ -89,7 +89,7 @@ public enum GIFInspection {
             let transparentIndex: Int?
             let truncated: Bool
         }
-        let file: String
+        let file, format: String
         let sizeBytes, width, height: Int
         let globalPaletteColors: Int?
         let frameCount: Int

@@ -37,6 +37,47 @@ public enum WebPInspection {
         return lines
     }
 
+    /// The container facts as one JSON object (`bench inspect x.webp --json`): snake_case keys, as for a GIF, with
+    /// `format` "webp" and WebP's own per-frame fields (`blend`, `dispose`, `coding`).
+    public static func json(_ animation: WebPAnimation, fileName: String) throws -> String {
+        let facts = Facts(
+            file: fileName, format: "webp", sizeBytes: animation.bytes.count, width: animation.width, height: animation.height,
+            frameCount: animation.frames.count, loop: animation.storedLoopCount == 0 ? "forever" : "\(animation.storedLoopCount) plays",
+            animLoopCount: animation.storedLoopCount, backgroundBgra: animation.backgroundColor,
+            frameBytes: animation.frameBytes, allFramesBytes: animation.frameBytes * animation.frames.count,
+            loopMs: animation.frames.reduce(0) { $0 + $1.durationMilliseconds },
+            frames: animation.frames.enumerated().map { index, frame in
+                Facts.Frame(index: index, left: frame.x, top: frame.y, width: frame.width, height: frame.height,
+                            dispose: frame.disposesToBackground ? "background" : "none", blend: frame.blends,
+                            durationMs: frame.durationMilliseconds, alpha: frame.hasAlpha,
+                            coding: frame.isLossless.map { $0 ? "lossless" : "lossy" })
+            })
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(facts), as: UTF8.self)
+    }
+
+    /// What `bench inspect x.webp --json` prints.
+    struct Facts: Encodable {
+        struct Frame: Encodable {
+            let index, left, top, width, height: Int
+            let dispose: String
+            let blend: Bool
+            let durationMs: Int
+            let alpha: Bool
+            /// nil when the frame's bitstream could not be told (a damaged frame).
+            let coding: String?
+        }
+        let file, format: String
+        let sizeBytes, width, height, frameCount: Int
+        let loop: String
+        let animLoopCount: Int
+        let backgroundBgra: UInt32
+        let frameBytes, allFramesBytes, loopMs: Int
+        let frames: [Frame]
+    }
+
     /// One `<index> <hash>` line per frame, composited in playback order (``WebPAnimation/frameHashes()``).
     public static func hashLines(_ animation: WebPAnimation) throws(WebPError) -> [String] {
         try animation.frameHashes().enumerated().map { "\($0.offset) \($0.element)" }

@@ -57,7 +57,7 @@ public enum CacheReporter {
             out.append("| \(MarkdownReporter.cell(row.gif)) | " + cells.joined(separator: " | ") + " | \(Format.bytes(Double(saved))) |")
         }
         let unloaded = rows.filter(\.firstFrameSeconds.isEmpty).map { MarkdownReporter.cell($0.gif) }
-        if !unloaded.isEmpty { out += ["", "Not loaded (WebP: the players play GIFs only so far): \(unloaded.joined(separator: ", "))."] }
+        if !unloaded.isEmpty { out += ["", "Not loaded (a format the players do not play): \(unloaded.joined(separator: ", "))."] }
         out += ["", "## Fidelity of the re-encoded store", "",
                 "| gif | came as | first byte | sniffed format | frames kept | delays kept | loop kept | pixels kept | quantised frames | original store byte-identical |",
                 "|---|---|---|---|---|---|---|---|---:|---|"]

@@ -20,7 +20,7 @@ public struct CacheMeasurement: Sendable {
     public var storeReencodedSeconds = 0.0
     public var storeReencodedBytes = 0
     /// Load from disk and hold the first frame: seconds and heap bytes held, per decoder and byte source; empty for a
-    /// WebP, which the players do not play yet.
+    /// format the players do not play.
     public var firstFrameSeconds: [String: Double] = [:]
     public var heapAtFirstFrame: [String: Int] = [:]
     public var reencodedFirstByte: UInt8 = 0
@@ -81,7 +81,7 @@ public enum CacheScenario {
         }
         measurement.originalByteIdentical = try GIFBytes(contentsOfFile: cache.dataPath(originalKey)).array == original
 
-        for load in CacheLoad.allCases where measurement.originalFormat == .gif {
+        for load in CacheLoad.allCases where [.gif, .animatedWebP, .webp].contains(measurement.originalFormat) {
             var seconds: [Double] = [], held: [Int] = []
             for _ in 0..<repetitions {
                 let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.windowed, mapped: load.mapped,
@@ -130,7 +130,7 @@ public enum CacheScenario {
         let before = try ThreadAllocationTotals.current()
         let start = CPUTimes.monotonic()
         let bytes = try cache.bytes(forKey: key, mapped: mapped).get().bytes
-        let container = try GIFContainer(bytes: bytes)
+        let container = try AnimationFile.open(bytes)
         let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container, window: BenchCase.defaultWindow, codec: codec)
                                                         : try EagerDecoder(container: container, codec: codec)
         _ = try source.withFrame(at: 0) { $0.pixels.count }
