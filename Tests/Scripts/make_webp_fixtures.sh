@@ -6,7 +6,8 @@
 # gives for GIFs. Then the real corpus's WebP twins (`bench run --corpus real`), in webp/real/: each real many-frame
 # GIF converted by gif2webp lossless and -lossy (quality 75), and the smaller file kept, as a feed that serves WebP to
 # save bytes would choose; their frames are not hashed here (Pillow's pure-Python hashing of 500 MB of frames takes
-# minutes). Needs python3 with Pillow and the webp package (gif2webp).
+# minutes): Tests/BenchTests/WebPTwinFramesTests compares them with Pillow's byte for byte instead. Needs python3 with
+# Pillow and the webp package (gif2webp).
 # Usage: Tests/Scripts/make_webp_fixtures.sh   (from the package root)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
