@@ -21,7 +21,7 @@ let testTargets: [Target] = [
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures", "WebPCodec"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures", "WebPCodec"]),
-    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "Playback", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
 /// Every target of the package. A build for a few test targets (GIF_FRAME_BENCH_TEST_TARGETS) keeps only what those
@@ -62,16 +62,19 @@ let allTargets: [Target] = [
         // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
         // BenchCore plays a case in the measuring child.
         .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
-        .target(name: "BenchCore", dependencies: ["CaseModel", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads", "WebPCodec"]),
+        // The real-time player, its playhead and display clock, and the feed's player: the child plays them on the
+        // real clock, the replay on a virtual one.
+        .target(name: "Playback", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads"]),
+        .target(name: "BenchCore", dependencies: ["CaseModel", "Playback", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads", "WebPCodec"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
-        .target(name: "BenchPlan", dependencies: ["BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles", "WebPCodec"]),
+        .target(name: "BenchPlan", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles", "WebPCodec"]),
         // Settings played on a virtual clock from each frame's traced decode cost, through the real-time player.
-        .target(name: "BenchReplay", dependencies: ["BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec"]),
-        .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "BenchVerdicts", "BenchCore", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchCLI", dependencies: ["BenchCore", "CaseModel", "BenchPlan", "Mutants"]),
+        .target(name: "BenchReplay", dependencies: ["BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "Playback"]),
+        .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "BenchVerdicts", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
+        .target(name: "BenchCLI", dependencies: ["CaseModel", "BenchPlan", "Mutants"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore", "CaseModel"],
@@ -84,7 +87,7 @@ let allTargets: [Target] = [
         // The commands of `bench`, as a library: the `bench` executable and a harness of another package both call it.
         .target(
             name: "BenchCommands",
-            dependencies: ["BenchCLI", "BenchCore", "BuildProvenance", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
+            dependencies: ["BenchCLI", "BuildProvenance", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
                            "MemoryProbe", "SystemFiles", "WebPCodec"]
         ),
         .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),

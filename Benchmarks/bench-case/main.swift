@@ -1,4 +1,3 @@
-import CaseModel
 import BenchCore
 #if canImport(Glibc)
 import Glibc

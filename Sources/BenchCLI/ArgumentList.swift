@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 
 /// A hand-rolled reader of `--flag value` arguments that rejects anything it was not asked about.
 public struct ArgumentList: Sendable {

@@ -1,6 +1,3 @@
-import CaseModel
-import BenchPlan
-import BenchCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc

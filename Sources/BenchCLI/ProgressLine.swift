@@ -1,6 +1,4 @@
 import CaseModel
-import BenchPlan
-import BenchCore
 import Synchronization
 
 /// Progress on stderr: one live, rewritten line on a terminal; plain lines in a log or pipe. Safe to call from

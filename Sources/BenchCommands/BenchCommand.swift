@@ -1,10 +1,7 @@
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import GIFCodec
 import MemoryProbe
 #if canImport(Glibc)

@@ -1,6 +1,4 @@
 import CaseModel
-import BenchCLI
-import BenchCore
 import CPosix
 #if canImport(Glibc)
 import Glibc

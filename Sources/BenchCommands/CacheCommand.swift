@@ -2,9 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import FrameDecoders
 import Foundation
 import GIFCodec

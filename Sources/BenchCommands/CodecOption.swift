@@ -1,7 +1,5 @@
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
 import GIFCodec
 

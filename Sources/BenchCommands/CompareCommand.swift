@@ -4,7 +4,6 @@ import BenchReports
 import BenchRunning
 import BenchVerdicts
 import BenchCLI
-import BenchCore
 import Foundation
 import SystemFiles
 

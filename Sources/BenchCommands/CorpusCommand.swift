@@ -2,12 +2,9 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import SystemFiles
 import Foundation
-import GIFCodec
 import GIFCorpus
 
 /// `bench corpus --out DIR`.

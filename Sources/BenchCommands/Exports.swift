@@ -2,9 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import Foundation
 
 /// `--export-github-benchmark FILE` and `--export-bmf FILE`: the report in the formats dashboards read, each written

@@ -2,15 +2,12 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import CPosix
 import Foundation
 import FrameDecoders
 import GIFCodec
 import GIFCorpus
-import MemoryProbe
 import SystemFiles
 
 /// `bench feed`: several players at once in one child process, as in a scrolling feed, one child per model and

@@ -1,5 +1,4 @@
 import BenchCLI
-import BenchCore
 import BenchPlan
 import BenchReplay
 import BenchRunning

@@ -5,7 +5,6 @@ import BenchRunning
 import BuildProvenance
 import BenchVerdicts
 import BenchCLI
-import BenchCore
 import Foundation
 import GIFCodec
 import SystemFiles

@@ -1,10 +1,7 @@
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import Dispatch
 import Synchronization
 

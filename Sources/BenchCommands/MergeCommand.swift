@@ -2,9 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import Foundation
 
 /// `bench merge DIR... --out DIR`: the reports of `bench run --shard i/n` joined into one.

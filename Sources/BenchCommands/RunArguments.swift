@@ -1,16 +1,11 @@
-import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import CPosix
 import FrameDecoders
-import SystemFiles
 import Foundation
 import GIFCodec
-import MemoryProbe
 
 /// Parsing of the values `bench run` takes, shared by the commands that take the same flags.
 extension RunCommand {

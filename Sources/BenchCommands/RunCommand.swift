@@ -3,15 +3,12 @@ import BenchPlan
 import BenchReplay
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
-import BenchCore
 import CPosix
 import FrameDecoders
 import SystemFiles
 import Foundation
 import GIFCodec
-import MemoryProbe
 
 /// `bench run`, and `bench` with no arguments: run a suite in child processes and write the reports.
 enum RunCommand {

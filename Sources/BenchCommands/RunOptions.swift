@@ -4,10 +4,8 @@ import BenchReports
 import BenchRunning
 import BenchVerdicts
 import BenchCLI
-import BenchCore
 import CPosix
 import FrameDecoders
-import SystemFiles
 import Foundation
 import GIFCodec
 import MemoryProbe

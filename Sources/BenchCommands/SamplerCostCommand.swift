@@ -1,11 +1,8 @@
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import MemoryProbe
 import BenchCLI
-import BenchCore
 import SystemFiles
 
 /// `bench sampler-cost`: what the memory sampler itself costs in CPU, measured rather than assumed.

@@ -1,4 +1,3 @@
-import CaseModel
 import CPosix
 import MemoryProbe
 

@@ -2,6 +2,7 @@ import CaseModel
 import FrameDecoders
 import GIFCodec
 import MemoryProbe
+import Playback
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,3 @@
-import CaseModel
 import CValgrind
 
 /// Brackets the measured interval for `bench run --instructions`: under Callgrind, every thread's counts are

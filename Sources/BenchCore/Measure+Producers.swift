@@ -1,6 +1,7 @@
 import CaseModel
 import FrameDecoders
 import MemoryProbe
+import Playback
 import PosixThreads
 
 // One producer per source: each records what its source read as the measures it owns. A new measure is declared
@@ -48,29 +49,6 @@ extension MemoryPeaks {
         result[.jemallocAllocatedPeak] = Double(allocated)
         result[.jemallocActivePeak] = Double(active)
         result[.jemallocResidentPeak] = Double(resident)
-    }
-}
-
-/// jemalloc's counters at one instant, read right after a thread-cache flush: a block parked in a thread cache
-/// counts as allocated, so reading either side without a flush would bias the difference.
-struct AllocatorCounters {
-    var allocated: Int
-    var mallocs: UInt64
-
-    static func read() throws(ProbeError) -> AllocatorCounters {
-        AllocatorCounters(allocated: try allocatedNow(), mallocs: try Jemalloc.mallocCount())
-    }
-
-    /// `stats.allocated` after this thread's cache is flushed.
-    static func allocatedNow() throws(ProbeError) -> Int {
-        try Jemalloc.flushThreadCache()
-        return try Jemalloc.allocated()
-    }
-
-    /// What was left allocated, and how many allocations were made, since `start`.
-    func record(since start: AllocatorCounters, into result: inout CaseResult) {
-        result[.retainedAfterRelease] = Double(allocated - start.allocated)
-        result[.mallocCount] = Double(mallocs) - Double(start.mallocs)
     }
 }
 

@@ -1,6 +1,7 @@
 import CaseModel
 import FrameDecoders
 import GIFCodec
+import Playback
 import WebPCodec
 
 /// Plays a tiny GIF (or WebP) with the case's decoder before the measured interval. The Swift runtime builds type metadata and

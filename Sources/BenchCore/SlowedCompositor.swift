@@ -1,5 +1,4 @@
 import CaseModel
-import FrameDecoders
 import GIFCodec
 
 /// A planted regression for the gate's tests: a compositor that, besides drawing each frame, decodes its LZW data

@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 import Foundation
 
 /// `--filter PATTERN`: the cases whose stable name (`GIF · setting · loops`, as the dashboards name them) matches a

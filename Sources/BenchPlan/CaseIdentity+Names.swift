@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 
 extension CaseIdentity {
     /// How the case was played, in words: the decoder, the policy that chose it, and every way of playing that is not

@@ -1,6 +1,4 @@
-import CaseModel
 import FrameDecoders
-import BenchCore
 import Foundation
 import GIFCodec
 import GIFCorpus

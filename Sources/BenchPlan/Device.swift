@@ -1,5 +1,3 @@
-import CaseModel
-import BenchCore
 
 /// A real device to play the players on: its memory sizes SDWebImage's pool, its refresh rate paces real-time mode,
 /// its cores bound `--cpus`. The host's own memory is not a phone's (SDWebImage's maintainers warn of the same trap

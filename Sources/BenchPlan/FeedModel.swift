@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 import FrameDecoders
 
 /// A way every player of a feed plays: one of `bench run`'s decoder settings (the project's decoders, a library's

@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 import Foundation
 import GIFCodec
 import FrameDecoders

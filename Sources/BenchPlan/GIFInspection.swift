@@ -1,5 +1,3 @@
-import CaseModel
-import BenchCore
 import Foundation
 import GIFCodec
 

@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 
 extension MetricUnit {
     /// `number` as a person reads a figure of this unit: bytes in KiB or MiB, seconds in ms or s, counts whole.

@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 import FrameDecoders
 
 /// How a suite picks a player per GIF by name (`--policies`): a library's player as its source code does it, with the

@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 import GIFCodec
 
 /// One part of a suite split across machines (`--shard i/n`): whole GIFs are dealt to shards — every case of a GIF,

@@ -1,5 +1,4 @@
 import CaseModel
-import BenchCore
 import FrameDecoders
 import GIFCodec
 import MemoryProbe

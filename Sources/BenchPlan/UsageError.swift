@@ -1,5 +1,3 @@
-import CaseModel
-import BenchCore
 
 /// A command-line mistake or unreadable input: printed as one line, exit status 2.
 public struct UsageError: Error, CustomStringConvertible, Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import GIFCodec
 import WebPCodec
 
 /// Human-readable facts about one WebP's container (`bench inspect x.webp`), and its per-frame hashes.

@@ -1,4 +1,4 @@
-import BenchCore
+import Playback
 import CaseModel
 import FrameDecoders
 import GIFCodec

@@ -1,4 +1,4 @@
-import BenchCore
+import Playback
 
 /// What one setting did when replayed: the playhead's counts on the virtual clock, the frames it held and the
 /// decoding it charged. Deterministic: the same trace and setting give the same outcome.

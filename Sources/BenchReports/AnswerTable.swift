@@ -2,8 +2,6 @@ import CaseModel
 import BenchPlan
 import BenchRunning
 import BenchVerdicts
-import BenchCore
-import BenchReplay
 
 /// The question a run is for, answered first, in one table across GIFs: for each GIF and each way it was played (a
 /// speed, a device, a display, a codec), the setting that needs the least memory without a stall or a dropped frame,

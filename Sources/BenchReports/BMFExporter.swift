@@ -1,8 +1,4 @@
-import CaseModel
-import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
 
 /// Bencher Metric Format: benchmark name → measure → `{value, lower_value, upper_value}`. Measures are the series of

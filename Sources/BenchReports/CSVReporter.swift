@@ -1,8 +1,5 @@
-import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// RFC 4180 CSV: a header of ``Metric`` columns, one row per case and repetition, CRLF line ends.
 public enum CSVReporter {

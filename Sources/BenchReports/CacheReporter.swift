@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// The cache scenario's CSV and Markdown: costs of each store path and load, and the fidelity table.
 public enum CacheReporter {

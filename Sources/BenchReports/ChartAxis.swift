@@ -1,6 +1,5 @@
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
 import Foundation
 import Mutants
 

@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// One series the dashboard exports carry. Dashboards alert on a ratio, current ÷ previous (github-action-benchmark at
 /// 200% by default), so a series is exported only where such a ratio means something: positive, smaller-is-better,

@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// One row per model and repetition, RFC 4180 with CRLF line ends: what was played, then every ``FeedMeasure`` in its
 /// declared order and unit, then the failure.

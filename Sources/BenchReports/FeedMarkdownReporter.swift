@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// The feed's summary for people: one row per model (medians of its repetitions), what the budget allows, how the
 /// players' background work was shared, and the timeline chart.

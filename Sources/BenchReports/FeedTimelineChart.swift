@@ -1,8 +1,4 @@
-import CaseModel
-import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// The feed's allocated memory over time, one line per model (its first repetition; hollow when its players stalled or
 /// dropped frames), with the first model's players entering (+), leaving (−) and the memory warning (!) marked.

@@ -2,7 +2,6 @@ import CaseModel
 import BenchPlan
 import BenchRunning
 import BenchVerdicts
-import BenchCore
 
 /// The gate's verdicts as Markdown: a full table per GIF and setting, or a short summary for a pull request.
 public enum GateReporter {

@@ -1,8 +1,5 @@
-import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
 
 /// The `customSmallerIsBetter` input of benchmark-action/github-action-benchmark: a JSON array of

@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 
 /// The answer to a sweep over a library's setting (`--policies kingfisher:preload=2..12`): for each library tuned,
 /// the value that needs the least memory without a stall or a dropped frame, beside the library's default.

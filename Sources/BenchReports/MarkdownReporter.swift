@@ -2,9 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchRunning
 import BenchVerdicts
-import BenchCore
 import FrameDecoders
-import GIFCodec
 
 /// A report for people: run metadata, then per GIF a table, the windowed ÷ eager ratios, the charts and a
 /// recommendation, and a one-line summary over the corpus.

@@ -1,8 +1,4 @@
-import CaseModel
-import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
 import Mutants
 

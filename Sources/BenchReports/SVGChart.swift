@@ -1,10 +1,6 @@
-import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
-import Mutants
 
 /// A minimal SVG line and scatter chart, with no outside packages: axes that turn logarithmic when the values span
 /// more than 10×, a distinct marker and dash per series as well as a colour, whiskers for the repetitions' spread,

@@ -1,6 +1,4 @@
 import CaseModel
-import BenchPlan
-import BenchCore
 import Mutants
 
 /// A 95% bootstrap confidence interval.

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 import Foundation
 import GIFCodec
 import Mutants
@@ -114,11 +113,11 @@ public struct CaseRunner: Sendable {
         try ChildProcess.run(executable, arguments, timeout: timeout, environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
     }
 
-    /// Composites every frame of `path` once in a child (``PlayabilityCheck``), within the case time limit; `nil`
+    /// Composites every frame of `path` once in a child (``ChildRequest/check(path:limits:)``), within the case time limit; `nil`
     /// when the file plays, else the one-line reason.
     public func checkPlayability(of path: String, limits: DecodeLimits) -> String? {
         let outcome: ChildOutcome
-        do { outcome = try child(PlayabilityCheck.arguments(path: path, limits: limits)) } catch { return error.description }
+        do { outcome = try child(ChildRequest.check(path: path, limits: limits).arguments) } catch { return error.description }
         if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
         if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
         if outcome.exitStatus == 0 { return nil }

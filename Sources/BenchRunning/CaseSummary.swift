@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 import GIFCodec
 
 /// Median, min and max of one metric over the successful repetitions of a case.

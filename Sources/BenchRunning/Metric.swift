@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 import FrameDecoders
 
 /// A column of the CSV that describes a case rather than measures it: what was played, how, and how it ended.

@@ -1,4 +1,3 @@
-import BenchPlan
 import MemoryProbe
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 import Foundation
 
 /// The rows of a run as they finish, one JSON object per line (a ``CaseResult`` in its JSON form) in

@@ -1,7 +1,6 @@
 import BuildProvenance
 import CaseModel
 import BenchPlan
-import BenchCore
 import Foundation
 import GIFCodec
 import MemoryProbe

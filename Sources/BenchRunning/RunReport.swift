@@ -1,7 +1,5 @@
 import BenchReplay
 import CaseModel
-import BenchPlan
-import BenchCore
 
 /// Everything one `bench run` produced: the reporters' single input.
 public struct RunReport: Sendable, Codable {

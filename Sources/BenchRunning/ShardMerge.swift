@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 
 /// Joins the reports of a sharded run into the report the whole suite would have made: refuses shards of different
 /// suites, a shard given twice or overlapping another, and a missing shard, naming which.

@@ -1,7 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchCore
 import Mutants
 
 /// One metric of one GIF and setting, baseline against current.

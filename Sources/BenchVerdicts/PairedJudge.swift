@@ -1,7 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchCore
 import Foundation
 import Mutants
 

@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchCore
-import GIFCodec
 
 /// Which prefetch window to ship, from a real-time run: the smallest window that never stalled, at each speed played
 /// (a speed other than 1 is an answer at that speed: a GIF shown faster, or a slower device).

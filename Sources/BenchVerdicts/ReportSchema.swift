@@ -1,7 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import BenchCore
 import Foundation
 
 /// The JSON Schema (draft 2020-12) of `results.json` and `feed.json`, built here so that the parts the code declares

@@ -1,4 +1,3 @@
-import BenchPlan
 import BenchRunning
 import Foundation
 

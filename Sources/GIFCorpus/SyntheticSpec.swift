@@ -1,4 +1,3 @@
-import GIFCodec
 
 /// A named recipe for a GIF with many frames that ``SyntheticCorpus`` turns into the same bytes on every run.
 public struct SyntheticSpec: Sendable, Hashable {

@@ -1,11 +1,9 @@
+import BenchCore
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCLI
 import BenchCommands
-import BenchCore
 #if canImport(Glibc)
 import Glibc
 #endif

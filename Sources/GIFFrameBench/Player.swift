@@ -1,7 +1,6 @@
 @_exported import FrameDecoders
 @_exported import GIFCodec
 import CaseModel
-import BenchCore
 
 /// A player of your own, for ``Harness/main(_:defaultArguments:)``: a retention rule the harness plays with real
 /// decoding on a background queue, as it plays the libraries' models, or a frame source of your own.

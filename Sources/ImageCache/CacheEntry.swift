@@ -1,4 +1,3 @@
-import GIFCodec
 
 /// The metadata record stored beside each cached file: enough to tell a complete, matching entry from a
 /// collision or a torn write.

@@ -2,12 +2,9 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
 import FrameDecoders
 import GIFCodec
-import GIFCorpus
 import Testing
 import TestFixtures
 

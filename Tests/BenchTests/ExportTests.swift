@@ -5,7 +5,6 @@ import BenchRunning
 import BenchVerdicts
 import BenchCore
 import Foundation
-import GIFCorpus
 import Testing
 
 /// Issue 17, first part: the exports dashboards read, each checked by its format's own rules.

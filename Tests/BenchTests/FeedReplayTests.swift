@@ -1,9 +1,9 @@
 import BenchCore
+import Playback
 import BenchReplay
 import CaseModel
 import FrameDecoders
 import Foundation
-import GIFCodec
 import Testing
 
 /// A feed replayed on a virtual clock: its players share the feed's pool of decode slots, and a decoder is built in

@@ -1,5 +1,4 @@
-import CaseModel
-import BenchCore
+import Playback
 import FrameDecoders
 import GIFCodec
 import Testing

@@ -1,7 +1,6 @@
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import Foundation
 import GIFCodec
 import GIFCorpus

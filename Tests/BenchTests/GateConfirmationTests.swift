@@ -1,4 +1,3 @@
-import CaseModel
 import BenchPlan
 import BenchVerdicts
 import Testing

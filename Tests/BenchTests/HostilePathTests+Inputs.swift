@@ -1,15 +1,8 @@
-import CaseModel
-import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCore
 import Foundation
 import GIFCodec
-import GIFCorpus
-import SystemFiles
 import Testing
-import TestFixtures
 
 /// Inputs a user points `bench` at: devices, FIFOs, pipes, files that change or collide by name, huge frames.
 extension HostilePathTests {

@@ -1,15 +1,9 @@
 import CaseModel
-import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
-import GIFCodec
-import GIFCorpus
 import SystemFiles
 import Testing
-import TestFixtures
 
 /// Flags and files refused in one line: numeric ranges, baselines, shard records, names with control characters.
 extension HostilePathTests {

@@ -1,12 +1,7 @@
-import CaseModel
-import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCore
 import Foundation
-import GIFCodec
-import GIFCorpus
 import SystemFiles
 import Testing
 import TestFixtures

@@ -1,15 +1,10 @@
 import CaseModel
-import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCore
 import Foundation
 import GIFCodec
-import GIFCorpus
 import SystemFiles
 import Testing
-import TestFixtures
 
 /// Processes and limits: the open-file limit, children under --timeout, kill -9 and SIGHUP, the parent's own peak.
 extension HostilePathTests {

@@ -1,8 +1,5 @@
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
-import BenchCLI
 import Foundation
 import Testing
 import TestFixtures

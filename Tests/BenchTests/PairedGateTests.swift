@@ -3,7 +3,6 @@ import BenchPlan
 import BenchReports
 import BenchRunning
 import BenchVerdicts
-import BenchCore
 import Foundation
 import GIFCorpus
 import Testing

@@ -1,6 +1,6 @@
 import BenchCore
+import Playback
 import BenchRunning
-import CaseModel
 import FrameDecoders
 import Foundation
 import GIFCodec

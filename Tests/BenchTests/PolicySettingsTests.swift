@@ -1,8 +1,6 @@
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCore
 import Foundation
 import FrameDecoders

@@ -2,7 +2,6 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCore
 import Testing
 

@@ -1,6 +1,4 @@
-import BenchReplay
 import BenchRunning
-import CaseModel
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BenchCore
+import Playback
 import BenchReplay
 import CaseModel
 import FrameDecoders

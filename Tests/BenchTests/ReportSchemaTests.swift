@@ -1,9 +1,7 @@
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
 import BenchVerdicts
-import BenchCore
 import Foundation
 import Testing
 import TestFixtures

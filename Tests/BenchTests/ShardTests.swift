@@ -2,11 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
-import BenchCore
 import Foundation
-import GIFCodec
-import GIFCorpus
 import Testing
 import TestFixtures
 

@@ -1,4 +1,4 @@
-import CaseModel
+import Playback
 import BenchCore
 import FrameDecoders
 import GIFCodec

@@ -1,7 +1,6 @@
 import BenchPlan
 import Foundation
 import FrameDecoders
-import GIFCodec
 import GIFCorpus
 import Testing
 import TestFixtures

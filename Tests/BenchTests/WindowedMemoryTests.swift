@@ -2,12 +2,10 @@ import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
-import BenchVerdicts
 import BenchCore
 import FrameDecoders
 import Foundation
 import GIFCodec
-import GIFCorpus
 import MemoryProbe
 import Testing
 import TestFixtures

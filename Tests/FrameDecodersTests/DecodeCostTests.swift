@@ -1,7 +1,6 @@
 import FrameDecoders
 import GIFCodec
 import MemoryProbe
-import PosixThreads
 import Testing
 import TestFixtures
 

@@ -1,6 +1,5 @@
 import Foundation
 import FrameDecoders
-import GIFCodec
 import MemoryProbe
 import Testing
 import TestFixtures

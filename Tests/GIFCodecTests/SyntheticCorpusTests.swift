@@ -1,4 +1,3 @@
-import GIFCodec
 import GIFCorpus
 import Testing
 import TestFixtures

@@ -1,5 +1,4 @@
 import Foundation
-import GIFCodec
 import Testing
 import TestFixtures
 

@@ -1,5 +1,4 @@
 import Foundation
-import GIFCodec
 import ImageCache
 import Testing
 import TestFixtures

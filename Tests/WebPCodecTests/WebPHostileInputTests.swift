@@ -1,7 +1,6 @@
 import Foundation
 import GIFCodec
 import Testing
-import TestFixtures
 import WebPCodec
 
 /// Damaged and oversized WebPs: each a typed error, never a crash, a hang or a frame read past its buffer.

@@ -1,5 +1,3 @@
-import CaseModel
-import MemoryProbe
 
 /// Decode-and-composite throughput: composited canvas pixels per second of wall time.
 struct Throughput: Sendable {

@@ -1,4 +1,3 @@
-import CaseModel
 import MemoryProbe
 
 /// The feed's allocated bytes at every display tick and event, read cheaply from the per-thread ledger and anchored

@@ -1,7 +1,7 @@
 import CaseModel
 import FrameDecoders
 import GIFCodec
-import MemoryProbe
+import Playback
 import PosixThreads
 import Synchronization
 

@@ -1,6 +1,4 @@
-import CaseModel
 import BenchPlan
-import BenchCore
 import Foundation
 import SystemFiles
 

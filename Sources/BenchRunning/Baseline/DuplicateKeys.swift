@@ -1,4 +1,3 @@
-import BenchPlan
 import Foundation
 
 /// JSON readers keep the last of two equal keys in one object without a word; a baseline edited by hand (or merged

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 import Mutants
 
 extension RunReport {

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 
 /// Everything a feed measures, declared once: its CSV column, its unit, which way is better, how a model's
 /// repetitions are summarised and what it means. The feed's CSV, its model summaries and `bench schema feed-columns`

@@ -1,4 +1,3 @@
-import BenchCore
 import CaseModel
 
 /// One model's feed replayed on a virtual clock from each GIF's traced decode costs (`bench feed --replay`): what

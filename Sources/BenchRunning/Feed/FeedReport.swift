@@ -1,6 +1,4 @@
 import CaseModel
-import BenchPlan
-import BenchCore
 
 /// A `bench feed` run: every model's feeds, and what a team asked of them (`--budget`).
 public struct FeedReport: Sendable, Codable {

@@ -1,4 +1,3 @@
-import BenchPlan
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,3 @@
-import CaseModel
-import BenchCore
 import Foundation
 
 /// One round of a paired gate: the base's and the candidate's reports of the same cases, played back to back.

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchCore
 import Foundation
 
 /// One side of a paired gate: a `bench` program and the flags only it gets (a planted fault on the candidate).

@@ -1,5 +1,4 @@
 import FrameDecoders
-import GIFCodec
 
 /// One player's place in its animation on a display link, the same for a case and for each player of a feed: which
 /// frame is due and when, and what the player does at a display tick when that frame is not decoded. It never

@@ -1,4 +1,3 @@
-import CaseModel
 import FrameDecoders
 import MemoryProbe
 #if canImport(Glibc)

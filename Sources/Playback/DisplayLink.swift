@@ -1,5 +1,4 @@
 import FrameDecoders
-import MemoryProbe
 
 /// Display ticks every `period` seconds from `start` on the monotonic clock, as CADisplayLink gives them, driving a
 /// case's player and a feed's players alike. Ticks at which nothing is due are slept through (a frame shows at the same

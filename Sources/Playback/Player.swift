@@ -1,4 +1,3 @@
-import CaseModel
 import FrameDecoders
 import GIFCodec
 import MemoryProbe
@@ -34,6 +33,8 @@ public struct PlaybackObservation: Sendable {
     /// Real-time mode, when asked for (a replay asks): the decoded frames the source held, at playback's start and at
     /// every display tick where the count changed, in seconds since frame 0 was shown.
     public var heldFrames: [HeldFramesSample] = []
+
+    public init() {}
 
     /// Records `frames` held at `seconds` when the count changed since the last sample.
     mutating func held(_ frames: Int?, at seconds: Double) {

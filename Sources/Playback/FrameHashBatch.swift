@@ -1,4 +1,3 @@
-import CaseModel
 import GIFCodec
 #if canImport(Glibc)
 import Glibc
