@@ -89,6 +89,10 @@ enum BenchCommand {
         } catch let error as UsageError {
             Console.error(error.description)
             return .usage
+        } catch let error as WriteFailure {
+            // The work ran; its report could not be written (a full disk, a folder gone): could not finish.
+            Console.error(error.description)
+            return .internalFailure
         } catch let error as GIFError {
             Console.error(error.explained)
             return .usage

@@ -18,7 +18,7 @@ public enum BenchMain {
         let flushError = cposix_flush_standard_output()
         if flushError != 0 {
             Console.error("cannot write standard output: \(String(cString: strerror(flushError)))")
-            if status == .success { status = .usage }
+            if status == .success { status = .internalFailure }
         }
         return status.rawValue
     }

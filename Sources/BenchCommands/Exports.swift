@@ -45,8 +45,8 @@ struct Exports {
         return written
     }
 
-    /// `status`, or exit 2 for an export that failed when nothing worse happened.
+    /// `status`, or exit 3 (could not finish) for an export that failed: a regression (1) still says so.
     static func status(_ status: ExitStatus, exported: Bool) -> ExitStatus {
-        status == .success && !exported ? .usage : status
+        !exported && (status == .success || status == .incomplete) ? .internalFailure : status
     }
 }

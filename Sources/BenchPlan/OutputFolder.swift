@@ -9,6 +9,8 @@ public final class OutputFolder: Sendable {
     private let lockDescriptor: Int32
 
     static let lockName = ".bench.lock"
+    /// The folders a report holds (`charts/`): a link or a file there is refused before the first case, not at the end.
+    static let reportSubfolders = ["charts"]
 
     /// Creates `path` if needed, proves a file can be written there, and takes the folder's lock; a second run on
     /// the same folder gets one clear line instead of waiting or mixing.
@@ -22,6 +24,12 @@ public final class OutputFolder: Sendable {
         if let foreign = ForeignReportFiles.names(in: resolved).first {
             throw UsageError("\(flag) \(path) holds a \(foreign) that bench did not write, and the report would replace it; "
                              + "move it away, or choose another \(flag)")
+        }
+        for folder in Self.reportSubfolders {
+            if let kind = FileKind.of(resolved + "/" + folder), kind != .directory {
+                throw UsageError("\(flag) \(path): \(folder): it is \(kind.description), and a report is written only into folders "
+                                 + "of its own; move it away or choose another \(flag)")
+            }
         }
         do { try makeDirectories(resolved) } catch { throw UsageError("\(flag) \(path): \(error)") }
         let lock = open(resolved + "/" + Self.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

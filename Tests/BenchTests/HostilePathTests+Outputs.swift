@@ -15,10 +15,10 @@ extension HostilePathTests {
             try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("unwritable"), flag, "/proc/gfb-destination.json"],
                                    "\(flag) /proc/gfb-destination.json cannot be written")
         }
-        // /dev/full opens, and every write to it fails: the baseline is still saved, and the run exits 2.
+        // /dev/full opens, and every write to it fails: the baseline is still saved, and the run exits 3, could not finish.
         let baseline = Self.path("after-export.json")
         let run = try Self.quickRun(Self.path("export-full"), ["--export-bmf", "/dev/full", "--save-baseline", baseline])
-        #expect(run.status == 2, "\(run.errors)")
+        #expect(run.status == 3, "\(run.errors)")
         #expect(run.errors.contains("--export-bmf /dev/full was not written"), "\(run.errors)")
         #expect(FileManager.default.fileExists(atPath: baseline), "the baseline was skipped: \(run.errors)")
     }
@@ -43,10 +43,14 @@ extension HostilePathTests {
         #expect(FileKind.of("/dev/null") == .characterDevice)
 
         let full = try Self.quickRun(Self.path("full"), ["--gate", baseline, "--summary", "/dev/full", "--gate-times", "never"])
-        #expect(full.status == 2)
+        #expect(full.status == 3, "a write that fails once the work ran could not finish: \(full.errors)")
         #expect(full.errors.contains("cannot write /dev/full: No space left on device"), "\(full.errors)")
+        let fullBaseline = try Self.quickRun(Self.path("full-baseline"), ["--save-baseline", "/dev/full"])
+        #expect(fullBaseline.status == 3, "\(fullBaseline.errors)")
+        #expect(fullBaseline.errors.split(separator: "\n").contains("bench: error: cannot write /dev/full: No space left on device"),
+                "one line: \(fullBaseline.errors)")
         let hashes = try BenchProgram.run([], shell: "BENCH inspect \(Self.gif) --hashes > /dev/full")
-        #expect(hashes.status == 2)
+        #expect(hashes.status == 3)
         #expect(hashes.errors.contains("cannot write standard output"), "\(hashes.errors)")
     }
 
