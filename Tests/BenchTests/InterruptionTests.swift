@@ -77,7 +77,7 @@ struct InterruptionTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let earlier = Data("earlier report".utf8)
         try earlier.write(to: directory.appendingPathComponent("results.md"))
-        #expect(throws: UsageError.self) {
+        #expect(throws: WriteFailure.self) {
             try ReportWriter.writeAtomically(Data("new".utf8), to: directory.appendingPathComponent("missing-dir/results.md").path)
         }
         #expect(try Data(contentsOf: directory.appendingPathComponent("results.md")) == earlier)

@@ -143,6 +143,6 @@ struct ReportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/charts") == ["mine.svg"])
         #expect(ReportDirectory.verify(Array("two".utf8), in: directory, name: "a.txt") == nil)
         #expect(ReportDirectory.verify(Array("one".utf8), in: directory, name: "a.txt") != nil)
-        #expect(throws: UsageError.self) { try ReportWriter.write([("a.txt", Data())], to: "/proc/no-such-dir/out") }
+        #expect(throws: WriteFailure.self) { try ReportWriter.write([("a.txt", Data())], to: "/proc/no-such-dir/out") }
     }
 }
