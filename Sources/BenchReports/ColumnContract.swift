@@ -2,13 +2,13 @@ import BenchRunning
 import CaseModel
 
 /// The report's columns as docs/running.md states them ("Report columns"), made from the declarations: every column of
-/// ``Metric/allCases``, in CSV order, each once, with the meaning its declaration gives (``Measure/meaning``,
+/// ``CSVColumn/allCases``, in CSV order, each once, with the meaning its declaration gives (``Measure/meaning``,
 /// ``CaseColumn/meaning``: exhaustive switches, so a new column does not build until it says what it is); `bench schema columns` prints the table and a test holds the document to it.
 public enum ColumnContract {
     /// The Markdown table: column, unit, meaning.
     public static func markdown() -> String {
         var lines = ["| column | unit | meaning |", "| --- | --- | --- |"]
-        for metric in Metric.allCases {
+        for metric in CSVColumn.allCases {
             lines.append("| `\(metric.column)` | \(unit(metric)) | \(meaning(metric)) |")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -30,7 +30,7 @@ public enum ColumnContract {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func unit(_ metric: Metric) -> String {
+    static func unit(_ metric: CSVColumn) -> String {
         switch metric {
         case .describing(.width), .describing(.height), .describing(.displayWidth), .describing(.displayHeight): "px"
         case .describing(.framesHash), .describing(.displayFramesHash): "hex"
@@ -50,7 +50,7 @@ public enum ColumnContract {
         }
     }
 
-    static func meaning(_ metric: Metric) -> String {
+    static func meaning(_ metric: CSVColumn) -> String {
         switch metric {
         case .describing(let column): column.meaning
         case .measured(let measure): measure.meaning

@@ -109,13 +109,13 @@ public enum CaseColumn: String, CaseIterable, Sendable {
 
 /// One CSV column: a ``CaseColumn`` that describes the case, or a ``Measure``. The order of ``allCases`` is a contract
 /// with baselines and docs/running.md's "Report columns"; a measure declared later than that order joins at the end.
-public enum Metric: Hashable, Sendable {
+public enum CSVColumn: Hashable, Sendable {
     case describing(CaseColumn)
     case measured(Measure)
 
     /// Every column, in CSV order.
-    public static let allCases: [Metric] = {
-        let contract: [Metric] = [
+    public static let allCases: [CSVColumn] = {
+        let contract: [CSVColumn] = [
             .describing(.gif), .describing(.width), .describing(.height), .describing(.frames), .describing(.fileBytes),
             .describing(.decoder), .describing(.window), .describing(.policy), .describing(.loops), .describing(.mode),
             .describing(.repetition), .measured(.cpuUser), .measured(.cpuSystem), .measured(.cpuTotal), .measured(.wall),
@@ -128,8 +128,8 @@ public enum Metric: Hashable, Sendable {
             .describing(.failure), .measured(.instructions), .measured(.rssGrowth), .describing(.codec),
         ]
         let listed = Set(contract)
-        return contract + Measure.allCases.map(Metric.measured).filter { !listed.contains($0) }
-            + CaseColumn.allCases.map(Metric.describing).filter { !listed.contains($0) }
+        return contract + Measure.allCases.map(CSVColumn.measured).filter { !listed.contains($0) }
+            + CaseColumn.allCases.map(CSVColumn.describing).filter { !listed.contains($0) }
     }()
 
     /// The column named `column`, or nil.

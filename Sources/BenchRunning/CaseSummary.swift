@@ -30,7 +30,7 @@ public struct CaseSummary: Sendable, Codable {
     /// Real time: the repetitions with a stall or a dropped frame ("stalled in k of n repetitions"); nil in a report
     /// made before it was counted.
     public var roughRepetitions: Int?
-    /// Metric column → summary.
+    /// CSV column → summary.
     public var metrics: [String: MetricSummary]
 
     /// What makes this row one case: the key the gate, the charts and the reports' pairings use.

@@ -54,7 +54,7 @@ extension GatedFigure: Codable {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
         guard let figure = GatedFigure(name: name) else {
-            let describes = Metric(column: name) != nil
+            let describes = CSVColumn(column: name) != nil
             throw DecodingError.dataCorruptedError(in: container, debugDescription: describes
                 ? "'\(name)' describes a case, it is not a measurement a rule can judge" : "unknown metric '\(name)'")
         }

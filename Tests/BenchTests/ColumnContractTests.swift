@@ -12,7 +12,7 @@ struct ColumnContractTests {
         let documented = try Self.table(in: "docs/running.md", endingAt: "<!-- end of columns -->")
         #expect(documented == ColumnContract.markdown(), "docs/running.md's columns differ from 'bench schema columns'")
         let columns = Self.columns(of: documented)
-        #expect(columns == Metric.allCases.map(\.column))
+        #expect(columns == CSVColumn.allCases.map(\.column))
         #expect(Set(columns).count == columns.count, "a column listed twice")
     }
 

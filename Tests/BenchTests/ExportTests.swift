@@ -132,7 +132,7 @@ struct DashboardAlertTests {
 }
 
 /// Metrics as data: each column says whether it is a measurement and which way is better, and the rules obey it.
-@Suite("Metric declarations")
+@Suite("CSV column declarations")
 struct MetricDeclarationTests {
     @Test("a rule may judge only a measurement: a thresholds file naming a descriptive column is refused")
     func rulesJudgeMeasurements() throws {
@@ -169,7 +169,7 @@ struct MetricDeclarationTests {
 
     @Test("a measure or case column left out of the CSV's contract order still gets a column, after the contract's")
     func newMeasureGetsAColumn() {
-        let columns = Metric.allCases.map(\.column)
+        let columns = CSVColumn.allCases.map(\.column)
         #expect(Set(columns).count == columns.count)
         #expect(Measure.allCases.allSatisfy { columns.contains($0.column) })
         #expect(columns.firstIndex(of: Measure.framesPerCPUSecond.column)! > columns.firstIndex(of: "codec")!)
@@ -178,7 +178,7 @@ struct MetricDeclarationTests {
 
     @Test("every column is either a measurement with a polarity or a description; measurements have a range")
     func declarations() {
-        let measurements = Metric.allCases.filter { $0.polarity != nil }
+        let measurements = CSVColumn.allCases.filter { $0.polarity != nil }
         #expect(measurements.contains(.measured(.cpuTotal)) && measurements.contains(.measured(.instructions))
                 && !measurements.contains(.describing(.gif)))
         #expect(measurements.allSatisfy { $0.validRange != nil && $0.unit != .text })

@@ -49,7 +49,7 @@ extension RunReport {
         var defects: [String] = []
         for result in results where result.failure == nil {
             let name = "\(result.benchCase.gif) · \(result.benchCase.decoder) repetition \(result.benchCase.repetition)"
-            for metric in Metric.allCases {
+            for metric in CSVColumn.allCases {
                 guard let value = metric.number(in: result), let range = metric.validRange else { continue }
                 if !(value.isFinite && range.contains(value)) {
                     defects.append("\(name): \(metric.column) is \(value), outside \(Format.fixed(range.lowerBound, digits: 0)) to \(range.upperBound)")
