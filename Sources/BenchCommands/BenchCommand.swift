@@ -55,7 +55,7 @@ enum BenchCommand {
     static let commands = ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema", "help",
                            "version"]
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [String], child: MeasuringChild) -> ExitStatus {
         // --quiet goes with any command: no progress or notices on stderr, only errors; results still go to stdout.
         var arguments = arguments
         if arguments.contains("--quiet") {
@@ -64,25 +64,25 @@ enum BenchCommand {
         }
         do {
             if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
-            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([])) }
+            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([]), child: child) }
             // `bench --windows 4` is `bench run --windows 4`, as `bench` alone is `bench run`.
-            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments) }
+            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments, child: child) }
             let rest = ArgumentList(arguments.dropFirst())
             if !helpWords.contains(command), !arguments.contains("--help"), !arguments.contains("-h") { try CommandFiles.check(rest) }
             switch command {
             case "--version", "version", "-V": print(versionText()); return .success
-            case "help" where arguments.count > 1: return run([arguments[1], "--help"])
+            case "help" where arguments.count > 1: return run([arguments[1], "--help"], child: child)
             case let word where helpWords.contains(word): print(overview); return .success
-            case "run": return try RunCommand.run(rest)
+            case "run": return try RunCommand.run(rest, child: child)
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
-            case "gate": return try GateCommand.run(rest)
+            case "gate": return try GateCommand.run(rest, child: child)
             case "merge": return try MergeCommand.run(rest)
-            case "feed": return try FeedCommand.run(rest)
+            case "feed": return try FeedCommand.run(rest, child: child)
             case "cache": return try CacheCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
-            case "sampler-cost": return try SamplerCostCommand.run(rest)
+            case "sampler-cost": return try SamplerCostCommand.run(rest, child: child)
             case "schema": return try SchemaCommand.run(rest)
             default: throw UsageError("unknown command '\(Console.visible(command))'\(Suggestion.phrase(for: command, among: commands)) (see 'bench --help')")
             }

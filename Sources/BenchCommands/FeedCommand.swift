@@ -72,7 +72,7 @@ enum FeedCommand {
     /// A feed lasts this many loops of its longest GIF unless told.
     static let defaultLoops = 2
 
-    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let options = try Options(&arguments)
@@ -81,7 +81,7 @@ enum FeedCommand {
         BuildConfiguration.warnIfDebug(command: "bench feed")
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        let runner = CaseRunner(executable: try child.path(), timeout: Double(options.timeout))
         let checker = CaseRunner(executable: runner.executable, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits, rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
                                                        scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })

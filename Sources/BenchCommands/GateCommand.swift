@@ -60,7 +60,7 @@ enum GateCommand {
     file, or a base that cannot be found, built or read (one line saying which).
     """
 
-    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let options = try Options(&arguments)
@@ -108,7 +108,7 @@ enum GateCommand {
                                                                                            ticking: { progress.update($0) }) }) else {
             return .internalFailure
         }
-        let candidate = PairedSide(name: "candidate", bench: try ownExecutable(), extraArguments: options.candidateKnobs)
+        let candidate = PairedSide(name: "candidate", bench: try ownExecutable(child: child), extraArguments: options.candidateKnobs)
         let candidateOnly = try Self.candidateOnly(gifs, base: base)
         let runner = PairedRunner(base: base, candidate: candidate, gifs: gifs, suiteArguments: options.suiteArguments,
                                   timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples,
@@ -169,10 +169,9 @@ enum GateCommand {
         return refused
     }
 
-    /// This process's own program: the candidate side.
-    static func ownExecutable() throws(UsageError) -> String {
-        let child = try CaseRunner.childBesideThisBinary()
-        return (child as NSString).deletingLastPathComponent + "/bench"
+    /// This process's own program, the candidate side: `bench` beside its measuring child.
+    static func ownExecutable(child: MeasuringChild) throws(UsageError) -> String {
+        (try child.path() as NSString).deletingLastPathComponent + "/bench"
     }
 
     /// Everything `bench gate` was told, validated before anything is built or run.

@@ -99,7 +99,7 @@ enum RunCommand {
     \(limitsHelp)
     """
 
-    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let options = try Options(&arguments)
@@ -115,7 +115,7 @@ enum RunCommand {
         let started = Date()
         let progress = ProgressLine()
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
-        var runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(options.timeout))
+        var runner = CaseRunner(executable: try child.path(), timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
                                                        acceptsWebP: true, deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }

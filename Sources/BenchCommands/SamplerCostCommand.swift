@@ -19,7 +19,7 @@ enum SamplerCostCommand {
     play fails gets a row saying why, and the command exits 4.
     """
 
-    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { print(help); return .success }
         let repetitions = try arguments.integer("--repetitions", in: 2...100) ?? 7
@@ -31,7 +31,7 @@ enum SamplerCostCommand {
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
         let scratch = try PrivateDirectory.forRun()
         let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
-        let runner = CaseRunner(executable: try CaseRunner.childBesideThisBinary(), timeout: Double(timeout))
+        let runner = CaseRunner(executable: try child.path(), timeout: Double(timeout))
         var failures = 0
 
         print("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")

@@ -3,7 +3,6 @@ import BenchPlan
 import Foundation
 import GIFCodec
 import Mutants
-import Synchronization
 
 /// Runs each case, or feed, in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
 /// jemalloc's state start clean; a crash or a timeout becomes a failed row and the run goes on.
@@ -32,18 +31,8 @@ public struct CaseRunner: Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    private static let childOverride = Mutex<String?>(nil)
-
-    /// Makes every runner of this process start `path` as its measuring child: a harness of another package is its own
-    /// child (`GIFFrameBench.Harness`), started again with the child's arguments.
-    public static func useChild(_ path: String) {
-        childOverride.withLock { $0 = path }
-    }
-
-    /// `bench-case` beside this process's binary (or the child ``useChild(_:)`` set); throws a usage error naming the
-    /// build command when it is missing.
+    /// `bench-case` beside this process's binary; throws a usage error naming the build command when it is missing.
     public static func childBesideThisBinary() throws(UsageError) -> String {
-        if let path = childOverride.withLock({ $0 }) { return path }
         let path = ((ownExecutable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(childProgram)
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw UsageError("\(path) is missing; build both programs with 'swift build -c release'")

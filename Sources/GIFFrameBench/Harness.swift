@@ -27,8 +27,7 @@ public enum Harness {
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if ChildEntry.isChild(arguments) { exit(ChildEntry.run(arguments, program: program)) }
-        CaseRunner.useChild(CaseRunner.ownExecutable)
-        exit(BenchMain.run(arguments.isEmpty ? defaultArguments : arguments))
+        exit(BenchMain.run(arguments.isEmpty ? defaultArguments : arguments, child: .program(CaseRunner.ownExecutable)))
     }
 
     /// Why `name` cannot name a player, or nil: ``PlayerName``'s rule, and no two players of one name.
