@@ -17,7 +17,8 @@ if [ -n "$(git -C "$root" status --porcelain)" ]; then commit="$commit-dirty"; f
 measure() {
   local label=$1 binary="$scratch/.build/release/bench-case" peaks=()
   for _ in $(seq 21); do
-    peaks+=("$( { /usr/bin/time -f %M "$binary" >/dev/null 2>/dev/null || true; } 2>&1 | tail -1 )")
+    /usr/bin/time -f %M -o "$scratch/peak" "$binary" >/dev/null 2>&1 || true
+    peaks+=("$(tail -1 "$scratch/peak")")
   done
   local median
   median=$(printf '%s\n' "${peaks[@]}" | sort -n | sed -n 11p)
@@ -39,6 +40,10 @@ if (try? JSONDecoder().decode(CodecProbe.self, from: probe))?.gif != "seed.gif" 
 exit(ChildEntry.run(""", 1)
 open(path, "w").write(text)
 PY
+# FoundationEssentials's static archive needs its two helpers named after it, which -static-stdlib does not add.
+sed -i 's/\.unsafeFlags(\["-static-stdlib"\])/.unsafeFlags(["-static-stdlib", "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims"])/' \
+  "$scratch/Package.swift"
+grep -q -- '-l_FoundationCShims' "$scratch/Package.swift" || { echo "the bench-case linker settings were not found" >&2; exit 1; }
 echo "building bench-case with FoundationEssentials's JSON codec" >&2
 (cd "$scratch" && swift build -c release --product bench-case >/dev/null)
 with_essentials=$(measure "with FoundationEssentials's JSONEncoder/JSONDecoder")
