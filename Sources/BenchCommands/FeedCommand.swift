@@ -82,7 +82,7 @@ enum FeedCommand {
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
         let runner = CaseRunner(executable: try child.path(), timeout: Double(options.timeout))
-        let checker = CaseRunner(executable: runner.executable, timeout: Double(options.timeout))
+        let checker = CaseRunner(launcher: runner.launcher, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits, rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
                                                        scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })
         guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }

@@ -14,17 +14,26 @@ public struct CaseRunner: Sendable {
     /// The child program's name, looked up beside the running binary.
     public static let childProgram = "bench-case"
 
-    public var executable: String
+    /// What starts each child: a process of `executable`, or a test's stand-in.
+    public var launcher: any ChildLauncher
     /// Seconds a case may take before it is killed.
     public var timeout: Double
     /// GIF name → the hash of the bytes the run pinned when it began: a case that played other bytes (the file was
     /// replaced or changed during the run) fails, rather than being averaged in under the first file's facts.
     public var pinnedBytes: [String: String] = [:]
 
+    /// A runner that starts `executable` for each case.
     public init(executable: String, timeout: Double = 300) {
-        self.executable = executable
+        self.init(launcher: ProcessLauncher(executable: executable), timeout: timeout)
+    }
+
+    public init(launcher: any ChildLauncher, timeout: Double = 300) {
+        self.launcher = launcher
         self.timeout = timeout
     }
+
+    /// The program each child is, when a process is what starts it.
+    public var executable: String { (launcher as? ProcessLauncher)?.executable ?? "" }
 
     /// This process's own binary: the link /proc/self/exe, else the path it was started by.
     public static var ownExecutable: String {
@@ -97,9 +106,9 @@ public struct CaseRunner: Sendable {
         }
     }
 
-    /// Starts the child with `arguments` and waits for it, within the time limit, with Swift's backtracer off in it.
+    /// Starts the child with `arguments` through the launcher and waits for it, within the time limit.
     private func child(_ arguments: [String], shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
-        try ChildProcess.run(executable, arguments, timeout: timeout, environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
+        try launcher.launch(arguments, timeout: timeout, shouldStop: shouldStop)
     }
 
     /// Composites every frame of `path` once in a child (``ChildRequest/check(path:limits:)``), within the case time limit; `nil`

@@ -14,6 +14,17 @@ public struct ChildOutcome: Sendable {
     /// The child was stopped because the parent was asked to stop.
     public var interrupted: Bool
     public var seconds: Double
+
+    public init(standardOutput: Data = Data(), standardError: Data = Data(), exitStatus: Int32? = 0, signal: Int32? = nil,
+                timedOut: Bool = false, interrupted: Bool = false, seconds: Double = 0) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.exitStatus = exitStatus
+        self.signal = signal
+        self.timedOut = timedOut
+        self.interrupted = interrupted
+        self.seconds = seconds
+    }
 }
 
 /// A child that could not be started, in one line with the system's reason ("Too many open files"), not
