@@ -115,7 +115,8 @@ enum RunCommand {
         let started = Date()
         let progress = ProgressLine()
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
-        var runner = CaseRunner(executable: try child.path(), timeout: Double(options.timeout))
+        let childPath = try child.path()
+        var runner = CaseRunner(executable: childPath, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
                                                        acceptsWebP: true, deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
@@ -137,7 +138,7 @@ enum RunCommand {
         if let shard = options.shard {
             Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
         }
-        let counter = try options.countInstructions ? InstructionCounter.prepare(child: runner.executable, timeout: Double(options.timeout)) : nil
+        let counter = try options.countInstructions ? InstructionCounter.prepare(child: childPath, timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)
                      + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : "")
                      + "; \(Format.count(playable.count, "GIF")) prepared in \(Format.duration(Date().timeIntervalSince(started)))")

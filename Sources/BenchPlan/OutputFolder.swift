@@ -27,8 +27,7 @@ public final class OutputFolder: Sendable {
         }
         for folder in Self.reportSubfolders {
             if let kind = FileKind.of(resolved + "/" + folder), kind != .directory {
-                throw UsageError("\(flag) \(path): \(folder): it is \(kind.description), and a report is written only into folders "
-                                 + "of its own; move it away or choose another \(flag)")
+                throw UsageError("\(flag) \(path): \(folder): " + ReportDirectory.foreignFolder(kind.description, flag: flag))
             }
         }
         do { try makeDirectories(resolved) } catch { throw UsageError("\(flag) \(path): \(error)") }

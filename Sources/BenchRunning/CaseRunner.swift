@@ -32,21 +32,9 @@ public struct CaseRunner: Sendable {
         self.timeout = timeout
     }
 
-    /// The program each child is, when a process is what starts it.
-    public var executable: String { (launcher as? ProcessLauncher)?.executable ?? "" }
-
     /// This process's own binary: the link /proc/self/exe, else the path it was started by.
     public static var ownExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
-    /// `bench-case` beside this process's binary; throws a usage error naming the build command when it is missing.
-    public static func childBesideThisBinary() throws(UsageError) -> String {
-        let path = ((ownExecutable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(childProgram)
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw UsageError("\(path) is missing; build both programs with 'swift build -c release'")
-        }
-        return path
     }
 
     /// Runs `cases` one after another; `progress` is told before and after each one.

@@ -127,8 +127,14 @@ public struct ReportDirectory: Sendable {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a directory"
             throw SystemError("write into", path: path + "/" + folder, code: EEXIST,
-                              explanation: "it is \(what), and a report is written only into folders of its own; move it away or choose another --out")
+                              explanation: foreignFolder(what))
         }
+    }
+
+    /// Why a report folder that is `what` (a symbolic link, a file) where the report puts a folder is refused, and
+    /// what to do: the same words before the first case (`OutputFolder`) and at publication.
+    public static func foreignFolder(_ what: String, flag: String = "--out") -> String {
+        "it is \(what), and a report is written only into folders of its own; move it away or choose another \(flag)"
     }
 
     /// The planted fault ``Mutant/reportWrittenInPlace``: each file written over its path, following links.
