@@ -7,9 +7,10 @@ The rules, each one line per breach:
 - the child's modules (bench-case and everything it depends on) import no Foundation: its pages would show in the
   peak RSS the child reports (CI's `ldd` check proves the binary; this names the file);
 - a source file imports only its target's direct dependencies;
-- an import names something: the file mentions at least one name the imported module declares public (a type,
-  function, property, case or extension's member). A heuristic on the generous side: it never flags an import the
-  file uses by name, but cannot see a use by conformance alone;
+- an import names something: the file mentions at least one name the imported module declares public or package
+  (a type, a top-level function or constant, or a member it adds to another module's type). A heuristic: a use by
+  conformance alone, or through a value whose type the file never names, is not seen, and a build without the
+  import is the proof (at 85ecb21 every import it flagged was removed, and the build confirmed each);
 - ARCHITECTURE.md's module table names every library and executable target, and each module it says one uses is
   one of that target's dependencies, direct or not.
 
@@ -84,8 +85,8 @@ def closure(targets, name):
 
 
 def declared_names(texts):
-    """The names a use of a module goes through: the types, functions and constants it declares public at the top
-    level, its public enums' cases, and the public members it adds to another module's types."""
+    """The names a use of a module goes through: the types, functions and constants it declares public (or package)
+    at the top level, and the public members it adds to another module's types."""
     texts = list(texts)
     types = set()
     for text in texts:
@@ -129,11 +130,11 @@ def breaches(targets, files, architecture):
             body = strip_comments(IMPORT.sub("", text))
             words = set(re.findall(r"\w+", body))
             for module in IMPORT.findall(text):
-                if module not in package_modules or module == target or not public_names.get(module):
+                if module not in package_modules or module == target:
                     continue
                 if module not in direct:
                     problems.append(f"{path}: imports {module}, which is not one of {target}'s dependencies")
-                elif not public_names[module] & words:
+                elif public_names.get(module) and not public_names[module] & words:
                     problems.append(f"{path}: imports {module} and names nothing it declares")
     # ARCHITECTURE.md's table against the targets.
     rows = {}
