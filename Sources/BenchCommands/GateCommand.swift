@@ -14,7 +14,7 @@ import SystemFiles
 /// against the baseline's figures, which do not depend on the host.
 enum GateCommand {
     static let help = """
-    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--build-base] [--rounds N] [--samples N]
+    Usage: bench gate [--baseline FILE] [--base REV | --base-bench PATH] [--build-base] [--pass-seconds S] [--rounds N] [--samples N]
                       [--instructions]
                       [--instructions-on LIST] [--out DIR] [--summary FILE] [--thresholds FILE] [--allow-unjudged]
                       [--confirm DIR]
@@ -23,19 +23,25 @@ enum GateCommand {
 
     Judges this build against a baseline, as CI does. CPU is never compared with numbers from another
     machine: the baseline's commit (or --base REV) is exported from git history and built for release beside
-    this build, and both play every GIF alternately, N rounds, on this machine in this job. Each case's CPU is
-    judged by the candidate ÷ base ratios of the rounds (an interval beyond a noise band), and each setting's
-    over all GIFs; with --instructions, by one Callgrind count a side. Memory, malloc counts, retained bytes
-    and frames are judged against the baseline file's figures. Writes DIR/gate.md (every verdict),
-    DIR/rounds.csv (each round's paired figures), DIR/regressions.tsv (each figure that regressed),
-    DIR/candidate.json and DIR/base.json.
+    this build, and both play on this machine in this job. Time is judged pass by pass: for each case, 16
+    pairs of warm workers (one a side, pinned to one CPU, the file loaded once) play measured passes
+    alternately A B B A; each case's CPU change is an interval over those pairs of workers, beyond a 1% band,
+    and each setting's over all GIFs; minor page faults per pass are judged too. A base too old to have warm
+    workers is played in rounds of fresh processes instead, and the gate says so. Either way, N rounds of
+    fresh processes give what only a fresh process shows: memory, malloc counts, retained bytes and frames,
+    judged against the baseline file's figures. With --instructions, one Callgrind count a side.
+    Writes DIR/gate.md (every verdict, with the smallest change each row could have caught),
+    DIR/passes.csv (each pair of passes), DIR/rounds.csv (each round's paired figures),
+    DIR/regressions.tsv (each figure that regressed), DIR/candidate.json and DIR/base.json.
 
       --baseline FILE      the committed baseline (default: Reports/baseline.json)
       --base REV           the commit to build as the base (default: the one the baseline records)
       --base-bench PATH    a built base 'bench' to use instead of building a commit (bench-case beside it)
       --build-base         build the base (or find its build kept in .build/paired), print its 'bench' and stop:
                            a later gate reuses it, so CI builds it while other work runs
-      --rounds N           rounds of alternation, 3 to 200 (default: 10)
+      --pass-seconds S     seconds of warm passes per case, both sides together, 0 to 600; 0 judges time by
+                           rounds of fresh processes instead (default: 2)
+      --rounds N           rounds of alternation, 3 to 200 (default: 3 beside passes, 10 when time is judged by rounds)
       --samples N          child processes per case and side in each round, 1 to 20; the round's figure is the
                            fastest, since another process's interference only adds CPU time (default: 1)
       --instructions       also count every case's instructions on both sides under Callgrind (needs valgrind)
@@ -108,36 +114,48 @@ enum GateCommand {
                                                                                            ticking: { progress.update($0) }) }) else {
             return .internalFailure
         }
-        let candidate = PairedSide(name: "candidate", bench: try ownExecutable(child: child), extraArguments: options.candidateKnobs)
+        let candidate = PairedSide(name: "candidate", bench: try ownExecutable(child: child), child: try child.path(),
+                                   extraArguments: options.candidateKnobs)
         let candidateOnly = try Self.candidateOnly(gifs, base: base)
         let runner = PairedRunner(base: base, candidate: candidate, gifs: gifs, suiteArguments: options.suiteArguments,
                                   timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples,
                                   candidateOnly: Set(candidateOnly.keys))
-        Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(options.rounds) rounds, \(base.name) and the candidate "
-                     + "alternately\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
+        let pairing = try options.passSeconds > 0
+            ? Self.pairing(base: base, candidate: candidate, gifs: gifs.filter { candidateOnly[$0.name] == nil }, allGIFs: gifs,
+                           options: options, scratch: scratch.path) : (pairing: nil, reason: "--pass-seconds 0")
+        let plannedRounds = options.rounds ?? (pairing.pairing == nil ? 10 : 3)
+        Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(plannedRounds) rounds, \(base.name) and the candidate "
+                     + "alternately" + (pairing.pairing == nil ? "" : ", then each case pass by pass for about \(Format.duration(options.passSeconds))")
+                     + "\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
-        let rounds = try runner.rounds(options.rounds, progress: { progress.update($0) }, roundFinished: { progress.line($0) },
+        let rounds = try runner.rounds(plannedRounds, progress: { progress.update($0) }, roundFinished: { progress.line($0) },
                                        shouldStop: { Interruption.requested })
+        let passes = try pairing.pairing.map { pairing throws(UsageError) in
+            try pairing.run(progress: { progress.update($0) }, shouldStop: { Interruption.requested })
+        }
+        if let passes { progress.line("passes done: \(passes.count) cases, \(passes.reduce(0) { $0 + $1.passes.count }) passes · \(Format.duration(Date().timeIntervalSince(started))) elapsed") }
         let counts = options.countInstructions && !Interruption.requested
             ? try runner.instructionCounts(of: counted, progress: { progress.line($0) }) : nil
         progress.update("")
 
-        let verdict = PairedGate(baseline: baseline, rounds: rounds, plannedRounds: options.rounds, instructions: counts,
+        let verdict = PairedGate(baseline: baseline, rounds: rounds, plannedRounds: plannedRounds, instructions: counts,
                                  thresholds: options.thresholds, baseName: base.name, interrupted: Interruption.requested,
-                                 samples: options.samples, candidateOnly: candidateOnly.keys.sorted())
+                                 samples: options.samples, candidateOnly: candidateOnly.keys.sorted(), passes: passes,
+                                 passFallback: pairing.pairing == nil ? pairing.reason : nil)
         var outcome = verdict.outcome()
         outcome.strict = !options.allowUnjudged
         let found = outcome.regressionRecords
         if let confirmation { outcome = outcome.confirmed(by: confirmation.found, source: confirmation.folder) }
         try ReportWriter.write([("gate.md", Data(GateReporter.render(outcome, baseline: baseline.metadata, current: verdict.candidate.metadata).utf8)),
                                 ("rounds.csv", Data(PairedRoundsCSV.render(rounds, instructions: counts).utf8)),
+                                ("passes.csv", Data(PassesCSV.render(passes ?? []).utf8)),
                                 (RegressionRecord.fileName, Data(RegressionRecord.render(found).utf8)),
                                 ("candidate.json", try JSONReporter.render(verdict.candidate)),
                                 ("base.json", try JSONReporter.render(verdict.base))], to: output.path)
-        Console.note("bench gate: \(rounds.count) rounds in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
+        Console.note("bench gate: \(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
         let status = try CompareCommand.finish(outcome, summaryPath: options.summary)
         guard !Interruption.requested else {
-            Console.error("gate: interrupted after \(rounds.count) of \(options.rounds) rounds: no verdict (exit 3)")
+            Console.error("gate: interrupted after \(rounds.count) of \(plannedRounds) rounds: no verdict (exit 3)")
             return .internalFailure
         }
         return status
@@ -169,6 +187,26 @@ enum GateCommand {
         return refused
     }
 
+    /// The warm workers of both sides, or, when the base has none, why: time is then judged by rounds, and the gate
+    /// says so on stderr and in gate.md. The candidate's plan must come: it is this build.
+    static func pairing(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)], allGIFs: [(name: String, path: String)],
+                        options: Options, scratch: String) throws(UsageError) -> (pairing: PassPairing?, reason: String) {
+        guard FileManager.default.isExecutableFile(atPath: base.child) else {
+            let reason = "no bench-case beside its bench (\(base.child)) to run as a warm worker"
+            Console.note("bench gate: \(base.name): \(reason); CPU time is judged by rounds of fresh processes instead")
+            return (nil, reason)
+        }
+        let basePlan = base.workerPlan(gifs: gifs, suiteArguments: options.suiteArguments, folder: scratch + "/plan-base", timeout: 600)
+        guard let plan = basePlan.plan else {
+            Console.note("bench gate: \(base.name): \(basePlan.reason); CPU time is judged by rounds of fresh processes instead")
+            return (nil, basePlan.reason)
+        }
+        let own = candidate.workerPlan(gifs: allGIFs, suiteArguments: options.suiteArguments, folder: scratch + "/plan-candidate", timeout: 600)
+        guard let candidatePlan = own.plan else { throw UsageError("candidate: \(own.reason)") }
+        return (PassPairing(base: (plan, base.child, base.name), candidate: (candidatePlan, candidate.child),
+                            secondsPerCase: options.passSeconds, timeout: Double(options.timeout)), "")
+    }
+
     /// This process's own program, the candidate side: `bench` beside its measuring child.
     static func ownExecutable(child: MeasuringChild) throws(UsageError) -> String {
         (try child.path() as NSString).deletingLastPathComponent + "/bench"
@@ -181,7 +219,10 @@ enum GateCommand {
         var baseBench: String?
         /// `--build-base`: build the base and stop.
         var buildBaseOnly: Bool
-        var rounds: Int
+        /// `--rounds N`, or nil for the default: 10 when time is judged by rounds, 3 beside passes.
+        var rounds: Int?
+        /// `--pass-seconds S`: seconds of warm passes per case; 0 judges time by rounds.
+        var passSeconds: Double
         /// Child processes per case, side and round.
         var samples: Int
         var countInstructions: Bool
@@ -207,7 +248,13 @@ enum GateCommand {
             baseBench = try arguments.value("--base-bench")
             if base != nil && baseBench != nil { throw UsageError("--base and --base-bench name the base twice; give one") }
             buildBaseOnly = arguments.flag("--build-base")
-            rounds = try arguments.integer("--rounds", in: PairedJudge.minimumRounds...200) ?? 10
+            rounds = try arguments.integer("--rounds", in: PairedJudge.minimumRounds...200)
+            passSeconds = try arguments.value("--pass-seconds").map { text throws(UsageError) in
+                guard let seconds = Double(text), seconds.isFinite, (0...600).contains(seconds) else {
+                    throw UsageError("--pass-seconds takes seconds from 0 to 600, not '\(text)'")
+                }
+                return seconds
+            } ?? 2
             samples = try arguments.integer("--samples", in: 1...20) ?? 1
             countInstructions = arguments.flag("--instructions")
             instructionGIFs = try arguments.value("--instructions-on").map { $0.split(separator: ",").map(String.init) }

@@ -23,6 +23,7 @@ enum RunCommand {
       measuring  [--repetitions 3] [--warmup N] [--sampler-interval 2] [--instructions] [--timeout 300]
       output     [--out DIR] [--markdown] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
       gating     [--save-baseline FILE] [--gate FILE] [--thresholds FILE] [--summary FILE] [--gate-times never|always]
+                 [--worker-plan]
       limits     [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE] [--allow-special-files]
 
     Plays every GIF with every decoder setting, each case in a fresh child process, and writes
@@ -95,6 +96,8 @@ enum RunCommand {
                              across machines
       --shard i/n            run only part i of n of the suite (whole GIFs, balanced by frames × pixels), for a CI
                              matrix; 'bench merge' joins the parts' reports into one
+      --worker-plan          print each case and its warm worker's command line as JSON, and play nothing: how
+                             'bench gate' asks each side for the workers it alternates pass by pass
     \(Exports.help)
     \(limitsHelp)
     """
@@ -137,6 +140,11 @@ enum RunCommand {
         let cases = options.shard.map { $0.select(selected, facts: files.facts) } ?? selected
         if let shard = options.shard {
             Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
+        }
+        if options.workerPlan {
+            // For `bench gate`: the cases and their warm workers' command lines, nothing played.
+            FileHandle.standardOutput.write(try WorkerPlan(cases: cases).encoded())
+            return .success
         }
         let counter = try options.countInstructions ? InstructionCounter.prepare(child: childPath, timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)

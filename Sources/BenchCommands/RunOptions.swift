@@ -53,6 +53,8 @@ extension RunCommand {
         var warmUp: Int
         /// `--markdown`: every table on stdout, not only the answer.
         var fullMarkdown: Bool
+        /// `--worker-plan`: print each case's warm-worker command line for `bench gate`, and play nothing.
+        var workerPlan: Bool
         /// Settings the run adds beside those asked for, so the answer has its reference (`--no-references` leaves
         /// them out): eager, and each swept library's default.
         var references: [DecoderSetting] = []
@@ -62,6 +64,7 @@ extension RunCommand {
             filter = try arguments.value("--filter").map { pattern throws(UsageError) in try CaseFilter(pattern) }
             countInstructions = arguments.flag("--instructions")
             fullMarkdown = arguments.flag("--markdown")
+            workerPlan = arguments.flag("--worker-plan")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
             let corpus = try RunCommand.corpus(&arguments)

@@ -39,11 +39,7 @@ public enum CaseExecution {
         try Jemalloc.verifyServingThisProcess()
         // Each decode's trace records what its thread allocated and freed, by jemalloc's own per-thread counters.
         try ThreadAllocationTotals.installAsMeter()
-        let rules = InputFileRules(maxBytes: benchCase.limits.maxFileBytes)
-        let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path, rules: rules)
-                                                      : GIFBytes(contentsOfFile: benchCase.path, rules: rules)
-        let container = try AnimationFile.open(bytes, limits: benchCase.limits)
-        try benchCase.decoder.checkPlays(container.format)
+        let container = try open(benchCase)
         result.width = container.width
         result.height = container.height
         result.frames = container.frameCount
@@ -91,6 +87,17 @@ public enum CaseExecution {
         // The kernel's peak as playback left it: the hashing loop after it is the harness's, not the decoder's.
         try (kernelAfterPlayback ?? KernelMemory.current()).record(start: kernelAtStart, into: &result)
         result.frameCosts = FrameCostTrace(costs: trace, frameCount: container.frameCount)
+    }
+
+    /// The case's file, read as it says (heap or mapped) and opened within its limits, refused when its decoder
+    /// cannot play the format.
+    static func open(_ benchCase: BenchCase) throws -> any AnimationContainer {
+        let rules = InputFileRules(maxBytes: benchCase.limits.maxFileBytes)
+        let bytes = try benchCase.byteSource == .mmap ? GIFBytes(mappingFile: benchCase.path, rules: rules)
+                                                      : GIFBytes(contentsOfFile: benchCase.path, rules: rules)
+        let container = try AnimationFile.open(bytes, limits: benchCase.limits)
+        try benchCase.decoder.checkPlays(container.format)
+        return container
     }
 
     /// Test knob (`bench run --plant-leak SIZE`): allocates and touches `bytes` that are never freed, so a test can

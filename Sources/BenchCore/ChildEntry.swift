@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The measuring child of `bench run` and `bench feed`: one request per process (``ChildRequest``: a playability
-/// check, a case or a feed), one answer on stdout: the check's reason, or a ``ChildReply``. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
+/// check, a case or a feed), one answer on stdout, or a warm worker's passes (``PassWorker``): the check's reason, or a ``ChildReply``. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
 /// runs it when its own binary is started as a child.
 public enum ChildEntry {
     /// Whether `arguments` (without the program's name) are a child's: `--request JSON`.
@@ -25,6 +25,8 @@ public enum ChildEntry {
             return write(.played(result: CaseExecution.run(benchCase)), program: program)
         case .feed(let feed):
             return write(.fed(result: FeedExecution.run(feed)), program: program)
+        case .work(let benchCase):
+            return PassWorker.serve(benchCase)
         case nil:
             Console.write("\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
             return 2

@@ -23,9 +23,17 @@ public struct PairedGate: Sendable {
     public let candidate: RunReport
     /// The base's rounds as one report.
     public let base: RunReport
+    /// Each case's warm passes, which judge CPU time and page faults when both sides speak the pass protocol; nil when
+    /// the gate fell back to judging time by rounds.
+    public let passes: [PassSeries]?
+    /// Why there are no passes, in a few words, when there are none.
+    public let passFallback: String?
 
     public init(baseline: RunReport, rounds: [PairedRound], plannedRounds: Int, instructions: PairedRound?,
-                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1, candidateOnly: [String] = []) {
+                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1, candidateOnly: [String] = [],
+                passes: [PassSeries]? = nil, passFallback: String? = nil) {
+        self.passes = passes
+        self.passFallback = passFallback
         self.candidateOnly = candidateOnly
         self.baseline = baseline
         self.rounds = rounds
@@ -37,6 +45,20 @@ public struct PairedGate: Sendable {
         self.samples = samples
         candidate = Self.joined(rounds.map(\.candidate), planned: plannedRounds * samples)
         base = Self.joined(rounds.map(\.base), planned: plannedRounds * samples)
+    }
+
+    /// Which mode measured time, and what the rounds of fresh processes measured.
+    var timeScope: String {
+        guard let passes else {
+            return "\(rounds.count) rounds, the two sides alternating GIF by GIF"
+                + (samples > 1 ? ", each side's figure the fastest of \(samples) child processes" : "")
+                + (passFallback.map { " (not pass by pass: \($0))" } ?? "")
+        }
+        let counts = passes.map(\.passes.count)
+        let generations = passes.map { $0.generations.count }.max() ?? 0
+        return "CPU time and page faults pass by pass, \(counts.min() ?? 0) to \(counts.max() ?? 0) passes a case (A B A B …) by \(generations) "
+            + "pairs of warm workers pinned to one CPU, the interval over those pairs; memory, malloc counts and first frames from "
+            + "\(rounds.count) rounds of fresh processes"
     }
 
     static func joined(_ reports: [RunReport], planned: Int) -> RunReport {
@@ -52,14 +74,20 @@ public struct PairedGate: Sendable {
     public func outcome() -> GateOutcome {
         let figures = Thresholds(confidence: thresholds.confidence, rules: thresholds.hostIndependentRules)
         var outcome = Gate.compare(baseline: baseline, current: candidate, thresholds: figures)
-        outcome.comparisons += PairedJudge.judge(rounds: rounds, instructions: instructions, thresholds: thresholds)
+        outcome.comparisons += PairedJudge.judge(rounds: passes == nil ? rounds : [], instructions: instructions, thresholds: thresholds)
+        if let passes {
+            let faults = thresholds.rules.first { $0.metric == .measure(.minorFaults) }
+            for (index, rule) in thresholds.pairedRules.filter({ $0.metric != .instructions }).enumerated() {
+                outcome.comparisons += PassJudge.judge(passes, rule: rule, faults: index == 0 ? faults : nil, confidence: thresholds.pairedLevel)
+            }
+        }
         outcome.incomplete = outcome.incomplete || interrupted
         if rounds.count < plannedRounds && !interrupted {
             outcome.shortfalls.insert("\(rounds.count) of \(plannedRounds) rounds", at: 0)
         }
         outcome.timesGated = true
-        outcome.cpuScope = "CPU is judged paired against \(baseName), built and run on this machine in this job: \(rounds.count) rounds, "
-            + "the two sides alternating GIF by GIF" + (samples > 1 ? ", each side's figure the fastest of \(samples) child processes" : "") + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
+        outcome.cpuScope = "CPU is judged paired against \(baseName), built and run on this machine in this job: " + timeScope
+            + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
             + (candidateOnly.isEmpty ? "" : "; \(candidateOnly.joined(separator: ", ")) the base cannot play: played by the candidate alone, new, not judged")
         return outcome
     }
@@ -79,6 +107,22 @@ public enum PairedRoundsCSV {
         }
         for (index, round) in rounds.enumerated() { add("\(index + 1)", round, .cpuTotal) }
         if let instructions { add("instructions", instructions, .instructions) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Each warm pass's figures as CSV, in the order they ran: what the pass-by-pass intervals in gate.md were computed
+/// from.
+public enum PassesCSV {
+    public static func render(_ series: [PassSeries]) -> String {
+        var lines = ["gif,setting,generation,pass,side,cpu_s,wall_s,minor_faults,voluntary_switches"]
+        for pairs in series {
+            for (index, pass) in pairs.passes.enumerated() {
+                lines.append([Format.csvField(pairs.identity.gif), Format.csvField(pairs.identity.setting), "\(pass.generation + 1)",
+                              "\(index + 1)", pass.isBase ? "base" : "candidate", "\(pass.figures.cpuSeconds)", "\(pass.figures.wallSeconds)",
+                              "\(Int(pass.figures.minorFaults))", "\(Int(pass.figures.voluntarySwitches))"].joined(separator: ","))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

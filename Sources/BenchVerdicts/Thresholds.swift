@@ -61,10 +61,14 @@ public struct PairedRule: Sendable, Codable, Hashable {
     /// thread repeats its count only to within tens of thousands (how often the threads wait on each other), which is
     /// 1% of the smallest GIF; each setting's sum over every GIF is judged without this floor.
     public var minimumAbsoluteChange: Double?
+    /// Time only: the band when time is judged pass by pass in warm workers (``limit`` when absent). Narrower than
+    /// the rounds' band: the interval over generations of workers already holds what a process's own speed adds.
+    public var passLimit: Double?
 
-    public init(metric: Measure, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil) {
+    public init(metric: Measure, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil, passLimit: Double? = nil) {
         self.metric = metric
         self.limit = limit
+        self.passLimit = passLimit
         self.minimumCPUSeconds = minimumCPUSeconds
         self.minimumAbsoluteChange = minimumAbsoluteChange
     }
@@ -91,12 +95,13 @@ public struct Thresholds: Sendable, Codable, Hashable {
         self.pairedConfidence = pairedConfidence
     }
 
-    /// Paired CPU time in a 1.5% noise band at 99%, each case of at least 20 ms and each setting over all GIFs;
+    /// Paired CPU time in a 1.5% noise band at 99% by rounds (1% pass by pass), each case of at least 20 ms (1 ms a
+    /// pass) and each setting over all GIFs;
     /// instructions in a 0.5% band, each case growing by 250,000 instructions at least (a threaded case's count moves by tens of
     /// thousands from run to run), and each setting's sum over every GIF. What is measured of
     /// these bands is in Reports/paired-gate/.
     public static let defaultPaired = [
-        PairedRule(metric: .cpuTotal, limit: 0.015, minimumCPUSeconds: 0.02),
+        PairedRule(metric: .cpuTotal, limit: 0.015, minimumCPUSeconds: 0.02, passLimit: 0.01),
         PairedRule(metric: .instructions, limit: 0.005, minimumAbsoluteChange: 250_000),
     ]
 
@@ -149,7 +154,7 @@ public struct Thresholds: Sendable, Codable, Hashable {
             throw UsageError("\(path): thresholds schema '\(thresholds.schema)' is not '\(schema)'")
         }
         guard (0.5..<1).contains(thresholds.confidence), thresholds.rules.allSatisfy({ $0.limit >= 0 }),
-              (0.5..<1).contains(thresholds.pairedLevel), thresholds.pairedRules.allSatisfy({ $0.limit >= 0 && $0.minimumCPUSeconds >= 0 }) else {
+              (0.5..<1).contains(thresholds.pairedLevel), thresholds.pairedRules.allSatisfy({ $0.limit >= 0 && $0.minimumCPUSeconds >= 0 && ($0.passLimit ?? 0) >= 0 }) else {
             throw UsageError("\(path): confidence must be in [0.5, 1) and limits at least 0")
         }
         if let unknown = thresholds.pairedRules.first(where: { ![Measure.cpuTotal, .instructions].contains($0.metric) }) {

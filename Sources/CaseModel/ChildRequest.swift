@@ -1,7 +1,7 @@
 import GIFCodec
 
 /// What the parent asks a measuring child, in one Codable form on one command line, `--request JSON`: a playability
-/// check of a file, one case, or one feed. The child answers on stdout (``ChildEntry``).
+/// check of a file, one case, one feed, or a warm worker's passes. The child answers on stdout (``ChildEntry``).
 public enum ChildRequest: Sendable, Codable, Equatable {
     /// Composite every frame of the file at `path` once, within `limits`: exit 0 when playable, else exit 1 with the
     /// reason on stdout.
@@ -10,6 +10,9 @@ public enum ChildRequest: Sendable, Codable, Equatable {
     case play(benchCase: BenchCase)
     /// Play one feed and print its `FeedResult`.
     case feed(feed: FeedCase)
+    /// Load one case and play a measured pass of it per request on stdin, as a warm worker of the paired gate
+    /// (``PassProtocol``).
+    case work(benchCase: BenchCase)
 
     /// The child's one flag.
     public static let flag = "--request"
@@ -42,4 +45,9 @@ extension BenchCase {
 extension FeedCase {
     /// The child's command line for this feed.
     public var arguments: [String] { ChildRequest.feed(feed: self).arguments }
+}
+
+extension BenchCase {
+    /// The command line of a warm worker playing this case pass by pass.
+    public var workerArguments: [String] { ChildRequest.work(benchCase: self).arguments }
 }

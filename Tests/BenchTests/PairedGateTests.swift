@@ -190,12 +190,12 @@ struct PairedGateTests {
 
     /// A scratch folder holding a copy of the fixture GIF (`fire.gif`) and `baseline.json`, a baseline of it saved by a
     /// real run (its report in `run/`). The caller removes the folder.
-    static func savedBaseline() throws -> (folder: String, gif: String) {
+    static func savedBaseline(decoders: String = "eager") throws -> (folder: String, gif: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-paired-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let gif = folder + "/fire.gif"
         try FileManager.default.copyItem(atPath: ChildBinary.fixtureGIF, toPath: gif)
-        let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", folder + "/run",
+        let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", decoders, "--repetitions", "1", "--out", folder + "/run",
                                           "--save-baseline", folder + "/baseline.json"])
         #expect(saved.status == 0, "\(saved.errors)")
         return (folder, gif)

@@ -16,13 +16,30 @@ public struct PairedSide: Sendable {
     /// whatever the program itself records (a base from before bench recorded its build's commit read the folder's).
     public var commit: String?
 
-    public init(name: String, bench: String, extraArguments: [String] = [], commit: String? = nil) {
+    /// This side's measuring child, which its warm workers run: `bench-case` beside its `bench` unless given.
+    public var child: String
+
+    public init(name: String, bench: String, child: String? = nil, extraArguments: [String] = [], commit: String? = nil) {
         self.name = name
         self.bench = bench
+        self.child = child ?? (bench as NSString).deletingLastPathComponent + "/bench-case"
         self.extraArguments = extraArguments
         self.commit = commit
         let help = try? ChildProcess.run(bench, ["run", "--help"], timeout: 60)
         noWarmUp = help.map { String(decoding: $0.standardOutput, as: UTF8.self).contains("--warmup N") } == true ? ["--warmup", "0"] : []
+    }
+
+    /// This side's cases of `gifs` and its warm workers' command lines (`bench run --worker-plan`), or, in one line,
+    /// why it has none: a base from before the pass protocol does not know the flag, and the gate falls back to rounds.
+    public func workerPlan(gifs: [(name: String, path: String)], suiteArguments: [String], folder: String,
+                           timeout: Double) -> (plan: WorkerPlan?, reason: String) {
+        let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extraArguments + ["--worker-plan", "--out", folder]
+        guard let outcome = try? ChildProcess.run(bench, arguments, timeout: timeout) else { return (nil, "its bench could not start") }
+        if outcome.exitStatus == 0, let plan = WorkerPlan.decode(outcome.standardOutput) { return (plan, "") }
+        let said = String(decoding: outcome.standardError, as: UTF8.self)
+        if said.contains("--worker-plan") { return (nil, "its bench predates warm workers (no --worker-plan)") }
+        return (nil, outcome.exitStatus == 0 ? "its worker plan speaks another protocol than \(PassProtocol.version)"
+                     : "bench run --worker-plan failed: \(said.split(separator: "\n").last ?? "no message")")
     }
 
     /// Why this side cannot play the file at `path`, or nil when `bench inspect` reads it: a base from before WebP
