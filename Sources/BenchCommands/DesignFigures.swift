@@ -95,7 +95,14 @@ enum DesignFigures {
             if rule.minimumCPUSeconds > 0 { figure += ", cases of \(number(rule.minimumCPUSeconds * 1000)) ms or more" }
             if let least = rule.minimumAbsoluteChange { figure += ", at least \(Format.grouped(Int(least))) more" }
             add(figure, "paired `\(rule.metric.column)`: the band the interval must clear", "Thresholds.defaultPaired")
+            if let band = rule.passLimit {
+                add(percent(band, digits: 1, signed: true) + ", passes of \(number(PassJudge.minimumPassSeconds * 1000)) ms or more",
+                    "paired `\(rule.metric.column)` pass by pass: the band the interval over pairs of workers must clear", "Thresholds.defaultPaired")
+            }
         }
+        let pairing = PassPairing.defaults
+        add("\(pairing.generations) pairs of workers, \(number(GateCommand.defaultPassSeconds)) s of passes a case",
+            "`bench gate`'s warm passes: pairs of workers per case, and seconds of passes per case (`--pass-seconds`)", "PassPairing, GateCommand")
         add(percent(defaults.confidence), "`bench compare`'s bootstrap confidence", "Thresholds.defaults.confidence")
         for rule in defaults.rules {
             var figure = rule.kind == .absolute ? "\(bytes(Int(rule.minimumAbsoluteChange)))" : percent(rule.limit, digits: 1, signed: rule.kind == .bootstrap)

@@ -23,15 +23,15 @@ enum GateCommand {
 
     Judges this build against a baseline, as CI does. CPU is never compared with numbers from another
     machine: the baseline's commit (or --base REV) is exported from git history and built for release beside
-    this build, and both play on this machine in this job. Time is judged pass by pass: for each case, 16
+    this build, and both play on this machine in this job. Time is judged pass by pass: for each case, \(PassPairing.defaults.generations)
     pairs of warm workers (one a side, pinned to one CPU, the file loaded once) play measured passes
-    alternately A B B A; each case's CPU change is an interval over those pairs of workers, beyond a 1% band,
+    alternately A B A B; each case's CPU change is an interval over those pairs of workers, beyond a noise band,
     and each setting's over all GIFs; minor page faults per pass are judged too. A base too old to have warm
     workers is played in rounds of fresh processes instead, and the gate says so. Either way, N rounds of
     fresh processes give what only a fresh process shows: memory, malloc counts, retained bytes and frames,
     judged against the baseline file's figures. With --instructions, one Callgrind count a side.
     Writes DIR/gate.md (every verdict, with the smallest change each row could have caught),
-    DIR/passes.csv (each pair of passes), DIR/rounds.csv (each round's paired figures),
+    DIR/passes.csv (every pass), DIR/rounds.csv (each round's paired figures),
     DIR/regressions.tsv (each figure that regressed), DIR/candidate.json and DIR/base.json.
 
       --baseline FILE      the committed baseline (default: Reports/baseline.json)
@@ -40,7 +40,7 @@ enum GateCommand {
       --build-base         build the base (or find its build kept in .build/paired), print its 'bench' and stop:
                            a later gate reuses it, so CI builds it while other work runs
       --pass-seconds S     seconds of warm passes per case, both sides together, 0 to 600; 0 judges time by
-                           rounds of fresh processes instead (default: 2)
+                           rounds of fresh processes instead (default: \(Format.fixed(defaultPassSeconds, digits: 0)))
       --rounds N           rounds of alternation, 3 to 200 (default: 3 beside passes, 10 when time is judged by rounds)
       --samples N          child processes per case and side in each round, 1 to 20; the round's figure is the
                            fastest, since another process's interference only adds CPU time (default: 1)
@@ -161,6 +161,9 @@ enum GateCommand {
         return status
     }
 
+    /// Seconds of warm passes per case when `--pass-seconds` is not given.
+    static let defaultPassSeconds = 2.0
+
     /// The base side, or nil when a signal stopped its build: the error said in one line, and the gate exits 3 (it
     /// could not finish), not 2 (bad usage).
     static func interruptible(_ make: () throws(UsageError) -> PairedSide) throws(UsageError) -> PairedSide? {
@@ -254,7 +257,7 @@ enum GateCommand {
                     throw UsageError("--pass-seconds takes seconds from 0 to 600, not '\(text)'")
                 }
                 return seconds
-            } ?? 2
+            } ?? GateCommand.defaultPassSeconds
             samples = try arguments.integer("--samples", in: 1...20) ?? 1
             countInstructions = arguments.flag("--instructions")
             instructionGIFs = try arguments.value("--instructions-on").map { $0.split(separator: ",").map(String.init) }

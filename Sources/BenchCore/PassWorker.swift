@@ -3,8 +3,9 @@ import FrameDecoders
 import GIFCodec
 import MemoryProbe
 import Playback
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A warm worker of the paired gate (`bench gate`): one process per case and side, which loads the file once and
@@ -22,7 +23,8 @@ enum PassWorker {
             try CPUAffinity.pin(toFirst: benchCase.cpus ?? 1)
             try Jemalloc.verifyServingThisProcess()
             let container = try CaseExecution.open(benchCase)
-            RuntimeWarmUp.run(benchCase.decoder, format: container.format, codec: benchCase.codec, display: benchCase.display)
+            RuntimeWarmUp.run(
+                benchCase.decoder, format: container.format, codec: benchCase.codec, display: benchCase.display)
             say("\(PassProtocol.ready) \(PassProtocol.version)")
             while let line = readLine() {
                 switch line {
@@ -43,16 +45,19 @@ enum PassWorker {
     static func pass(_ benchCase: BenchCase, _ container: any AnimationContainer) throws -> PassFigures {
         let start = CPUTimes.now()
         do {
-            let player = Player(source: try CaseExecution.makeDecoder(benchCase.decoder, container, limits: benchCase.limits,
-                                                                     codec: benchCase.codec, extraWorkPerFrame: benchCase.extraWorkPerFrame,
-                                                                     display: benchCase.display), sampler: nil)
+            let player = Player(
+                source: try CaseExecution.makeDecoder(
+                    benchCase.decoder, container, limits: benchCase.limits,
+                    codec: benchCase.codec, extraWorkPerFrame: benchCase.extraWorkPerFrame,
+                    display: benchCase.display), sampler: nil)
             _ = try player.play(loops: benchCase.loops, start: start.wall)
             player.source.waitUntilPrefetched()
         }
         PlantedPageFaults.touch(bytes: benchCase.identity.planted.pageFaultBytes, loops: benchCase.loops)
         let spent = CPUTimes.now().since(start)
-        return PassFigures(cpuSeconds: spent.process, wallSeconds: spent.wall, minorFaults: spent.minorFaults,
-                          voluntarySwitches: spent.voluntarySwitches)
+        return PassFigures(
+            cpuSeconds: spent.process, wallSeconds: spent.wall, minorFaults: spent.minorFaults,
+            voluntarySwitches: spent.voluntarySwitches)
     }
 
     private static func say(_ line: String) {

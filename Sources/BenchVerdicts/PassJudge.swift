@@ -1,6 +1,6 @@
-import CaseModel
 import BenchPlan
 import BenchRunning
+import CaseModel
 import Foundation
 
 /// Judges the paired gate's warm passes (``PassSeries``). CPU time: within a generation of workers the sides
@@ -14,10 +14,14 @@ public enum PassJudge {
     /// reads are then a large share of the pass.
     public static let minimumPassSeconds = 0.001
 
-    public static func judge(_ series: [PassSeries], rule: PairedRule, faults: GateRule?, confidence: Double) -> [Comparison] {
-        var comparisons: [Comparison] = [], judged: [CaseIdentity: [Double]] = [:]
+    public static func judge(_ series: [PassSeries], rule: PairedRule, faults: GateRule?, confidence: Double)
+        -> [Comparison]
+    {
+        var comparisons: [Comparison] = []
+        var judged: [CaseIdentity: [Double]] = [:]
         for pairs in series {
-            var row = Comparison(scope: .one(pairs.identity), metric: .measure(rule.metric), unit: .seconds, verdict: .unjudged)
+            var row = Comparison(
+                scope: .one(pairs.identity), metric: .measure(rule.metric), unit: .seconds, verdict: .unjudged)
             row.baseline = Statistics.median(pairs.base.map(\.cpuSeconds))
             row.current = Statistics.median(pairs.candidate.map(\.cpuSeconds))
             let shifts = generationShifts(pairs)
@@ -25,10 +29,12 @@ public enum PassJudge {
                 row.note = "its warm worker failed: \(failure)"
             } else if let median = row.baseline, median < minimumPassSeconds {
                 row.verdict = .notGated
-                row.note = "a pass under \(Format.duration(minimumPassSeconds)) of CPU: the decoder's set-up is much of it"
+                row.note =
+                    "a pass under \(Format.duration(minimumPassSeconds)) of CPU: the decoder's set-up is much of it"
             } else {
-                decide(&row, shifts: shifts, rule: rule, confidence: confidence,
-                       note: "pass by pass, \(pairs.passes.count) passes by \(shifts.count) pairs of warm workers")
+                decide(
+                    &row, shifts: shifts, rule: rule, confidence: confidence,
+                    note: "pass by pass, \(pairs.passes.count) passes by \(shifts.count) pairs of warm workers")
                 judged[pairs.identity] = shifts
             }
             comparisons.append(row)
@@ -49,10 +55,14 @@ public enum PassJudge {
     static func sandwiches(_ passes: [PassSeries.Pass]) -> [Double] {
         guard passes.count >= 3 else { return [] }
         return (1..<(passes.count - 1)).compactMap { index in
-            let before = passes[index - 1], middle = passes[index], after = passes[index + 1]
+            let before = passes[index - 1]
+            let middle = passes[index]
+            let after = passes[index + 1]
             guard before.isBase == after.isBase, before.isBase != middle.isBase,
-                  [before, middle, after].allSatisfy({ $0.figures.cpuSeconds > 0 }) else { return nil }
-            let difference = Foundation.log(middle.figures.cpuSeconds)
+                [before, middle, after].allSatisfy({ $0.figures.cpuSeconds > 0 })
+            else { return nil }
+            let difference =
+                Foundation.log(middle.figures.cpuSeconds)
                 - (Foundation.log(before.figures.cpuSeconds) + Foundation.log(after.figures.cpuSeconds)) / 2
             return middle.isBase ? -difference : difference
         }
@@ -61,23 +71,29 @@ public enum PassJudge {
     /// A regression when the interval over generations lies wholly above the pass band; the resolution is the band plus
     /// the interval's half-width.
     static func decide(_ row: inout Comparison, shifts: [Double], rule: PairedRule, confidence: Double, note: String) {
-        guard shifts.count >= PairedJudge.minimumRounds, let paired = PairedChange(logRatios: shifts, confidence: confidence) else {
-            row.note = "\(shifts.count) generations of workers measured; at least \(PairedJudge.minimumRounds) are needed"
+        guard shifts.count >= PairedJudge.minimumRounds,
+            let paired = PairedChange(logRatios: shifts, confidence: confidence)
+        else {
+            row.note =
+                "\(shifts.count) generations of workers measured; at least \(PairedJudge.minimumRounds) are needed"
             return
         }
         row.change = paired.change
         row.interval = paired.interval
         row.note = note
-        let half = (Foundation.log1p(paired.interval.upper) - Foundation.log1p(paired.interval.lower)) / 2, band = rule.passLimit ?? rule.limit
+        let half = (Foundation.log1p(paired.interval.upper) - Foundation.log1p(paired.interval.lower)) / 2
+        let band = rule.passLimit ?? rule.limit
         row.resolution = .relative(Foundation.expm1(Foundation.log1p(band) + half))
-        row.verdict = paired.interval.lower > band ? .regressed : paired.interval.upper < -band ? .improved : .withinNoise
+        row.verdict =
+            paired.interval.lower > band ? .regressed : paired.interval.upper < -band ? .improved : .withinNoise
     }
 
     /// One row per setting: for each generation, the median shift over every GIF of that setting judged here; the
     /// interval is over generations, as the round gate's is over rounds. The median, so that one disturbed GIF does
     /// not move a generation's figure (`Reports/paired-gate/rejudged.md`).
     static func aggregates(_ judged: [CaseIdentity: [Double]], rule: PairedRule, confidence: Double) -> [Comparison] {
-        var settings: [String] = [], members: [String: [CaseIdentity]] = [:]
+        var settings: [String] = []
+        var members: [String: [CaseIdentity]] = [:]
         for key in judged.keys.sorted(by: { "\($0.gif)\($0.setting)" < "\($1.gif)\($1.setting)" }) {
             if members[key.setting] == nil { settings.append(key.setting) }
             members[key.setting, default: []].append(key)
@@ -86,10 +102,14 @@ public enum PassJudge {
             let keys = members[setting] ?? []
             guard keys.count > 1 else { return nil }
             let generations = keys.map { judged[$0]!.count }.min() ?? 0
-            let medians = (0..<generations).map { generation in Statistics.median(keys.map { judged[$0]![generation] }) }
-            var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric), unit: .ratio, verdict: .unjudged)
-            decide(&row, shifts: medians, rule: rule, confidence: confidence,
-                   note: "pass by pass, each generation's median over \(keys.count) GIFs, \(generations) generations")
+            let medians = (0..<generations).map { generation in Statistics.median(keys.map { judged[$0]![generation] })
+            }
+            var row = Comparison(
+                scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric), unit: .ratio,
+                verdict: .unjudged)
+            decide(
+                &row, shifts: medians, rule: rule, confidence: confidence,
+                note: "pass by pass, each generation's median over \(keys.count) GIFs, \(generations) generations")
             return row
         }
     }
@@ -97,8 +117,10 @@ public enum PassJudge {
     /// Minor faults per pass: the medians of each side's passes, judged by the rule's limit and floor. The two
     /// sides ran in one job on one machine, so this holds whatever the baseline file recorded.
     static func judgeFaults(_ pairs: PassSeries, rule: GateRule) -> Comparison {
-        var row = Comparison(scope: .one(pairs.identity), metric: .measure(.minorFaults), unit: .count, verdict: .withinNoise)
-        let before = Statistics.median(pairs.base.map(\.minorFaults)), after = Statistics.median(pairs.candidate.map(\.minorFaults))
+        var row = Comparison(
+            scope: .one(pairs.identity), metric: .measure(.minorFaults), unit: .count, verdict: .withinNoise)
+        let before = Statistics.median(pairs.base.map(\.minorFaults))
+        let after = Statistics.median(pairs.candidate.map(\.minorFaults))
         row.baseline = before
         row.current = after
         row.change = before > 0 ? after / before - 1 : nil

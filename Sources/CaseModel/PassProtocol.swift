@@ -31,13 +31,17 @@ public struct PassFigures: Sendable, Hashable {
     }
 
     /// `pass CPU WALL FAULTS SWITCHES`.
-    public var line: String { "\(PassProtocol.pass) \(cpuSeconds) \(wallSeconds) \(Int(minorFaults)) \(Int(voluntarySwitches))" }
+    public var line: String {
+        "\(PassProtocol.pass) \(cpuSeconds) \(wallSeconds) \(Int(minorFaults)) \(Int(voluntarySwitches))"
+    }
 
     /// Reads ``line``'s form; nil for anything else.
     public init?(line: String) {
         let words = line.split(separator: " ")
         guard words.count == 5, words[0] == PassProtocol.pass, let cpu = Double(words[1]), let wall = Double(words[2]),
-              let faults = Double(words[3]), let switches = Double(words[4]), cpu >= 0, wall >= 0, faults >= 0, switches >= 0 else { return nil }
+            let faults = Double(words[3]), let switches = Double(words[4]), cpu >= 0, wall >= 0, faults >= 0,
+            switches >= 0
+        else { return nil }
         self.init(cpuSeconds: cpu, wallSeconds: wall, minorFaults: faults, voluntarySwitches: switches)
     }
 }

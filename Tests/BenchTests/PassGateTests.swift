@@ -1,10 +1,10 @@
-import CaseModel
 import BenchPlan
 import BenchRunning
 import BenchVerdicts
+import CaseModel
 import Foundation
-import Testing
 import TestFixtures
+import Testing
 
 /// The gate's time pass by pass (issue 48): the judge on passes of known distribution, the warm worker's protocol on a
 /// real child, and `bench gate` pairing passes, catching planted page faults, and falling back to rounds.
@@ -15,8 +15,10 @@ struct PassGateTests {
     /// 16 generations of 11 alternating passes; the candidate's CPU is the base's × `ratio`, times a drift of `drift`
     /// per pass and a wobble of about ±`spread`; in generation g the candidate's worker is `offsets[g]` slower still
     /// (its process's own speed).
-    static func series(ratio: Double, drift: Double = 0, spread: Double = 0.03, offsets: [Double] = Array(repeating: 0, count: 16),
-                       faults: (base: Double, candidate: Double) = (10, 10)) -> PassSeries {
+    static func series(
+        ratio: Double, drift: Double = 0, spread: Double = 0.03, offsets: [Double] = Array(repeating: 0, count: 16),
+        faults: (base: Double, candidate: Double) = (10, 10)
+    ) -> PassSeries {
         var series = PassSeries(identity: identity)
         for generation in 0..<16 {
             var isBase = PassPairing.baseFirst(generation: generation)
@@ -24,9 +26,12 @@ struct PassGateTests {
                 let wobble = 1 + spread * sin(Double(index) * 2.1 + Double(generation) * 0.9)
                 var cpu = 0.01 * wobble * (1 + drift * Double(index))
                 if !isBase { cpu *= ratio * (1 + offsets[generation]) }
-                series.passes.append(PassSeries.Pass(generation: generation, isBase: isBase,
-                                                     figures: PassFigures(cpuSeconds: cpu, wallSeconds: cpu, minorFaults: isBase ? faults.base : faults.candidate,
-                                                                          voluntarySwitches: 0)))
+                series.passes.append(
+                    PassSeries.Pass(
+                        generation: generation, isBase: isBase,
+                        figures: PassFigures(
+                            cpuSeconds: cpu, wallSeconds: cpu, minorFaults: isBase ? faults.base : faults.candidate,
+                            voluntarySwitches: 0)))
                 isBase.toggle()
             }
         }
@@ -53,14 +58,18 @@ struct PassGateTests {
         #expect(clean.note?.contains("16 pairs of warm workers") == true, "\(clean)")
     }
 
-    @Test("each pass is judged against the mean of its two neighbours: a drift of 2% a pass with no change leaves the interval tight around 0")
+    @Test(
+        "each pass is judged against the mean of its two neighbours: a drift of 2% a pass with no change leaves the interval tight around 0"
+    )
     func driftCancels() throws {
         let row = try #require(Self.row(Self.judge([Self.series(ratio: 1, drift: 0.02, spread: 0)]), .cpuTotal))
         let interval = try #require(row.interval)
         #expect(row.verdict == .withinNoise && interval.upper - interval.lower < 0.002, "\(row)")
     }
 
-    @Test("pairs of workers that differ by their processes' own speeds (-1% to +6%) raise no alarm: the interval is over pairs of workers, not passes")
+    @Test(
+        "pairs of workers that differ by their processes' own speeds (-1% to +6%) raise no alarm: the interval is over pairs of workers, not passes"
+    )
     func processSpeeds() throws {
         let offsets = (0..<16).map { 0.06 - 0.01 * Double($0 % 8) }
         let row = try #require(Self.row(Self.judge([Self.series(ratio: 1, offsets: offsets)]), .cpuTotal))
@@ -76,12 +85,15 @@ struct PassGateTests {
         var failed = PassSeries(identity: Self.identity)
         failed.failure = "candidate · a · windowed w=4: the worker ended"
         let rows = Self.judge([failed])
-        #expect(Self.row(rows, .cpuTotal)?.verdict == .unjudged && Self.row(rows, .cpuTotal)?.note?.contains("the worker ended") == true, "\(rows)")
+        #expect(
+            Self.row(rows, .cpuTotal)?.verdict == .unjudged
+                && Self.row(rows, .cpuTotal)?.note?.contains("the worker ended") == true, "\(rows)")
         #expect(Self.row(rows, .minorFaults) == nil)
     }
 
-    @Test("a warm worker loads once and answers each pass request with its figures; 4 MiB of planted pages adds about 1,024 faults a pass",
-          .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+    @Test(
+        "a warm worker loads once and answers each pass request with its figures; 4 MiB of planted pages adds about 1,024 faults a pass",
+        .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
     func workerProtocol() throws {
         let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
         var benchCase = BenchCase(gif: "fire", path: ChildBinary.fixtureGIF, decoder: .windowed(.frames(2)), loops: 1)
@@ -90,34 +102,44 @@ struct PassGateTests {
         clean.stop()
         #expect(cleanPasses.allSatisfy { $0.cpuSeconds > 0 && $0.wallSeconds > 0 }, "\(cleanPasses)")
         benchCase.identity.planted.pageFaultBytes = 4 << 20
-        let planted = try WarmWorker(program: child, arguments: benchCase.workerArguments, label: "planted", timeout: 60)
+        let planted = try WarmWorker(
+            program: child, arguments: benchCase.workerArguments, label: "planted", timeout: 60)
         let plantedPasses = try (0..<3).map { _ in try planted.pass() }
         planted.stop()
         let added = plantedPasses.map(\.minorFaults).sorted()[1] - cleanPasses.map(\.minorFaults).sorted()[1]
         #expect((900...1_200).contains(added), "clean \(cleanPasses), planted \(plantedPasses)")
         // A missing file: the worker's one error line, said with the side and case.
         let missing = BenchCase(gif: "gone", path: "/nonexistent/gone.gif", decoder: .eager, loops: 1)
-        #expect(throws: UsageError.self) { try WarmWorker(program: child, arguments: missing.workerArguments, label: "missing", timeout: 60) }
+        #expect(throws: UsageError.self) {
+            try WarmWorker(program: child, arguments: missing.workerArguments, label: "missing", timeout: 60)
+        }
     }
 
-    @Test("bench gate judges time and page faults pass by pass, and a planted page-fault regression at equal instructions fails it",
-          .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+    @Test(
+        "bench gate judges time and page faults pass by pass, and a planted page-fault regression at equal instructions fails it",
+        .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
     func gateCatchesPlantedFaults() throws {
         let (folder, gif) = try PairedGateTests.savedBaseline(decoders: "windowed")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let bench = try #require(ChildBinary.program("bench"))
-        let gate = try BenchProgram.run(["gate", "--base-bench", bench, "--baseline", folder + "/baseline.json", "--gif", gif, "--decoders", "windowed",
-                                         "--pass-seconds", "0.5", "--plant-page-faults", "4MiB", "--out", folder + "/gate"])
+        let gate = try BenchProgram.run([
+            "gate", "--base-bench", bench, "--baseline", folder + "/baseline.json", "--gif", gif, "--decoders",
+            "windowed",
+            "--pass-seconds", "0.5", "--plant-page-faults", "4MiB", "--out", folder + "/gate",
+        ])
         #expect(gate.status == 1, "\(gate.errors)")
         let alarms = gate.errorLines.filter { $0.contains("regressed") }
-        #expect(alarms.contains { $0.contains("minor_faults regressed") && $0.contains("pass by pass") }, "\(gate.errorLines)")
+        #expect(
+            alarms.contains { $0.contains("minor_faults regressed") && $0.contains("pass by pass") },
+            "\(gate.errorLines)")
         let full = try String(contentsOfFile: folder + "/gate/gate.md", encoding: .utf8)
         #expect(full.contains("CPU time and page faults pass by pass"), "\(full.prefix(1_200))")
         let passes = try String(contentsOfFile: folder + "/gate/passes.csv", encoding: .utf8)
         #expect(passes.split(separator: "\n").count > 16 * 5, "\(passes.prefix(400))")
     }
 
-    @Test("a base without warm workers (no --worker-plan) is judged by rounds of fresh processes, and the gate says why")
+    @Test(
+        "a base without warm workers (no --worker-plan) is judged by rounds of fresh processes, and the gate says why")
     func fallsBackToRounds() throws {
         let (folder, gif) = try PairedGateTests.savedBaseline()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -125,21 +147,30 @@ struct PassGateTests {
         // This build as a base from before warm workers: bench-case beside it, and --worker-plan unknown.
         let old = folder + "/old"
         try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: old + "/bench-case", withDestinationPath: try #require(ChildBinary.path))
-        try Data("""
+        try FileManager.default.createSymbolicLink(
+            atPath: old + "/bench-case", withDestinationPath: try #require(ChildBinary.path))
+        try Data(
+            """
             #!/bin/sh
             for argument in "$@"; do
               case "$argument" in --worker-plan) echo "bench: error: unknown option --worker-plan" >&2; exit 2 ;; esac
             done
             exec '\(bench)' "$@"
-            """.utf8).write(to: URL(fileURLWithPath: old + "/bench"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: old + "/bench"))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old + "/bench")
-        let gate = try BenchProgram.run(["gate", "--base-bench", old + "/bench", "--baseline", folder + "/baseline.json", "--gif", gif,
-                                         "--decoders", "eager", "--rounds", "3", "--allow-unjudged", "--out", folder + "/gate"])
+        let gate = try BenchProgram.run([
+            "gate", "--base-bench", old + "/bench", "--baseline", folder + "/baseline.json", "--gif", gif,
+            "--decoders", "eager", "--rounds", "3", "--allow-unjudged", "--out", folder + "/gate",
+        ])
         #expect(gate.status == 0, "\(gate.errors)")
-        #expect(gate.errorLines.contains { $0.contains("predates warm workers") && $0.contains("judged by rounds") }, "\(gate.errorLines)")
+        #expect(
+            gate.errorLines.contains { $0.contains("predates warm workers") && $0.contains("judged by rounds") },
+            "\(gate.errorLines)")
         let full = try String(contentsOfFile: folder + "/gate/gate.md", encoding: .utf8)
         #expect(full.contains("not pass by pass: its bench predates warm workers"), "\(full.prefix(1_200))")
-        #expect(full.contains("3 rounds, the two sides alternating GIF by GIF") && !full.contains("pairs of warm workers"), "\(full.prefix(1_200))")
+        #expect(
+            full.contains("3 rounds, the two sides alternating GIF by GIF") && !full.contains("pairs of warm workers"),
+            "\(full.prefix(1_200))")
     }
 }

@@ -1,5 +1,5 @@
-import CaseModel
 import BenchPlan
+import CaseModel
 import Foundation
 
 /// One case's warm passes on both sides, in the order they ran: within a generation of workers the sides strictly
@@ -70,8 +70,14 @@ public struct PassPairing: Sendable {
     /// Seconds one pass may take.
     public var timeout: Double
 
-    public init(base: (plan: WorkerPlan, child: String, name: String), candidate: (plan: WorkerPlan, child: String),
-                secondsPerCase: Double, timeout: Double) {
+    /// The defaults, with no plans: what `bench schema design` prints.
+    public static let defaults = PassPairing(
+        base: (WorkerPlan(cases: []), "", ""), candidate: (WorkerPlan(cases: []), ""), secondsPerCase: 0, timeout: 0)
+
+    public init(
+        base: (plan: WorkerPlan, child: String, name: String), candidate: (plan: WorkerPlan, child: String),
+        secondsPerCase: Double, timeout: Double
+    ) {
         self.base = base
         self.candidate = candidate
         self.secondsPerCase = secondsPerCase
@@ -97,10 +103,13 @@ public struct PassPairing: Sendable {
             var pairs = PassSeries(identity: identity)
             var lastNote = Date()
             do throws(UsageError) {
-                try play(&pairs, base: baseEntries[identity]!, candidate: entry, name: name, lastNote: &lastNote) { pairsSoFar, generation in
-                    progress("passes · case \(index + 1)/\(shared.count) · \(name) · workers \(generation + 1)/\(generations) · "
-                             + "\(pairsSoFar) passes · \(clock.status)")
-                } shouldStop: { shouldStop() }
+                try play(&pairs, base: baseEntries[identity]!, candidate: entry, name: name, lastNote: &lastNote) {
+                    passesSoFar, generation in
+                    let label = "passes · case \(index + 1)/\(shared.count) · \(name) · workers \(generation + 1)/\(generations)"
+                    progress("\(label) · \(passesSoFar) passes · \(clock.status)")
+                } shouldStop: {
+                    shouldStop()
+                }
             } catch {
                 pairs.failure = error.description
             }
@@ -111,21 +120,28 @@ public struct PassPairing: Sendable {
     }
 
     /// One case's generations of workers, each playing its share of pairs.
-    private func play(_ pairs: inout PassSeries, base baseEntry: WorkerPlan.Entry, candidate entry: WorkerPlan.Entry, name: String,
-                      lastNote: inout Date, progress: (Int, Int) -> Void, shouldStop: () -> Bool) throws(UsageError) {
+    private func play(
+        _ pairs: inout PassSeries, base baseEntry: WorkerPlan.Entry, candidate entry: WorkerPlan.Entry, name: String,
+        lastNote: inout Date, progress: (Int, Int) -> Void, shouldStop: () -> Bool
+    ) throws(UsageError) {
         for generation in 0..<generations where !shouldStop() {
-            let workers = try [baseEntry.arguments, entry.arguments].enumerated().map { side, arguments throws(UsageError) in
-                try WarmWorker(program: side == 0 ? base.child : candidate.child, arguments: arguments,
-                               label: "\(side == 0 ? base.name : "candidate") · \(name)", timeout: timeout)
+            let workers = try [baseEntry.arguments, entry.arguments].enumerated().map {
+                side, arguments throws(UsageError) in
+                try WarmWorker(
+                    program: side == 0 ? base.child : candidate.child, arguments: arguments,
+                    label: "\(side == 0 ? base.name : "candidate") · \(name)", timeout: timeout)
             }
             for _ in 0..<warmUpPasses {
                 for worker in workers { _ = try worker.pass() }
             }
             let started = Date()
-            var played = 0, isBase = Self.baseFirst(generation: generation)
+            var played = 0
+            var isBase = Self.baseFirst(generation: generation)
             // Ends on the side it began with, so every pass of the other side lies between two of this one's.
             while played <= 2 * maximumPasses, !shouldStop(),
-                  played % 2 == 0 || played < 2 * minimumPasses || Date().timeIntervalSince(started) < secondsPerCase / Double(generations) {
+                played % 2 == 0 || played < 2 * minimumPasses
+                    || Date().timeIntervalSince(started) < secondsPerCase / Double(generations)
+            {
                 let figures = try workers[isBase ? 0 : 1].pass()
                 pairs.passes.append(PassSeries.Pass(generation: generation, isBase: isBase, figures: figures))
                 played += 1

@@ -25,7 +25,9 @@ public final class WarmWorker {
         process.standardInput = requests
         process.standardOutput = answers
         process.standardError = errors
-        do { try process.run() } catch { throw UsageError("\(label): \(ChildStartError(executable: program, error: error))") }
+        do { try process.run() } catch {
+            throw UsageError("\(label): \(ChildStartError(executable: program, error: error))")
+        }
         let first = try line()
         guard first == "\(PassProtocol.ready) \(PassProtocol.version)" else {
             throw failure("its worker did not start (\(first.isEmpty ? "no answer" : first))")
@@ -38,7 +40,9 @@ public final class WarmWorker {
     public func pass() throws(UsageError) -> PassFigures {
         send(PassProtocol.pass)
         let answer = try line()
-        guard let figures = PassFigures(line: answer) else { throw failure(answer.isEmpty ? "the worker ended" : answer) }
+        guard let figures = PassFigures(line: answer) else {
+            throw failure(answer.isEmpty ? "the worker ended" : answer)
+        }
         return figures
     }
 
@@ -84,7 +88,8 @@ public final class WarmWorker {
     /// One line: the side and case, what went wrong, and the worker's last words on stderr if it crashed.
     private func failure(_ what: String) -> UsageError {
         stop()
-        let said = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        let said =
+            String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
             .split(separator: "\n").last.map { "; it said: \($0)" } ?? ""
         return UsageError("\(label): \(what)\(said)")
     }
