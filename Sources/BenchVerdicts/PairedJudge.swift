@@ -90,14 +90,7 @@ public enum PairedJudge {
     /// seen here first. The median, not the mean: a process beside the gate disturbs one GIF's run at a time, and one
     /// disturbed GIF must not move a round's figure (`Reports/paired-gate/rejudged.md`).
     static func aggregates(_ judged: [CaseIdentity: [Int: Double]], rounds: Int, rule: PairedRule, confidence: Double) -> [Comparison] {
-        var settings: [String] = [], members: [String: [CaseIdentity]] = [:]
-        for key in judged.keys.sorted(by: { "\($0.gif)\($0.setting)" < "\($1.gif)\($1.setting)" }) {
-            if members[key.setting] == nil { settings.append(key.setting) }
-            members[key.setting, default: []].append(key)
-        }
-        return settings.compactMap { setting -> Comparison? in
-            let keys = members[setting] ?? []
-            guard keys.count > 1 else { return nil }
+        settings(of: judged.keys).map { keys -> Comparison in
             var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric), unit: .ratio,
                                  verdict: .unjudged)
             let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
@@ -108,6 +101,17 @@ public enum PairedJudge {
             decide(&row, logRatios: medians, rule: rule, confidence: confidence, of: rounds)
             return row
         }
+    }
+
+    /// The judged cases grouped by setting, each group in GIF order, settings in the order of their first GIF; only
+    /// settings judged on more than one GIF, which alone get a row over every GIF.
+    static func settings(of judged: some Collection<CaseIdentity>) -> [[CaseIdentity]] {
+        var settings: [String] = [], members: [String: [CaseIdentity]] = [:]
+        for key in judged.sorted(by: { "\($0.gif)\($0.setting)" < "\($1.gif)\($1.setting)" }) {
+            if members[key.setting] == nil { settings.append(key.setting) }
+            members[key.setting, default: []].append(key)
+        }
+        return settings.compactMap { members[$0] }.filter { $0.count > 1 }
     }
 
     /// Sets the verdict from the rounds' log ratios: a regression when the interval lies wholly above the band.

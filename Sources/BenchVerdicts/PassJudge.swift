@@ -92,15 +92,7 @@ public enum PassJudge {
     /// interval is over generations, as the round gate's is over rounds. The median, so that one disturbed GIF does
     /// not move a generation's figure (`Reports/paired-gate/rejudged.md`).
     static func aggregates(_ judged: [CaseIdentity: [Double]], rule: PairedRule, confidence: Double) -> [Comparison] {
-        var settings: [String] = []
-        var members: [String: [CaseIdentity]] = [:]
-        for key in judged.keys.sorted(by: { "\($0.gif)\($0.setting)" < "\($1.gif)\($1.setting)" }) {
-            if members[key.setting] == nil { settings.append(key.setting) }
-            members[key.setting, default: []].append(key)
-        }
-        return settings.compactMap { setting -> Comparison? in
-            let keys = members[setting] ?? []
-            guard keys.count > 1 else { return nil }
+        PairedJudge.settings(of: judged.keys).map { keys -> Comparison in
             let generations = keys.map { judged[$0]!.count }.min() ?? 0
             let medians = (0..<generations).map { generation in Statistics.median(keys.map { judged[$0]![generation] })
             }
