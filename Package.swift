@@ -6,10 +6,6 @@ import PackageDescription
 /// and jemalloc replacing malloc beside it corrupts both. MemoryProbe then finds no jemalloc and refuses to measure.
 let linkJemalloc = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_NO_JEMALLOC"] == nil
 
-/// The mutation build (`Tests/Scripts/mutants.sh`) sets GIF_FRAME_BENCH_MUTANTS=1: faults planted in the product can
-/// then be switched on one at a time at run time. Every other build compiles them out.
-let plantableFaults = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_MUTANTS"] != nil
-
 /// CI's ThreadSanitizer pass sets GIF_FRAME_BENCH_TEST_TARGETS to the test targets it runs (a comma-separated list),
 /// so that its sanitized build compiles those alone: BenchTests, which drives child processes a sanitizer in the test
 /// process cannot see, is most of the build. Every other build has every test target.
@@ -47,34 +43,33 @@ let allTargets: [Target] = [
         .target(name: "BuildProvenance", plugins: ["SourceCommit"]),
         .systemLibrary(name: "CValgrind", path: "Sources/CValgrind"),
         .target(name: "PosixThreads", dependencies: ["CPosix"]),
-        .target(name: "Mutants", swiftSettings: plantableFaults ? [.define("MUTANTS")] : []),
-        .target(name: "SystemFiles", dependencies: ["Mutants"]),
-        .target(name: "GIFCodec", dependencies: ["CGif", "Mutants", "PosixThreads", "SystemFiles"]),
+        .target(name: "SystemFiles"),
+        .target(name: "GIFCodec", dependencies: ["CGif", "PosixThreads", "SystemFiles"]),
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
         .target(name: "WebPCodec", dependencies: ["CWebP", "GIFCodec"]),
-        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "Mutants", "PosixThreads", "WebPCodec"]),
+        .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads", "WebPCodec"]),
         .target(
             name: "MemoryProbe",
-            dependencies: ["CJemalloc", "Mutants", "PosixThreads"],
+            dependencies: ["CJemalloc", "PosixThreads"],
             linkerSettings: linkJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
-        .target(name: "ImageCache", dependencies: ["GIFCodec", "Mutants", "SystemFiles", "WebPCodec"]),
+        .target(name: "ImageCache", dependencies: ["GIFCodec", "SystemFiles", "WebPCodec"]),
         // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
         // BenchCore plays a case in the measuring child.
-        .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants"]),
+        .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe"]),
         // The real-time player, its playhead and display clock, and the feed's player: the child plays them on the
         // real clock, the replay on a virtual one.
-        .target(name: "Playback", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads"]),
-        .target(name: "BenchCore", dependencies: ["CaseModel", "Playback", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "Mutants", "PosixThreads", "WebPCodec"]),
+        .target(name: "Playback", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads"]),
+        .target(name: "BenchCore", dependencies: ["CaseModel", "Playback", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "WebPCodec"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
-        .target(name: "BenchPlan", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles", "WebPCodec"]),
+        .target(name: "BenchPlan", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles", "WebPCodec"]),
         // Settings played on a virtual clock from each frame's traced decode cost, through the real-time player.
         .target(name: "BenchReplay", dependencies: ["BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "Playback"]),
-        .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "BenchVerdicts", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "Mutants", "SystemFiles"]),
-        .target(name: "BenchCLI", dependencies: ["CaseModel", "BenchPlan", "Mutants"]),
+        .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "BenchVerdicts", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchCLI", dependencies: ["CaseModel", "BenchPlan"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore", "CaseModel"],

@@ -1,5 +1,4 @@
 import BenchPlan
-import Mutants
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +19,6 @@ public enum DescriptorLimit {
 
     /// Raises the soft limit to what a command needs, or throws a `UsageError` naming the limit.
     public static func ensure() throws(UsageError) {
-        if Mutant.descriptorLimitUnchecked.isPlanted { return }
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         let highest = highestOpenDescriptor()

@@ -10,8 +10,9 @@ enum PlantedPageFaults {
         guard bytes > 0, let mapped = mmap(nil, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else { return }
         defer { munmap(mapped, page) }
         let pointer = mapped.assumingMemoryBound(to: UInt8.self)
-        for _ in 0..<(max(loops, 1) * (bytes + page - 1) / page) {
-            pointer.pointee &+= 1
+        for touch in 0..<(max(loops, 1) * (bytes + page - 1) / page) {
+            // A store alone: a read first (as `+= 1` is, unoptimised) would fault the zero page in, then copy it.
+            pointer.pointee = UInt8(truncatingIfNeeded: touch)
             _ = madvise(mapped, page, MADV_DONTNEED)
         }
     }

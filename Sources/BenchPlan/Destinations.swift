@@ -1,5 +1,4 @@
 import Foundation
-import Mutants
 import SystemFiles
 
 /// The files a command will write, checked before it does any work: each must differ from every other, from every
@@ -17,7 +16,6 @@ public enum Destinations {
     /// the command will make) is passed over, and nothing is tried for writing; the command checks those itself.
     public static func check(writes outputs: [(flag: String, path: String)], reportFolder: (flag: String, path: String)? = nil,
                              reads inputs: [(what: String, path: String)] = [], collisionsOnly: Bool = false) throws(UsageError) {
-        if Mutant.destinationsUnchecked.isPlanted { return }
         var seen: [(what: String, identity: FileIdentity)] = []
         if let reportFolder {
             for name in reportFolderNames {

@@ -1,7 +1,6 @@
 import BenchPlan
 import BenchRunning
 import Foundation
-import Mutants
 
 /// One axis: linear from 0 with ticks at 1, 2 or 5 × 10ⁿ steps; or, when the positive values span more than 10×,
 /// logarithmic between the nearest 1, 2 or 5 × 10ⁿ outside the values, a tick at each decade (and at 2 and 5 between
@@ -32,7 +31,7 @@ struct Axis {
     init(_ values: [Double], mayBeLog: Bool = true) {
         let finite = values.filter(\.isFinite)
         let positive = finite.filter { $0 > 0 }
-        if mayBeLog, !Mutant.chartAxisAlwaysLinear.isPlanted, let high = positive.max(), let lowest = positive.min(), finite.allSatisfy({ $0 >= 0 }), high / lowest > ChartAxisRule.logarithmicSpread {
+        if mayBeLog, let high = positive.max(), let lowest = positive.min(), finite.allSatisfy({ $0 >= 0 }), high / lowest > ChartAxisRule.logarithmicSpread {
             // The ends sit on the nearest 1, 2 or 5 × 10ⁿ outside the values, not on whole decades: a value of 0.9
             // would otherwise leave the bottom decade, 0.1 to 0.9, empty.
             let top = Self.niceStep(atLeast: high)

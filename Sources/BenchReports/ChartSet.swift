@@ -3,7 +3,6 @@ import BenchPlan
 import BenchRunning
 import GIFCodec
 import MemoryProbe
-import Mutants
 
 /// One chart file of a report.
 public struct ChartFile: Sendable {
@@ -162,7 +161,7 @@ public enum ChartSet {
             chart.series.append(.init(name: label(row, among: rows), points: [point], connected: false, flagged: stalled(row)))
         }
         // One front per speed: a setting at 1× and another at 2× are not alternatives to each other.
-        let candidates = rows.filter { !stalled($0) || Mutant.stalledOnParetoFront.isPlanted }
+        let candidates = rows.filter { !stalled($0) }
         var speeds: [Double] = []
         for row in candidates where !speeds.contains(row.setting.speed) { speeds.append(row.setting.speed) }
         chart.fronts = speeds.map { speed in

@@ -1,6 +1,5 @@
 import BenchRunning
 import Foundation
-import Mutants
 
 /// The files of one run's report: CSV, Markdown, JSON and the SVG charts the Markdown embeds, published as one unit.
 public enum ReportFiles {
@@ -29,11 +28,9 @@ public enum ReportFiles {
     public static func measuringParent(_ report: RunReport, cases: Int,
                                        folder: String? = nil) throws -> (report: RunReport, files: [(name: String, bytes: [UInt8])], printed: String) {
         var measured = report
-        let beforeReport = Mutant.parentPeakBeforeReport.isPlanted
-        if beforeReport { measured.metadata.parent = ParentCost.now(cases: cases) }
         var files = try render(measured).map { (name: $0.0, bytes: Array($0.1)) }
         let printed = folder.flatMap { answer(measured, folder: $0) } ?? MarkdownReporter.render(measured)
-        if !beforeReport, let json = files.firstIndex(where: { $0.name == "results.json" }) {
+        if let json = files.firstIndex(where: { $0.name == "results.json" }) {
             // results.json must hold the reading, and rendering it again can itself raise the peak (the encoder's own
             // tree, at a thousand GIFs larger than the files): read, render, and read again until the peak holds still.
             for _ in 0..<3 {

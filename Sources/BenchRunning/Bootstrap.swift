@@ -1,5 +1,4 @@
 import CaseModel
-import Mutants
 
 /// A 95% bootstrap confidence interval.
 public struct ConfidenceInterval: Sendable, Codable, Hashable {
@@ -20,7 +19,6 @@ extension Statistics {
             let value = values.first ?? 0
             return ConfidenceInterval(lower: value, upper: value)
         }
-        if Mutant.bootstrapIsMinMax.isPlanted { return ConfidenceInterval(lower: values.min()!, upper: values.max()!) }
         var generator = SplitMix64(seed: 0x5EED)
         var medians: [Double] = []
         medians.reserveCapacity(resamples)

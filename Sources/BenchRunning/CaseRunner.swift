@@ -2,7 +2,6 @@ import CaseModel
 import BenchPlan
 import Foundation
 import GIFCodec
-import Mutants
 
 /// Runs each case, or feed, in a fresh child process, the `bench-case` program built beside `bench`, so peak RSS and
 /// jemalloc's state start clean; a crash or a timeout becomes a failed row and the run goes on.
@@ -66,8 +65,7 @@ public struct CaseRunner: Sendable {
     /// Runs one case in a child process and reads its JSON result.
     public func run(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> CaseResult {
         var result = request(benchCase.arguments, shouldStop: shouldStop, \.caseResult, failed: { CaseResult(benchCase: benchCase, failure: $0) })
-        if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned,
-           !Mutant.changedBytesPlayed.isPlanted {
+        if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned {
             result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
         }
         return result

@@ -4,7 +4,6 @@ import BenchPlan
 import Foundation
 import GIFCodec
 import MemoryProbe
-import Mutants
 
 /// Facts about the machine and build that make a report's figures interpretable.
 public struct RunMetadata: Sendable, Codable, Hashable {
@@ -138,8 +137,7 @@ public enum BuildConfiguration {
 
     /// Warns on stderr, in a debug build, that figures from `command` are not representative.
     public static func warnIfDebug(command: String) {
-        // A mutation build is a debug build made for the tests, whose one-line errors the warning would break.
-        guard isDebug, !Mutant.isMutationBuild else { return }
+        guard isDebug else { return }
         Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release \(command)")
     }
 }

@@ -1,5 +1,4 @@
 import BenchPlan
-import Mutants
 
 /// One figure a gate found regressed, as `regressions.tsv` in the gate's folder lists it: a later gate confirms a
 /// regression in time only where an earlier one found the same (``GateOutcome/confirmed(by:source:)``).
@@ -88,7 +87,7 @@ extension GateOutcome {
         var outcome = self
         for index in outcome.comparisons.indices {
             let row = outcome.comparisons[index]
-            guard !Mutant.unconfirmedRegressionKept.isPlanted, row.verdict == .regressed, row.interval != nil, case .figure(.measure(let measure)) = row.metric, measure.unit == .seconds,
+            guard row.verdict == .regressed, row.interval != nil, case .figure(.measure(let measure)) = row.metric, measure.unit == .seconds,
                   !earlier.contains(RegressionRecord(row)) else { continue }
             outcome.comparisons[index].verdict = .withinNoise
             outcome.comparisons[index].note = "regressed in this gate only, not in \(source): unconfirmed"

@@ -1,7 +1,6 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
-import Mutants
 
 /// One metric of one GIF and setting, baseline against current.
 public struct Comparison: Sendable {
@@ -284,7 +283,6 @@ public enum Gate {
             if worsened && low > rule.limit { comparison.verdict = .regressed }
             if bettered && high < -rule.limit { comparison.verdict = .improved }
         }
-        if Mutant.gateIgnoresMemory.isPlanted, rule.metric == .measure(.jemallocAllocatedPeak) { comparison.verdict = .withinNoise }
         if rule.machineDependent && !gateTimes {
             comparison.resolution = nil
             comparison.verdict = .notGated

@@ -2,7 +2,6 @@ import CaseModel
 import BenchPlan
 import BenchRunning
 import Foundation
-import Mutants
 
 /// Judges CPU by paired ratios, candidate ÷ base, on figures measured on one machine in one job: CPU time by an
 /// interval on the rounds' ratios, instructions by one Callgrind count a side. Pure: the reports in, verdicts out.
@@ -95,8 +94,7 @@ public enum PairedJudge {
                                  verdict: .unjudged)
             let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
             let medians = complete.map { index in
-                Mutant.aggregateIsMean.isPlanted ? keys.reduce(0) { $0 + judged[$1]![index]! } / Double(keys.count)
-                    : Statistics.median(keys.map { judged[$0]![index]! })
+                Statistics.median(keys.map { judged[$0]![index]! })
             }
             decide(&row, logRatios: medians, rule: rule, confidence: confidence, of: rounds)
             return row

@@ -1,5 +1,4 @@
 import FrameDecoders
-import Mutants
 
 /// A library's player, with its settings and the figures its rule was resolved to for this GIF (and, for SDWebImage,
 /// the memory it sizes its pool from). The rules themselves are in FrameDecoders (`PlayerModels/`), each citing its
@@ -43,8 +42,7 @@ public enum LibraryPlayer: Sendable, Hashable, CustomStringConvertible {
     public func rule(frameCount: Int) -> any RetentionRule {
         switch self {
         case .kingfisher(let settings):
-            KingfisherRule(frameCount: frameCount, framePreloadCount: Mutant.librarySettingIgnored.isPlanted
-                           ? KingfisherSettings.defaults.framePreloadCount : settings.framePreloadCount)
+            KingfisherRule(frameCount: frameCount, framePreloadCount: settings.framePreloadCount)
         case .flanimatedimage(let size, _): FLAnimatedImageRule(frameCount: frameCount, cacheSize: size)
         case .sdwebimage(let pool, _): SDWebImageRule(frameCount: frameCount, maxBufferCount: pool)
         case .ylgifimage: YLGIFImageRule(frameCount: frameCount)

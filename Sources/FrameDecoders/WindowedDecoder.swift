@@ -1,5 +1,4 @@
 import GIFCodec
-import Mutants
 import PosixThreads
 import Synchronization
 
@@ -45,8 +44,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
             precondition(frames >= 1, "window must be at least 1")
             self.window = frames
             keepsAll = false
-            let planted = Mutant.windowedExtraBuffer.isPlanted ? 1 : 0
-            buffers = (0...(frames + planted)).map { _ in FrameBuffer(byteCount: keeping.frameBytes) }
+            buffers = (0...frames).map { _ in FrameBuffer(byteCount: keeping.frameBytes) }
             queue = PrefetchQueue(RecyclingWindow(window: frames, slots: frames + 1, frameCount: container.frameCount))
         case .all:
             self.window = container.frameCount

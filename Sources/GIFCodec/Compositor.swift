@@ -1,5 +1,4 @@
 import CGif
-import Mutants
 import PosixThreads
 
 /// Whether a composited frame came out whole.
@@ -160,16 +159,15 @@ public final class Compositor {
         let base = canvas
         let frame = container.frames[nextFrame]
         let blank = clearingDue || pendingDisposal.map {
-            $0.disposal == .background && (coversScreen($0.rect) || Mutant.partClearedTakenForBlank.isPlanted)
+            $0.disposal == .background && coversScreen($0.rect)
         } == true
         clearingDue = false
         canvas = target
-        if Mutant.everyFrameDrawnAlone.isPlanted
-            || frame.disposal != .previous && coversScreen(frame.rect) && (frame.transparentIndex == nil || blank) {
+        if frame.disposal != .previous && coversScreen(frame.rect) && (frame.transparentIndex == nil || blank) {
             let disposal = pendingDisposal
             pendingDisposal = nil  // every pixel is drawn over
             let status = advance(clearingTransparent: blank)
-            if status == .complete || Mutant.stoppedFrameLeftAlone.isPlanted { return status }
+            if status == .complete { return status }
             // Drawing stopped early: the rows it did not reach show the canvas before it, so draw it again on that.
             nextFrame -= 1
             pendingDisposal = disposal
@@ -204,7 +202,7 @@ public final class Compositor {
                 (canvas + y * container.width + x0).update(repeating: 0, count: x1 - x0)
             }
         case .previous:
-            guard let savedCanvas, !Mutant.restorePreviousKept.isPlanted else { return }
+            guard let savedCanvas else { return }
             let (x0, x1, y0, y1) = clip(rect)
             for y in y0..<y1 {
                 (canvas + y * container.width + x0).update(from: savedCanvas + (y - y0) * (x1 - x0), count: x1 - x0)
@@ -250,7 +248,7 @@ public final class Compositor {
         // Only rows above the screen's bottom edge land anywhere: once every one of them is drawn (at the first row
         // below it without interlace; after the pass that holds the last of them with it), the rest is not decoded.
         let onScreenRows = max(0, min(frame.rect.height, y1 - frame.rect.top))
-        let kept = Mutant.indexedDecodesAgain.isPlanted ? nil : store?.rows(of: index)
+        let kept = store?.rows(of: index)
         let decoded = kept ?? decodeRows(of: frame, index: index, onScreenRows: onScreenRows)
         var rows = InterlacedRows(height: frame.rect.height, interlaced: frame.interlaced)
         var source = decoded.indices + (x0 - frame.rect.left)
@@ -283,7 +281,7 @@ public final class Compositor {
         rowsDecoded = drawn
         if let base {
             // Rows the data did not reach show the screen before the frame.
-            while let row = rows.next(), !Mutant.unreachedRowsLeftUnwritten.isPlanted {
+            while let row = rows.next() {
                 guard row < onScreenRows else { continue }
                 let line = (frame.rect.top + row) * width
                 (canvas + line).update(from: base + line, count: width)
@@ -298,7 +296,6 @@ public final class Compositor {
         let decoded = decoder.decode(frame, rows: PaletteRows.rowsInDataOrder(coveringFirst: onScreenRows, of: frame))
         if timesLZW { lzwSeconds += ThreadCPUClock.now() - start }
         store?.countDecode()
-        if Mutant.indexedDecodesAgain.isPlanted, store?.rows(of: index) != nil { return decoded }
         return store?.keep(decoded, width: frame.rect.width, as: index) ?? decoded
     }
 }

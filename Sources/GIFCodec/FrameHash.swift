@@ -1,4 +1,3 @@
-import Mutants
 
 /// FNV-1a 64 over the RGBA bytes of one composited frame: the project's frame identity (docs/decoding.md, "Pixel conventions").
 public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
@@ -11,8 +10,7 @@ public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes `bytes` with offset basis 0xcbf29ce484222325 and prime 0x100000001b3.
     public init(of bytes: UnsafeRawBufferPointer) {
-        let hashed = Mutant.frameHashSkipsLastPixel.isPlanted ? UnsafeRawBufferPointer(rebasing: bytes.dropLast(4)) : bytes
-        value = Self.continued(Self.offsetBasis, hashed)
+        value = Self.continued(Self.offsetBasis, bytes)
     }
 
     /// The identity hash of a straight RGBA8 frame: as ``init(of:)``, with every fully transparent pixel hashed as

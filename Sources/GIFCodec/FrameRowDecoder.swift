@@ -1,5 +1,4 @@
 import CGif
-import Mutants
 
 /// One frame's palette indices as a codec decoded them: rows in the order the data stores them (interlaced frames
 /// in pass order), `width` bytes each.
@@ -46,7 +45,6 @@ final class FrameRowDecoder {
         case .fast(let lzw):
             let outcome = lzw.decode(bytes.buffer, recordOffset: frame.recordOffset, pixels: rowLimit * width)
             lastOutcome = outcome
-            if Mutant.fastCodecWrongIndex.isPlanted, outcome.pixels > 0 { lzw.indices[outcome.pixels - 1] ^= 1 }
             let status: FrameStatus = outcome.stop != .complete ? .partial(.lzw(outcome.stop))
                 : frame.truncated ? .partial(.lzw(.dataEnded)) : .complete
             return DecodedRows(indices: lzw.indices, rows: width > 0 ? outcome.pixels / width : 0, status: status)

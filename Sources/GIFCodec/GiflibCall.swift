@@ -1,5 +1,4 @@
 import CGif
-import Mutants
 
 /// Where giflib's memory reader is in the compressed bytes.
 struct ReadCursor {
@@ -117,7 +116,7 @@ final class GiflibReader {
         guard DGifGetExtension(handle, &code, &block) == GIF_OK else { throw fail("DGifGetExtension") }
         var blocks: [[UInt8]] = []
         while let current = block {
-            if blocks.count < kept || Mutant.extensionSubBlocksKept.isPlanted {
+            if blocks.count < kept {
                 blocks.append(Array(UnsafeBufferPointer(start: current + 1, count: Int(current[0]))))
             }
             guard DGifGetExtensionNext(handle, &block) == GIF_OK else { throw fail("DGifGetExtensionNext") }

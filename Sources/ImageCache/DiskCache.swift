@@ -2,7 +2,6 @@ import Foundation
 import GIFCodec
 import SystemFiles
 import WebPCodec
-import Mutants
 
 /// Errors of storing into the cache.
 public enum CacheStoreError: Error, Sendable, CustomStringConvertible {
@@ -67,7 +66,7 @@ public struct DiskCache: Sendable {
         let encoded: (bytes: [UInt8], fidelity: [RGBAFrameEncoder.Fidelity])
         do {
             encoded = try RGBAFrameEncoder.encode(width: image.width, height: image.height,
-                                                  frames: zip(image.frames, image.delays).prefix(Mutant.reencodedKeepsFirstFrame.isPlanted ? 1 : .max)
+                                                  frames: zip(image.frames, image.delays)
                                                       .map { .init(pixels: $0, delay: $1) },
                                                   netscapeLoopValue: image.netscapeLoopValue)
         } catch { throw .encoding(error) }
@@ -79,7 +78,7 @@ public struct DiskCache: Sendable {
     /// A WebP without its bytes, written as a lossless WebP: every frame, its duration and the loop count kept, so the
     /// decoded frames equal the image's (a still stays a still).
     private func storeWebP(_ image: AnimatedImage, key: String) throws(CacheStoreError) -> Stored {
-        let frames = Mutant.reencodedKeepsFirstFrame.isPlanted ? Array(image.frames.prefix(1)) : image.frames
+        let frames = image.frames
         let durations = Array((image.durationsMilliseconds ?? image.delays.map(\.rawMilliseconds)).prefix(frames.count))
         let bytes: [UInt8]
         do {

@@ -1,4 +1,3 @@
-import Mutants
 
 /// An image container format, recognised by its signature — never by the first byte alone, never guessed.
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
@@ -12,7 +11,7 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         func matches(_ signature: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + signature.count && signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
         }
-        if (matches(Array("GIF87a".utf8)) && !Mutant.snifferMissesGIF87a.isPlanted) || matches(Array("GIF89a".utf8)) { return .gif }
+        if matches(Array("GIF87a".utf8)) || matches(Array("GIF89a".utf8)) { return .gif }
         if matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return pngKind(bytes) }
         if matches([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if matches(Array("RIFF".utf8)) && matches(Array("WEBP".utf8), at: 8) { return webpKind(bytes) }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Mutants
 
 /// CPU and wall time of this process at one instant, in seconds, and the counts the kernel keeps beside them.
 public struct CPUTimes: Sendable, Hashable, Codable {
@@ -26,7 +25,7 @@ public struct CPUTimes: Sendable, Hashable, Codable {
         return CPUTimes(
             user: seconds(usage.ru_utime),
             system: seconds(usage.ru_stime),
-            process: clock(Mutant.cpuClockReadsWallClock.isPlanted ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID),
+            process: clock(CLOCK_PROCESS_CPUTIME_ID),
             wall: clock(CLOCK_MONOTONIC),
             minorFaults: Double(usage.ru_minflt), voluntarySwitches: Double(usage.ru_nvcsw))
     }

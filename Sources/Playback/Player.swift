@@ -1,7 +1,6 @@
 import FrameDecoders
 import GIFCodec
 import MemoryProbe
-import Mutants
 
 /// What a playback run observed, apart from memory.
 public struct PlaybackObservation: Sendable {
@@ -151,7 +150,7 @@ public struct Player {
             try playhead.tick(tick, source: source, end: end) { (step) throws(GIFError) in
                 switch step {
                 case .shown(let position, let frame, let late):
-                    if let late, !Mutant.stallsUncounted.isPlanted { observation.stalls += 1 }
+                    if late != nil { observation.stalls += 1 }
                     observation.lateness.append(late ?? 0)
                     let (status, decode) = try source.withFrame(at: frame) { view in (view.status, view.cost) }
                     observation.shown(loop: position / frameCount, status: status, cost: decode, delay: delays[frame])

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Mutants
 
 /// A directory a tool publishes a report into as one unit, beside whatever else the user keeps there.
 ///
@@ -28,7 +27,6 @@ public struct ReportDirectory: Sendable {
         guard directory >= 0 else { throw SystemError("open", path: path) }
         defer { close(directory) }
         for file in files { try Self.checkName(file.name, in: path) }
-        if Mutant.reportWrittenInPlace.isPlanted { return try Self.writeInPlace(files, in: directory, path: path) }
         let staging = try Staging(in: directory, path: path)
         defer { staging.remove() }
         for file in files { try staging.write(file.bytes, as: file.name) }
@@ -46,7 +44,6 @@ public struct ReportDirectory: Sendable {
         }
         let published = Set(files.map(\.name))
         for stale in earlier where !published.contains(stale) { Self.removeRegularFile(stale, in: directory) }
-        if Mutant.everyStaleChartSwept.isPlanted { Self.sweepCharts(in: path, keeping: published) }
         fsync(directory)
     }
 
@@ -135,23 +132,6 @@ public struct ReportDirectory: Sendable {
     /// what to do: the same words before the first case (`OutputFolder`) and at publication.
     public static func foreignFolder(_ what: String, flag: String = "--out") -> String {
         "it is \(what), and a report is written only into folders of its own; move it away or choose another \(flag)"
-    }
-
-    /// The planted fault ``Mutant/reportWrittenInPlace``: each file written over its path, following links.
-    static func writeInPlace(_ files: [(name: String, bytes: [UInt8])], in directory: Int32, path: String) throws(SystemError) {
-        for file in files {
-            if let folder = folder(of: file.name) { mkdirat(directory, folder, 0o755) }
-            let descriptor = openat(directory, file.name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw SystemError("write", path: path + "/" + file.name) }
-            try RawFile.writeAllAndClose(file.bytes, to: descriptor, path: path + "/" + file.name)
-        }
-    }
-
-    /// The planted fault ``Mutant/everyStaleChartSwept``: every `*.svg` in `charts/` not just written is removed.
-    static func sweepCharts(in path: String, keeping published: Set<String>) {
-        for name in PrivateDirectory.entries(of: path + "/charts") where name.hasSuffix(".svg") && !published.contains("charts/" + name) {
-            unlink(path + "/charts/" + name)
-        }
     }
 
     /// Unlinks `name` when it is a regular file (never a link's target, never a folder).

@@ -1,39 +1,38 @@
 #!/usr/bin/env bash
-# Proves the guards: plants each fault of Sources/Mutants/Mutant.swift in turn and expects the tests
-# Tests/Scripts/mutants.tsv names for it to fail (the fault "killed"). One debug build, in .build/mutants, compiles
-# every fault behind a switch (GIF_FRAME_BENCH_MUTANTS=1); GIF_FRAME_BENCH_MUTANT=NAME plants one at run time, in the
-# test process and the children it starts. First the guards must pass with nothing planted, or a kill proves nothing.
+# Proves the guards: plants each fault of Tests/Mutants in turn and expects the tests its patch's "Guard:" line names
+# to fail (the fault "killed"). Tests/Scripts/plant_mutants.py writes the mutation tree, .build/mutants/tree: this
+# package with every patch applied, each fault behind its own switch; the product's sources hold none. One debug build
+# of that tree, in .build/mutants/build; GIF_FRAME_BENCH_MUTANT=NAME plants one fault at run time, in the test process
+# and the children it starts. First the guards must pass with nothing planted, or a kill proves nothing.
 #
 #   Tests/Scripts/mutants.sh [--guards-passed] [REPORT.md]
-#       exit 0 when every fault is killed, 1 when one survives, 2 on a broken setup. --guards-passed skips the run with
-#       nothing planted, for a caller that has just run the whole suite green on the same tree (CI does).
+#   Tests/Scripts/mutants.sh --build-only
+#       exit 0 when every fault is killed, 1 when one survives, 2 on a broken setup (a patch that no longer applies is
+#       named). --guards-passed skips the run with nothing planted, for a caller that has just run the whole suite green
+#       on the same tree (CI does). --build-only writes and builds the tree, and stops.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-clean_pass=1
+clean_pass=1 build_only=0
 if [ "${1:-}" = --guards-passed ]; then clean_pass=0; shift; fi
+if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 report=${1:-}
-table=Tests/Scripts/mutants.tsv
-scratch=.build/mutants
+tree=.build/mutants/tree
+scratch=.build/mutants/build
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-export GIF_FRAME_BENCH_MUTANTS=1
 unset GIF_FRAME_BENCH_MUTANT
 
-mapfile -t rows < <(grep -v '^#' "$table" | grep -v '^$')
-declared=$(grep -oE '^    case [a-zA-Z0-9]+ = "[a-z0-9-]+"' Sources/Mutants/Mutant.swift | sed -E 's/.*"(.*)"/\1/' | sort)
-listed=$(printf '%s\n' "${rows[@]}" | cut -f1 | sort)
-if [ "$declared" != "$listed" ]; then
-  echo "mutants: $table and Sources/Mutants/Mutant.swift name different faults:" >&2
-  diff <(echo "$declared") <(echo "$listed") >&2
-  exit 2
-fi
+# One "NAME<TAB>GUARD" row per fault, from the patches' headers; a patch that does not apply stops here, named.
+listing=$(python3 Tests/Scripts/plant_mutants.py "$tree") || { echo "mutants: the mutation tree could not be written (above)" >&2; exit 2; }
+mapfile -t rows <<<"$listing"
 
 SECONDS=0
-swift build --build-tests --scratch-path "$scratch" >"$logs/build.log" 2>&1 || { tail -n 30 "$logs/build.log" >&2; echo "mutants: the build failed" >&2; exit 2; }
-echo "mutants: built in ${SECONDS} s" >&2
+swift build --build-tests --package-path "$tree" --scratch-path "$scratch" >"$logs/build.log" 2>&1 || { tail -n 30 "$logs/build.log" >&2; echo "mutants: the build failed" >&2; exit 2; }
+echo "mutants: ${#rows[@]} faults planted in $tree, built in ${SECONDS} s" >&2
+[ "$build_only" = 0 ] || exit 0
 
 guards() { # guards FILTER LOG: runs the tests FILTER names in the mutation build; the exit status of swift test
-  swift test --skip-build --scratch-path "$scratch" --filter "$1" >"$2" 2>&1
+  swift test --skip-build --package-path "$tree" --scratch-path "$scratch" --filter "$1" >"$2" 2>&1
 }
 union=$(printf '%s\n' "${rows[@]}" | cut -f2 | sort -u | paste -sd'|')
 if [ "$clean_pass" = 1 ]; then
@@ -59,7 +58,7 @@ for row in "${rows[@]}"; do
   else
     failed=$(grep -Ec '^✘ Test ".* failed after' "$logs/$name.log" || true)
     if [ "$failed" = 0 ]; then
-      verdict="BROKEN"; survivors=$((survivors + 1)); evidence="swift test failed without a failing test: $(grep -m1 -E 'error|fatal' "$logs/$name.log")"
+      verdict="BROKEN"; survivors=$((survivors + 1)); evidence="swift test failed without a failing test: $(grep -E 'error|fatal|signal|Fatal' "$logs/$name.log" | head -n 3 | tr '\n' ' ')"
     else
       verdict="killed"
       evidence="$failed failed: $(grep -m1 -E '^✘ Test ".* failed after' "$logs/$name.log" | sed -E 's/^✘ Test (.*) failed after.*/\1/')"
@@ -74,8 +73,9 @@ if [ -n "$report" ]; then
     echo "# Planted faults and the tests that catch them"
     echo
     echo "Made by \`Tests/Scripts/mutants.sh\` at commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- Sources Tests || echo ' with uncommitted changes'),"
-    echo "$(date -u +%Y-%m-%d). Each fault is planted alone (\`GIF_FRAME_BENCH_MUTANT\`, in a debug build made with"
-    echo "\`GIF_FRAME_BENCH_MUTANTS=1\`); the tests named must fail. $clean"
+    echo "$(date -u +%Y-%m-%d). Each fault is a patch of \`Tests/Mutants\`, applied to a scratch copy of the package (the"
+    echo "product holds no switch) and planted alone at run time (\`GIF_FRAME_BENCH_MUTANT\`, in one debug build of that copy);"
+    echo "the tests its patch names must fail. $clean"
     echo
     echo "| planted fault | guard | result | first failing test |"
     echo "| --- | --- | --- | --- |"

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import Mutants
 
 extension RunReport {
     /// What makes this report unfit to be a baseline, one reason each: a failed or interrupted run, figures that
@@ -30,7 +29,7 @@ extension RunReport {
             for (metric, value) in positive where !(value.isFinite && value > 0) {
                 defects.append("\(name): \(metric) is \(value), which no run that played can measure")
             }
-            for (metric, value) in nonNegative where !(value.isFinite && value >= 0) && !Mutant.validationAcceptsNegative.isPlanted {
+            for (metric, value) in nonNegative where !(value.isFinite && value >= 0) {
                 defects.append("\(name): \(metric) is \(value)")
             }
             if result.framesHash.isEmpty {

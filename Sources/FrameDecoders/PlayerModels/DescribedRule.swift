@@ -1,4 +1,3 @@
-import Mutants
 
 /// A ``PlayerDescription`` played as a ``RetentionRule``: each of its choices is one small branch below, so a rule
 /// written in a file runs through the same decoder, memory rule and reports as the built-in ones.
@@ -69,7 +68,7 @@ public struct DescribedRule: RetentionRule {
         return Set((0...currentAhead).map { (frame + $0) % frameCount }).union(kept)
     }
 
-    private func isKept(_ frame: Int) -> Bool { !Mutant.playerFileKeepsIgnored.isPlanted && kept.contains(frame) }
+    private func isKept(_ frame: Int) -> Bool { kept.contains(frame) }
 
     public mutating func due(_ frame: Int, held: Set<Int>) -> RetentionStep {
         let previous = last
