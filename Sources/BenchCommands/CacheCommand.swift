@@ -64,8 +64,10 @@ enum CacheCommand {
             rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions,
                                                limits: limits, codec: codec))
         }
-        let markdown = CacheReporter.markdown(rows, metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")))
-        try ReportWriter.write([("cache.csv", Data(CacheReporter.csv(rows).utf8)), ("cache.md", Data(markdown.utf8))], to: output.path)
+        let command = (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        let report = CacheReport(rows: rows, metadata: RunMetadata.current(command: command))
+        let markdown = report.markdown
+        try report.publish(to: output.path)
         Console.answer(markdown)
         let lost = rows.filter { !($0.framesKept && $0.delaysKept && $0.loopKept && $0.pixelsKept && $0.reencodedFormat == $0.originalFormat && $0.originalByteIdentical) }
         if !lost.isEmpty {

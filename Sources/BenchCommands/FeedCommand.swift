@@ -124,7 +124,7 @@ enum FeedCommand {
         let queues = Dictionary(options.models.map { ($0.description, $0.queue) }, uniquingKeysWith: { first, _ in first })
         let report = FeedReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
                                 results: results, budget: options.budget, incomplete: interrupted, queues: queues, replays: replays)
-        try write(report, to: output.path)
+        try report.publish(to: output.path)
         let exported = exports.write(ExportedFigure.all(in: report))
         let markdown = FeedMarkdownReporter.render(report)
         Console.answer(markdown, terminator: "")
@@ -132,15 +132,6 @@ enum FeedCommand {
         if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
         let failed = results.contains { $0.failure != nil } || replays.contains { $0.failure != nil }
         return Exports.status(interrupted ? .internalFailure : failed ? .incomplete : .success, exported: exported)
-    }
-
-    static func write(_ report: FeedReport, to directory: String) throws {
-        try ReportWriter.write([
-            ("charts/" + FeedTimelineChart.fileName, Data(FeedTimelineChart.render(report).utf8)),
-            ("feed.csv", Data(FeedCSVReporter.render(report).utf8)),
-            ("feed.md", Data(FeedMarkdownReporter.render(report).utf8)),
-            ("feed.json", try ReportJSON.encode(report)),
-        ], to: directory)
     }
 
     /// Everything `bench feed` was told, validated.

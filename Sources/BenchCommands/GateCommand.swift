@@ -146,12 +146,9 @@ enum GateCommand {
         outcome.strict = !options.allowUnjudged
         let found = outcome.regressionRecords
         if let confirmation { outcome = outcome.confirmed(by: confirmation.found, source: confirmation.folder) }
-        try ReportWriter.write([("gate.md", Data(GateReporter.render(outcome, baseline: baseline.metadata, current: verdict.candidate.metadata).utf8)),
-                                ("rounds.csv", Data(PairedRoundsCSV.render(rounds, instructions: counts).utf8)),
-                                ("passes.csv", Data(PassesCSV.render(passes ?? []).utf8)),
-                                (RegressionRecord.fileName, Data(RegressionRecord.render(found).utf8)),
-                                ("candidate.json", try JSONReporter.render(verdict.candidate)),
-                                ("base.json", try JSONReporter.render(verdict.base))], to: output.path)
+        try GateReport(outcome: outcome, baseline: baseline.metadata, rounds: rounds, instructions: counts,
+                       passes: passes ?? [], found: found, candidate: verdict.candidate, base: verdict.base)
+            .publish(to: output.path)
         Console.note("bench gate: \(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
         let status = try CompareCommand.finish(outcome, summaryPath: options.summary)
         guard !Interruption.requested else {

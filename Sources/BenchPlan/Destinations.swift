@@ -6,10 +6,9 @@ import SystemFiles
 /// in a folder that exists. Two paths are the same file when they reach one device and inode, or, for a file not made
 /// yet, one name in one folder.
 public enum Destinations {
-    /// The names a report folder's publication owns (``ReportDirectory``).
-    static let reportFolderNames = ["results.csv", "results.md", "results.json", "results.partial.jsonl", "feed.csv", "feed.md",
-                                    "feed.json", "gate.md", "rounds.csv", "candidate.json", "base.json", "regressions.tsv", "cache.csv", "cache.md",
-                                    ReportDirectory.manifestName, ".bench.lock"]
+    /// The names a report folder's publication owns (``ReportDirectory``): every kind's files (``ReportKind``), the
+    /// manifest and the lock.
+    static let reportFolderNames = ReportKind.folderFiles.map(\.name) + [ReportDirectory.manifestName, ".bench.lock"]
 
     /// Throws one line naming the flags that collide, or the destination that cannot be written.
     /// With `collisionsOnly`, only collisions are checked: an output whose folder does not exist yet (inside an `--out`

@@ -5,25 +5,13 @@ import SystemFiles
 /// does not list and that does not begin as bench writes that file (a report from before manifests did). A run
 /// refuses such a folder rather than replace a file the user made.
 enum ForeignReportFiles {
-    /// How each report file bench writes begins; a JSON report also names its `metadata` near its start.
-    static let signatures: [String: [String]] = [
-        "results.md": ["# GIF Frame Bench report"], "feed.md": ["# Feed"], "gate.md": ["# Comparison with the baseline"],
-        "cache.md": ["# GIF Frame Bench: the cache store path"], "results.csv": ["gif,"], "cache.csv": ["gif,"],
-        "feed.csv": ["model,"], "rounds.csv": ["round,"], "regressions.tsv": ["gif\tsetting"], "results.partial.jsonl": ["{"],
-    ]
-    static let jsonReports: Set<String> = ["results.json", "feed.json", "candidate.json", "base.json"]
-
     /// The names, among a report's, of regular files in `folder` that bench did not write.
     static func names(in folder: String) -> [String] {
         let listed = ReportDirectory.listedFiles(at: folder)
-        return Destinations.reportFolderNames.filter { name in
-            guard !name.hasPrefix("."), !listed.contains(name) else { return false }
-            guard let head = head(of: folder + "/" + name) else { return false }
-            if jsonReports.contains(name) {
-                return !(head.hasPrefix("{") && head.contains("\"metadata\""))
-            }
-            return !(signatures[name] ?? []).contains { head.hasPrefix($0) }
-        }
+        return ReportKind.folderFiles.filter { file in
+            guard !listed.contains(file.name), let head = head(of: folder + "/" + file.name) else { return false }
+            return !file.isWrittenByBench(head: head)
+        }.map(\.name)
     }
 
     /// The first 4 KiB of a regular file at `path` (links not followed), as text; nil when there is none.

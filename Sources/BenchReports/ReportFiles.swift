@@ -1,20 +1,16 @@
+import BenchPlan
 import BenchRunning
 import Foundation
 
 /// The files of one run's report: CSV, Markdown, JSON and the SVG charts the Markdown embeds, published as one unit.
 public enum ReportFiles {
     public static func write(_ report: RunReport, to directory: String) throws {
-        try ReportWriter.write(render(report), to: directory)
+        try RunReportFiles(report).publish(to: directory)
     }
 
     /// Every file of the report, relative path and bytes, rendered in memory.
-    public static func render(_ report: RunReport) throws -> [(String, Data)] {
-        let charts = ChartSet.make(for: report)
-        return charts.map { ($0.relativePath, Data($0.svg.utf8)) } + [
-            ("results.csv", Data(CSVReporter.render(report).utf8)),
-            ("results.md", Data(MarkdownReporter.render(report, charts: charts).utf8)),
-            ("results.json", try JSONReporter.render(report)),
-        ]
+    public static func render(_ report: RunReport) throws -> [(name: String, contents: Data)] {
+        try RunReportFiles(report).files()
     }
 
     /// A run's report as it is published: its files, rendered once, and the Markdown printed on stdout, with
@@ -28,9 +24,9 @@ public enum ReportFiles {
     public static func measuringParent(_ report: RunReport, cases: Int,
                                        folder: String? = nil) throws -> (report: RunReport, files: [(name: String, bytes: [UInt8])], printed: String) {
         var measured = report
-        var files = try render(measured).map { (name: $0.0, bytes: Array($0.1)) }
+        var files = try render(measured).map { (name: $0.name, bytes: Array($0.contents)) }
         let printed = folder.flatMap { answer(measured, folder: $0) } ?? MarkdownReporter.render(measured)
-        if let json = files.firstIndex(where: { $0.name == "results.json" }) {
+        if let json = files.firstIndex(where: { $0.name == ReportFile.resultsJSON.name }) {
             // results.json must hold the reading, and rendering it again can itself raise the peak (the encoder's own
             // tree, at a thousand GIFs larger than the files): read, render, and read again until the peak holds still.
             for _ in 0..<3 {

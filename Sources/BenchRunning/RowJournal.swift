@@ -6,7 +6,7 @@ import Foundation
 /// `OUT/results.partial.jsonl`, so a run killed outright (kill -9, a lost machine) keeps every case it finished. The
 /// file is removed once the full report is written; an interrupted run's report holds the same rows.
 public final class RowJournal {
-    public static let fileName = "results.partial.jsonl"
+    public static let fileName = ReportFile.partialResults.name
     public let path: String
     private let descriptor: Int32
     private var failed = false

@@ -19,7 +19,7 @@ public struct RegressionRecord: Sendable, Hashable {
     }
 
     /// The file a gate writes beside `gate.md`.
-    public static let fileName = "regressions.tsv"
+    public static let fileName = ReportFile.regressions.name
     static let header = "gif\tsetting\tmetric"
 
     /// The file's text for `records`: a header, then one tab-separated line each, each field escaped (a GIF's name

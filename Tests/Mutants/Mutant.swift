@@ -13,7 +13,8 @@ public enum Mutant {
         let name = String(cString: value)
         if name.isEmpty { return nil }
         guard knownMutants.contains(name) else {
-            fatalError("GIF_FRAME_BENCH_MUTANT=\(name) names no patch of Tests/Mutants; known: \(knownMutants.sorted().joined(separator: ", "))")
+            let known = knownMutants.sorted().joined(separator: ", ")
+            fatalError("GIF_FRAME_BENCH_MUTANT=\(name) names no patch of Tests/Mutants; known: \(known)")
         }
         return name
     }()

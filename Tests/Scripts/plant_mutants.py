@@ -7,12 +7,12 @@ Tests/Scripts/mutants.sh. The product's sources hold no switch; the faults exist
     plant_mutants.py TREE         writes the mutation tree at TREE and prints one "NAME<TAB>GUARD" line per fault
 
 Each Tests/Mutants/NAME.patch is a unified diff against this checkout that plants one fault behind
-`Mutant.isPlanted("NAME")`, after a header of two lines: "Planted fault: what breaks" and "Guard: the swift test --filter
-regex of the tests that must fail". Tests/Mutants/Support/*.patch are applied too: changes the tree needs that plant no
-fault. The tree gains a module, Mutants (Tests/Mutants/Mutant.swift and the list of names), which every file a fault
-touches imports and every target that holds one depends on. The tree is written file by file, only where its bytes
-changed, so a second run leaves the build up to date. Exit 0, or 2 with one line per patch that does not apply, naming
-it (the mutation run then cannot prove that patch's guard).
+`Mutant.isPlanted("NAME")`, after a header of two lines: "Planted fault: what breaks" and "Guard: the swift test
+--filter regex of the tests that must fail". Tests/Mutants/Support/*.patch are applied too: changes the tree needs
+that plant no fault. The tree gains a module, Mutants (Tests/Mutants/Mutant.swift and the list of names), which every
+file a fault touches imports and every target that holds one depends on. The tree is written file by file, only
+where its bytes changed, so a second run leaves the build up to date. Exit 0, or 2 with one line per patch that does
+not apply, naming it (the mutation run then cannot prove that patch's guard).
 """
 import os
 import re
@@ -49,7 +49,8 @@ class Patch:
         if not self.description or not self.guard:
             found.append("its header lacks a 'Planted fault:' or 'Guard:' line")
         if self.switches != {self.name}:
-            found.append(f'it must switch its fault with Mutant.isPlanted("{self.name}") alone, not {sorted(self.switches)}')
+            found.append(f'it must switch its fault with Mutant.isPlanted("{self.name}") alone, '
+                         f"not {sorted(self.switches)}")
         if not all(f.startswith("Sources/") for f in self.files):
             found.append("it changes files outside Sources")
         return found
@@ -63,10 +64,13 @@ def patches():
 
 
 def git_apply(patch, tree, check):
-    """Applies `patch` in `tree` (outside any repository, where git apply is a plain patch tool): None, or git's words."""
+    """Applies `patch` in `tree` (outside any repository, where git apply is a plain patch tool): None, or git's
+    words."""
     arguments = ["git", "apply", "--whitespace=nowarn"] + (["--check"] if check else []) + [patch.path]
     result = subprocess.run(arguments, cwd=tree, capture_output=True, text=True)
-    return None if result.returncode == 0 else " ".join(result.stderr.split()) or f"git apply exited {result.returncode}"
+    if result.returncode == 0:
+        return None
+    return " ".join(result.stderr.split()) or f"git apply exited {result.returncode}"
 
 
 def copy_checkout(into):
@@ -115,7 +119,8 @@ def add_module(tree, faults):
     shutil.copy2(os.path.join(MUTANTS, "Mutant.swift"), module)
     names = ",\n".join(f'    "{p.name}"' for p in faults)
     with open(os.path.join(module, "Known.swift"), "w", encoding="utf-8") as known:
-        known.write(f"/// The faults Tests/Mutants plants, written by plant_mutants.py.\nlet knownMutants: Set<String> = [\n{names},\n]\n")
+        known.write("/// The faults Tests/Mutants plants, written by plant_mutants.py.\n"
+                    f"let knownMutants: Set<String> = [\n{names},\n]\n")
     targets = set()
     for name in sorted({f for p in faults for f in p.files}):
         path = os.path.join(tree, name)
@@ -175,7 +180,8 @@ def main(arguments):
             print("\n".join(failures), file=sys.stderr)
             return 2
         if arguments == ["--check"]:
-            print(f"mutants: {len(faults)} faults and {len(listed) - len(faults)} support patches apply", file=sys.stderr)
+            print(f"mutants: {len(faults)} faults and {len(listed) - len(faults)} support patches apply",
+                  file=sys.stderr)
             return 0
         for patch in listed:
             said = git_apply(patch, staged, check=False)
