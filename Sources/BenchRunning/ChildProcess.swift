@@ -42,6 +42,15 @@ public struct ChildStartError: Error, CustomStringConvertible, Sendable {
 
 /// Runs one program to completion with a time limit, collecting its stdout and stderr.
 public enum ChildProcess {
+    /// A child's environment: this process's, naming this process as its parent (``ParentProcess``, so the child
+    /// ends when the parent dies), with `extra` over it.
+    static func childEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment[ParentProcess.environmentKey] = "\(getpid())"
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
     /// Starts `executable` with `arguments`; kills it with SIGKILL after `timeout` seconds, or as soon as
     /// `shouldStop` says so (the parent was interrupted).
     public static func run(_ executable: String, _ arguments: [String], timeout: Double,
@@ -49,10 +58,7 @@ public enum ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env[ParentProcess.environmentKey] = "\(getpid())"
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = childEnvironment(adding: environment)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -114,18 +114,27 @@ public enum PairedJudge {
 
     /// Sets the verdict from the rounds' log ratios: a regression when the interval lies wholly above the band.
     static func decide(_ row: inout Comparison, logRatios: [Double], rule: PairedRule, confidence: Double, of rounds: Int) {
+        decide(&row, logRatios: logRatios, band: rule.limit, confidence: confidence, note: "paired, \(logRatios.count) rounds",
+               tooFew: "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed")
+    }
+
+    /// Sets the verdict from paired log ratios, one per round or per generation of warm workers: a regression when
+    /// their interval lies wholly above `band`, an improvement when wholly below. The resolution is the band plus the
+    /// interval's half-width; fewer than ``minimumRounds`` leave the row unjudged, saying `tooFew`.
+    static func decide(_ row: inout Comparison, logRatios: [Double], band: Double, confidence: Double, note: String,
+                       tooFew: String) {
         guard logRatios.count >= minimumRounds, let paired = PairedChange(logRatios: logRatios, confidence: confidence) else {
             row.verdict = .unjudged
-            row.note = "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed"
+            row.note = tooFew
             return
         }
         row.change = paired.change
         row.interval = paired.interval
-        row.note = "paired, \(paired.rounds) rounds"
+        row.note = note
         // Caught when the interval's lower end clears the band: the band, plus the interval's half-width in logs.
         let half = (Foundation.log1p(paired.interval.upper) - Foundation.log1p(paired.interval.lower)) / 2
-        row.resolution = .relative(Foundation.expm1(Foundation.log1p(rule.limit) + half))
-        row.verdict = paired.interval.lower > rule.limit ? .regressed : paired.interval.upper < -rule.limit ? .improved : .withinNoise
+        row.resolution = .relative(Foundation.expm1(Foundation.log1p(band) + half))
+        row.verdict = paired.interval.lower > band ? .regressed : paired.interval.upper < -band ? .improved : .withinNoise
     }
 
     /// Fewer rounds give an interval too wide to tell anything (t at 99% with 2 degrees of freedom is 9.9).

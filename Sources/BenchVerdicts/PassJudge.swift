@@ -71,21 +71,9 @@ public enum PassJudge {
     /// A regression when the interval over generations lies wholly above the pass band; the resolution is the band plus
     /// the interval's half-width.
     static func decide(_ row: inout Comparison, shifts: [Double], rule: PairedRule, confidence: Double, note: String) {
-        guard shifts.count >= PairedJudge.minimumRounds,
-            let paired = PairedChange(logRatios: shifts, confidence: confidence)
-        else {
-            row.note =
-                "\(shifts.count) generations of workers measured; at least \(PairedJudge.minimumRounds) are needed"
-            return
-        }
-        row.change = paired.change
-        row.interval = paired.interval
-        row.note = note
-        let half = (Foundation.log1p(paired.interval.upper) - Foundation.log1p(paired.interval.lower)) / 2
-        let band = rule.passLimit ?? rule.limit
-        row.resolution = .relative(Foundation.expm1(Foundation.log1p(band) + half))
-        row.verdict =
-            paired.interval.lower > band ? .regressed : paired.interval.upper < -band ? .improved : .withinNoise
+        PairedJudge.decide(
+            &row, logRatios: shifts, band: rule.passLimit ?? rule.limit, confidence: confidence, note: note,
+            tooFew: "\(shifts.count) generations of workers measured; at least \(PairedJudge.minimumRounds) are needed")
     }
 
     /// One row per setting: for each generation, the median shift over every GIF of that setting judged here; the

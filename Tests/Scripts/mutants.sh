@@ -22,6 +22,8 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 unset GIF_FRAME_BENCH_MUTANT
 
+# The commit the tree is copied from, said as the tree is written: sources edited while the faults run are not in it.
+made_at="$(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- Package.swift Sources Tests || echo ' with uncommitted changes')"
 # One "NAME<TAB>GUARD" row per fault, from the patches' headers; a patch that does not apply stops here, named.
 listing=$(python3 Tests/Scripts/plant_mutants.py "$tree") || { echo "mutants: the mutation tree could not be written (above)" >&2; exit 2; }
 mapfile -t rows <<<"$listing"
@@ -72,7 +74,7 @@ if [ -n "$report" ]; then
   {
     echo "# Planted faults and the tests that catch them"
     echo
-    echo "Made by \`Tests/Scripts/mutants.sh\` at commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- Sources Tests || echo ' with uncommitted changes'),"
+    echo "Made by \`Tests/Scripts/mutants.sh\` at commit $made_at,"
     echo "$(date -u +%Y-%m-%d). Each fault is a patch of \`Tests/Mutants\`, applied to a scratch copy of the package (the"
     echo "product holds no switch) and planted alone at run time (\`GIF_FRAME_BENCH_MUTANT\`, in one debug build of that copy);"
     echo "the tests its patch names must fail. $clean"

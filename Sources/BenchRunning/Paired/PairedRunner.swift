@@ -29,11 +29,17 @@ public struct PairedSide: Sendable {
         noWarmUp = help.map { String(decoding: $0.standardOutput, as: UTF8.self).contains("--warmup N") } == true ? ["--warmup", "0"] : []
     }
 
+    /// `bench run` over `gifs` with the suite's flags and this side's own (a planted fault, say): the words every run
+    /// of this side's starts with.
+    func runArguments(gifs: [(name: String, path: String)], suiteArguments: [String]) -> [String] {
+        ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extraArguments
+    }
+
     /// This side's cases of `gifs` and its warm workers' command lines (`bench run --worker-plan`), or, in one line,
     /// why it has none: a base from before the pass protocol does not know the flag, and the gate falls back to rounds.
     public func workerPlan(gifs: [(name: String, path: String)], suiteArguments: [String], folder: String,
                            timeout: Double) -> (plan: WorkerPlan?, reason: String) {
-        let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extraArguments + ["--worker-plan", "--out", folder]
+        let arguments = runArguments(gifs: gifs, suiteArguments: suiteArguments) + ["--worker-plan", "--out", folder]
         guard let outcome = try? ChildProcess.run(bench, arguments, timeout: timeout) else { return (nil, "its bench could not start") }
         if outcome.exitStatus == 0, let plan = WorkerPlan.decode(outcome.standardOutput) { return (plan, "") }
         let said = String(decoding: outcome.standardError, as: UTF8.self)
@@ -147,7 +153,7 @@ public struct PairedRunner: Sendable {
     /// One `bench run` of `side`, read back through the report's JSON schema; one line when it cannot be read.
     func play(_ side: PairedSide, gifs: [(name: String, path: String)], extra: [String], label: String) throws(UsageError) -> RunReport {
         let folder = "\(scratch)/\(label)-\(side.name.replacingOccurrences(of: " ", with: "-"))-\(gifs.count == 1 ? gifs[0].name : "all")"
-        let arguments = ["run"] + gifs.flatMap { ["--gif", $0.path] } + suiteArguments + extra + side.extraArguments
+        let arguments = side.runArguments(gifs: gifs, suiteArguments: suiteArguments + extra)
             + (suiteArguments.contains("--warmup") ? [] : side.noWarmUp) + ["--out", folder]
         let outcome: ChildOutcome
         do { outcome = try ChildProcess.run(side.bench, arguments, timeout: timeout) } catch {

@@ -19,9 +19,7 @@ public final class WarmWorker {
         self.timeout = timeout
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[ParentProcess.environmentKey] = "\(getpid())"
-        process.environment = environment
+        process.environment = ChildProcess.childEnvironment()
         process.standardInput = requests
         process.standardOutput = answers
         process.standardError = errors
