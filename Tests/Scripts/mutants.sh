@@ -67,7 +67,7 @@ for row in "${rows[@]}"; do
     fi
   fi
   echo "mutants: $name: $verdict by $filter in $((SECONDS - start)) s ($evidence)" >&2
-  lines+=("| \`$name\` | \`$filter\` | $verdict | ${evidence//|/\\|} |")
+  lines+=("| \`$name\` | \`${filter//|/\\|}\` | $verdict | ${evidence//|/\\|} |")
 done
 
 if [ -n "$report" ]; then
