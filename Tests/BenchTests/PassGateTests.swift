@@ -115,6 +115,18 @@ struct PassGateTests {
         }
     }
 
+    @Test("a worker that has ended is told apart in one line, never by a SIGPIPE that ends the gate")
+    func endedWorker() throws {
+        let worker = try WarmWorker(
+            program: "/bin/sh", arguments: ["-c", "echo '\(PassProtocol.ready) \(PassProtocol.version)'"],
+            label: "ended", timeout: 10)
+        usleep(300_000)  // the worker has said it is ready and ended, closing its end of the requests
+        for _ in 0..<3 {
+            #expect(throws: UsageError.self) { try worker.pass() }
+        }
+        worker.stop()
+    }
+
     @Test(
         "bench gate judges time and page faults pass by pass, and a planted page-fault regression at equal instructions fails it",
         .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))

@@ -55,8 +55,26 @@ public final class WarmWorker {
         process.waitUntilExit()
     }
 
+    /// Writes `request` to the worker. A worker that has ended has closed its end, and writing to it raises SIGPIPE,
+    /// which would end the gate (or a test process) at once. The signal is blocked on this thread for the write and a
+    /// pending one taken back, so the write fails instead and the next answer says the worker ended.
     private func send(_ request: String) {
-        try? requests.fileHandleForWriting.write(contentsOf: Data((request + "\n").utf8))
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+                var taken: Int32 = 0
+                sigwait(&pipeSignal, &taken)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        let bytes = Array((request + "\n").utf8)
+        let descriptor = requests.fileHandleForWriting.fileDescriptor
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// The next line the worker writes; empty at its end. Waits at most `timeout` seconds.
