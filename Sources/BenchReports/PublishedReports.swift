@@ -83,16 +83,14 @@ public struct GateReport: PublishedReport {
 /// What `bench cache` publishes: each GIF's store paths and loads, and the fidelity table.
 public struct CacheReport: PublishedReport {
     public static let kind = ReportKind.cache
-    public var rows: [CacheMeasurement]
-    public var metadata: RunMetadata
+    public let rows: [CacheMeasurement]
+    /// The Markdown, rendered once: printed, and published as cache.md.
+    public let markdown: String
 
     public init(rows: [CacheMeasurement], metadata: RunMetadata) {
         self.rows = rows
-        self.metadata = metadata
+        markdown = CacheReporter.markdown(rows, metadata: metadata)
     }
-
-    /// The Markdown, as printed and as published.
-    public var markdown: String { CacheReporter.markdown(rows, metadata: metadata) }
 
     public func formats() -> [ReportFormat] {
         [ReportFormat(.cacheCSV) { CacheReporter.csv(rows) }, ReportFormat(.cacheMarkdown) { markdown }]

@@ -1,6 +1,7 @@
 import BenchPlan
 import CaseModel
 import Foundation
+import SystemFiles
 
 /// The parent's end of one warm worker (``PassProtocol``): a measuring child that has loaded one case and plays a
 /// measured pass each time it is asked. Every failure is one line naming the side and the case.
@@ -55,26 +56,11 @@ public final class WarmWorker {
         process.waitUntilExit()
     }
 
-    /// Writes `request` to the worker. A worker that has ended has closed its end, and writing to it raises SIGPIPE,
-    /// which would end the gate (or a test process) at once. The signal is blocked on this thread for the write and a
-    /// pending one taken back, so the write fails instead and the next answer says the worker ended.
+    /// Writes `request` to the worker. A worker that has ended has closed its end: the write then fails (never by a
+    /// SIGPIPE that would end the gate), and the next answer says the worker ended.
     private func send(_ request: String) {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        defer {
-            var pending = sigset_t()
-            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
-                var taken: Int32 = 0
-                sigwait(&pipeSignal, &taken)
-            }
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
-        let bytes = Array((request + "\n").utf8)
-        let descriptor = requests.fileHandleForWriting.fileDescriptor
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try? PipeWrite.write(
+            Array((request + "\n").utf8), to: requests.fileHandleForWriting.fileDescriptor, what: "\(label)'s requests")
     }
 
     /// The next line the worker writes; empty at its end. Waits at most `timeout` seconds.
