@@ -4,9 +4,23 @@ import csv, statistics, sys, os
 root = sys.argv[1]
 KIB, MIB = 1024, 1024 * 1024
 
+# Columns renamed in 0.10.0 (docs/feed.md): former name, name, factor from the former value to the new one.
+RENAMED = [("allocated_peak_bytes", "jemalloc_allocated_peak_bytes", 1), ("stalls_total", "stalls", 1),
+           ("dropped_total", "dropped_frames", 1), ("cpu_s", "cpu_total_s", 1),
+           ("cpu_ms_per_animation_s", "cpu_per_animation_s", 0.001), ("harness_cpu_s", "cpu_harness_s", 1)]
+
+def current_names(row):
+    """A row under 0.10.0's names, whichever release wrote it: a feed.csv of 0.9 has only the former names."""
+    for former, name, factor in RENAMED:
+        if name not in row and row.get(former):
+            value = float(row[former]) * factor
+            row[name] = str(int(value)) if factor == 1 and value.is_integer() else repr(value)
+    return row
+
 def rows(run):
     path = os.path.join(root, run, "feed.csv")
-    return [r for r in csv.DictReader(open(path, newline="")) if not r["failure"]] if os.path.exists(path) else []
+    if not os.path.exists(path): return []
+    return [current_names(r) for r in csv.DictReader(open(path, newline="")) if not r["failure"]]
 
 def by_model(run):
     out = {}
@@ -27,14 +41,14 @@ for device in ["iphone-se-2", "iphone-15-pro"]:
     print(f"## Six players on {device} ({first['pool_width']}-wide pool, {len(next(iter(models.values())))} repetitions)\n")
     print("| model | peak allocated | ÷ eager | peak RSS | held frames (Σ) | stalls (worst player) | dropped | CPU per s of animation | harness CPU | left after all left | under 100 MiB, no stall |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
-    eager = med(models["eager"], "allocated_peak_bytes") if "eager" in models else None
+    eager = med(models["eager"], "jemalloc_allocated_peak_bytes") if "eager" in models else None
     for model, group in models.items():
-        peak = med(group, "allocated_peak_bytes")
-        stalls, dropped = int(worst(group, "stalls_total")), int(worst(group, "dropped_total"))
+        peak = med(group, "jemalloc_allocated_peak_bytes")
+        stalls, dropped = int(worst(group, "stalls")), int(worst(group, "dropped_frames"))
         fits = peak <= 100 * MIB and stalls == 0 and dropped == 0
         ratio = f"{peak / eager:.3f}×" if eager else ""
         print(f"| {model} | {mib(peak)} | {ratio} | {mib(med(group, 'rss_peak_bytes'))} | {int(med(group, 'held_frames_max_sum'))} | "
-              f"{stalls} ({int(worst(group, 'stalls_worst_player'))}) | {dropped} | {med(group, 'cpu_ms_per_animation_s'):.1f} ms | "
+              f"{stalls} ({int(worst(group, 'stalls_worst_player'))}) | {dropped} | {1000 * med(group, 'cpu_per_animation_s'):.1f} ms | "
               f"{100 * med(group, 'harness_share'):.2f} % | {med(group, 'retained_after_leave_bytes') / KIB:.1f} KiB | {'yes' if fits else 'no'} |")
     print()
 
@@ -44,16 +58,16 @@ print("|---|---|---|")
 for device in ["iphone-se-2", "iphone-15-pro"]:
     six, one = by_model(f"{device}-6-players"), by_model(f"{device}-1-player")
     if "eager" in six and "eager" in one:
-        ratio = med(six["eager"], "allocated_peak_bytes") / (6 * med(one["eager"], "allocated_peak_bytes"))
+        ratio = med(six["eager"], "jemalloc_allocated_peak_bytes") / (6 * med(one["eager"], "jemalloc_allocated_peak_bytes"))
         print(f"| {device}: eager's peak grows linearly (6 players ≈ 6 × one, within 10%) | "
-              f"{mib(med(six['eager'], 'allocated_peak_bytes'))} against 6 × {mib(med(one['eager'], 'allocated_peak_bytes'))} = {ratio:.3f} | "
+              f"{mib(med(six['eager'], 'jemalloc_allocated_peak_bytes'))} against 6 × {mib(med(one['eager'], 'jemalloc_allocated_peak_bytes'))} = {ratio:.3f} | "
               f"{'yes' if abs(ratio - 1) <= 0.10 else 'no'} |")
     if "eager" in six:
-        eager = med(six["eager"], "allocated_peak_bytes")
+        eager = med(six["eager"], "jemalloc_allocated_peak_bytes")
         for model in ["windowed w=4", "kingfisher", "flanimatedimage", "ylgifimage", "sdwebimage"]:
             if model not in six: continue
-            ratio = med(six[model], "allocated_peak_bytes") / eager
-            stalls = int(worst(six[model], "stalls_total"))
+            ratio = med(six[model], "jemalloc_allocated_peak_bytes") / eager
+            stalls = int(worst(six[model], "stalls"))
             print(f"| {device}: {model} ≤ 0.15 × eager's peak, 6 players | {ratio:.3f}×, {stalls} stalls | {'yes' if ratio <= 0.15 else 'no'} |")
 every = [r for run in os.listdir(root) if os.path.isdir(os.path.join(root, run)) for r in rows(run)]
 if every:
@@ -82,7 +96,7 @@ if scroll:
     print("|---|---:|---:|---:|---:|---:|---:|")
     for model, group in scroll.items():
         r = group[0]
-        print(f"| {model} | {r['entrants']} | {mib(float(r['allocated_peak_bytes']))} | {r['stalls_total']} | {r['dropped_total']} | "
+        print(f"| {model} | {r['entrants']} | {mib(float(r['jemalloc_allocated_peak_bytes']))} | {r['stalls']} | {r['dropped_frames']} | "
               f"{1000 * float(r['first_frame_worst_s']):.0f} ms | {float(r['retained_after_leave_bytes']) / KIB:.1f} KiB |")
     print()
 warning = by_model("iphone-se-2-warning")
@@ -92,4 +106,4 @@ if warning:
     print("|---|---:|---:|---:|---:|")
     for model, group in warning.items():
         r = group[0]
-        print(f"| {model} | {r['warning_players']} | {mib(float(r['warning_freed_bytes'] or 0))} | {mib(float(r['allocated_peak_bytes']))} | {r['stalls_total']} |")
+        print(f"| {model} | {r['warning_players']} | {mib(float(r['warning_freed_bytes'] or 0))} | {mib(float(r['jemalloc_allocated_peak_bytes']))} | {r['stalls']} |")

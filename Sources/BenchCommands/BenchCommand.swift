@@ -36,7 +36,7 @@ enum BenchCommand {
     """
 
     /// The tool's version; the commit is read from the checkout at run time.
-    static let version = "0.9.0"
+    static let version = "0.10.0"
 
     /// `bench --version`: the version, the commit this build was made from, the codec and libraries.
     static func versionText() -> String {

@@ -3,7 +3,8 @@ import CaseModel
 
 /// The report's columns as docs/running.md states them ("Report columns"), made from the declarations: every column of
 /// ``CSVColumn/allCases``, in CSV order, each once, with the meaning its declaration gives (``Measure/meaning``,
-/// ``CaseColumn/meaning``: exhaustive switches, so a new column does not build until it says what it is); `bench schema columns` prints the table and a test holds the document to it.
+/// ``CaseColumn/meaning``: exhaustive switches, so a new column does not build until it says what it is);
+/// `bench schema columns` prints the table and a test holds the document to it.
 public enum ColumnContract {
     /// The Markdown table: column, unit, meaning.
     public static func markdown() -> String {
@@ -21,13 +22,20 @@ public enum ColumnContract {
         for column in FeedCSVReporter.setting {
             lines.append("| `\(column.name)` | \(name(column.unit)) | \(column.meaning) |")
         }
-        for measure in FeedMeasure.allCases {
-            let unit = measure == .cpuPerAnimationSecond ? "ms/s" : name(measure.unit)
-            lines.append("| `\(measure.column)` | \(unit) | \(measure.meaning) |")
-        }
+        for measure in FeedMeasure.allCases { lines.append(row(measure)) }
         let failure = FeedCSVReporter.failure
         lines.append("| `\(failure.name)` | \(name(failure.unit)) | \(failure.meaning) |")
+        for measure in FeedCSVReporter.renamed {
+            guard let former = measure.formerColumn else { continue }
+            let unit = measure == .cpuPerAnimationSecond ? "ms/s" : name(measure.unit)
+            lines.append("| `\(former)` | \(unit) | former name of `\(measure.column)`, written through 0.10 only |")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A declared measure's row: a case's or a feed's, read through the same declaration.
+    static func row(_ measure: some DeclaredMeasure) -> String {
+        "| `\(measure.column)` | \(name(measure.unit)) | \(measure.meaning) |"
     }
 
     static func unit(_ metric: CSVColumn) -> String {

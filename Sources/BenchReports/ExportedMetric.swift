@@ -48,12 +48,16 @@ extension ExportedSeries where Row == CaseResult {
 }
 
 extension ExportedSeries where Row == FeedResult {
-    /// The series of a feed's models: the same rules, over the whole feed.
+    /// The series of a feed's models: the same rules, over the whole feed, under the cases' names (a feed's figure
+    /// has its case measure's column), so a dashboard draws both on one chart.
     static var all: [ExportedSeries] { [
-        // Under the cases' name for CPU time, so a dashboard draws both on one chart.
-        ExportedSeries(column: Measure.cpuTotal.column, unit: "s", digits: 6, read: { $0.value(.cpu) },
+        ExportedSeries(column: FeedMeasure.cpu.column, unit: "s", digits: 6, read: { $0.value(.cpu) },
                        steady: { $0 >= exportMinimumCPUSeconds }),
-        ExportedSeries(column: FeedMeasure.allocatedPeak.column, unit: "bytes", digits: 0, read: { $0.value(.allocatedPeak) }),
+        ExportedSeries(column: FeedMeasure.allocatedPeak.column, unit: "bytes", digits: 0,
+                       read: { $0.value(.allocatedPeak) }),
+        // The same series under its name before 0.10.0, so a dashboard's history goes on for one release.
+        ExportedSeries(column: FeedMeasure.allocatedPeak.formerColumn ?? "", unit: "bytes", digits: 0,
+                       read: { $0.value(.allocatedPeak) }),
         ExportedSeries(column: "retained_over_floor_bytes", unit: "bytes", digits: 0,
                        read: { $0.value(.retainedAfterLeave).map { max(0, $0) + exportFloorBytes } }),
     ] }

@@ -42,7 +42,7 @@ public enum FeedMarkdownReporter {
         for model in report.models {
             out.append("| \(model.model) | \(Int(model[.stalls])) (\(Int(model[.worstPlayerStalls]))) | \(Int(model[.droppedFrames])) (\(Int(model[.worstPlayerDropped]))) | "
                        + "\(Format.duration(model[.lateness])) (\(Format.duration(model[.worstPlayerLateness]))) | "
-                       + "\(Format.duration(model[.worstFirstFrame])) | \(Format.fixed(model[.cpuPerAnimationSecond], digits: 1)) ms | "
+                       + "\(Format.duration(model[.worstFirstFrame])) | \(Format.fixed(model[.cpuPerAnimationSecond] * 1000, digits: 1)) ms | "
                        + "\(Format.fixed(model[.harnessShare] * 100, digits: 1)) % |")
         }
         for failed in report.results where failed.failure != nil {

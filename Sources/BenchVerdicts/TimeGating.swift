@@ -1,5 +1,4 @@
 import BenchPlan
-import BenchRunning
 /// Whether `bench compare` and `bench run --gate` judge absolute CPU and wall times against the baseline's.
 ///
 /// Absolute times from two runs are comparable only when one quiet host made both, and nothing inside a report can

@@ -1,26 +1,26 @@
-import CaseModel
-import BenchPlan
-
 /// Everything a feed measures, declared once: its CSV column, its unit, which way is better, how a model's
 /// repetitions are summarised and what it means. The feed's CSV, its model summaries and `bench schema feed-columns`
 /// read this declaration, so a new feed figure is a case here and its reading in ``FeedResult/value(_:)``.
-public enum FeedMeasure: String, CaseIterable, Sendable, Hashable {
+///
+/// A figure a case also measures has the case's column (``Measure``): `cpu_total_s`, `stalls`, `dropped_frames`.
+/// Six columns were renamed in 0.10.0 to say so; ``formerColumn`` keeps each old name written for that release.
+public enum FeedMeasure: String, DeclaredMeasure {
     case poolMaxRunning = "pool_max_running"
-    case allocatedPeak = "allocated_peak_bytes"
+    case allocatedPeak = "jemalloc_allocated_peak_bytes"
     case rssPeak = "rss_peak_bytes"
     case heldFramesMaxSum = "held_frames_max_sum"
-    case stalls = "stalls_total"
+    case stalls = "stalls"
     case worstPlayerStalls = "stalls_worst_player"
-    case droppedFrames = "dropped_total"
+    case droppedFrames = "dropped_frames"
     case worstPlayerDropped = "dropped_worst_player"
     case lateness = "lateness_total_s"
     case worstPlayerLateness = "lateness_worst_player_s"
     case worstFirstFrame = "first_frame_worst_s"
-    case cpu = "cpu_s"
+    case cpu = "cpu_total_s"
     case wall = "wall_s"
     case animation = "animation_s"
-    case cpuPerAnimationSecond = "cpu_ms_per_animation_s"
-    case harnessCPU = "harness_cpu_s"
+    case cpuPerAnimationSecond = "cpu_per_animation_s"
+    case harnessCPU = "cpu_harness_s"
     case harnessShare = "harness_share"
     case missedTicks = "missed_ticks"
     case allocatedAtStart = "allocated_start_bytes"
@@ -36,15 +36,16 @@ public enum FeedMeasure: String, CaseIterable, Sendable, Hashable {
     public var unit: MetricUnit {
         switch self {
         case .allocatedPeak, .rssPeak, .allocatedAtStart, .allocatedAtEnd, .retainedAfterLeave, .warningFreed: .bytes
-        case .lateness, .worstPlayerLateness, .worstFirstFrame, .cpu, .wall, .animation, .harnessCPU, .warningAt: .seconds
-        case .cpuPerAnimationSecond, .harnessShare: .ratio
+        case .lateness, .worstPlayerLateness, .worstFirstFrame, .cpu, .wall, .animation, .harnessCPU, .warningAt,
+             .cpuPerAnimationSecond: .seconds
+        case .harnessShare: .ratio
         case .poolMaxRunning, .heldFramesMaxSum, .stalls, .worstPlayerStalls, .droppedFrames, .worstPlayerDropped,
              .missedTicks, .warningPlayers: .count
         }
     }
 
     /// Which way is better: more animation played and more frames decoded at once are not costs.
-    public var polarity: Polarity {
+    public var polarity: Polarity? {
         switch self {
         case .animation, .poolMaxRunning: .largerIsBetter
         default: .smallerIsBetter
@@ -61,19 +62,52 @@ public enum FeedMeasure: String, CaseIterable, Sendable, Hashable {
     }
 
     /// Decimals in the CSV; whole numbers for bytes and counts.
-    var digits: Int {
+    public var digits: Int {
         switch self {
         case .harnessShare: 4
-        case .cpuPerAnimationSecond, .warningAt: 3
+        case .warningAt: 3
         default: unit == .seconds ? 6 : 0
         }
     }
 
-    /// The CSV's cell for `value`: empty when the feed has no such figure (no memory warning was sent).
-    public func cell(_ value: Double?) -> String {
-        guard let value else { return "" }
-        return digits == 0 ? "\(Int(value))" : Format.fixed(value, digits: digits)
+    /// The case's measure of the same figure, whose column and unit this one shares; `nil` for a figure only a feed
+    /// has (the pool, the worst player, the memory warning).
+    public var caseMeasure: Measure? {
+        switch self {
+        case .allocatedPeak: .jemallocAllocatedPeak
+        case .rssPeak: .rssPeak
+        case .stalls: .stalls
+        case .droppedFrames: .droppedFrames
+        case .lateness: .latenessTotal
+        case .cpu: .cpuTotal
+        case .wall: .wall
+        case .animation: .animation
+        case .cpuPerAnimationSecond: .cpuPerAnimationSecond
+        case .harnessCPU: .cpuHarness
+        default: nil
+        }
     }
+
+    /// The column's name before 0.10.0, written beside the new one through the 0.10 releases so a script that reads
+    /// the old name keeps working for one release; removed in 0.11.0. `nil` for a column that was not renamed.
+    public var formerColumn: String? {
+        switch self {
+        case .allocatedPeak: "allocated_peak_bytes"
+        case .stalls: "stalls_total"
+        case .droppedFrames: "dropped_total"
+        case .cpu: "cpu_s"
+        case .cpuPerAnimationSecond: "cpu_ms_per_animation_s"
+        case .harnessCPU: "harness_cpu_s"
+        default: nil
+        }
+    }
+
+    /// How the former column's value is made from this one's: the same figure, except CPU per second of animation,
+    /// which was in milliseconds.
+    public func formerValue(_ value: Double) -> Double { self == .cpuPerAnimationSecond ? value * 1000 : value }
+
+    /// The former column's decimals (milliseconds had 3).
+    public var formerDigits: Int { self == .cpuPerAnimationSecond ? 3 : digits }
 
     /// What the column holds, in one line.
     public var meaning: String {
@@ -92,7 +126,7 @@ public enum FeedMeasure: String, CaseIterable, Sendable, Hashable {
         case .cpu: "the process's CPU time over the feed (CLOCK_PROCESS_CPUTIME_ID)"
         case .wall: "the feed's wall time"
         case .animation: "seconds of animation shown, summed over the players"
-        case .cpuPerAnimationSecond: "milliseconds of the feed's CPU per second of one player's animation"
+        case .cpuPerAnimationSecond: "seconds of the feed's CPU per second of one player's animation"
         case .harnessCPU: "the display link's own CPU besides the players' calls on it, memory readings included"
         case .harnessShare: "the harness's share of the feed's CPU"
         case .missedTicks: "display ticks skipped because the work of a tick overran them, as CADisplayLink skips them"
@@ -127,7 +161,7 @@ extension FeedResult {
         case .cpu: cpuSeconds
         case .wall: wallSeconds
         case .animation: animationSeconds
-        case .cpuPerAnimationSecond: cpuPerAnimationSecond * 1000
+        case .cpuPerAnimationSecond: cpuPerAnimationSecond
         case .harnessCPU: harnessCPUSeconds
         case .harnessShare: harnessShare
         case .missedTicks: Double(missedTicks)
