@@ -66,7 +66,7 @@ enum DesignFigures {
                 "FeedCommand.defaultLoops")
         }
         add(duration(MemorySampler.defaultInterval), "the memory sampler's period (`--sampler-interval`), and the least gap between its per-frame readings",
-            "MemorySampler.defaultInterval, Player.frameSampleGap")
+            "MemorySampler.defaultInterval, PlaybackLoop.frameSampleGap")
         add(bytes(MemoryTimeline.defaultCapacity * MemoryLayout<MemorySample>.stride), "the memory sampler's timeline: \(MemoryTimeline.defaultCapacity) samples",
             "MemoryTimeline.defaultCapacity")
         add(bytes(LZWCodec.fastTableBytes), "the fast codec's LZW code table", "LZWCodec.fastTableBytes")

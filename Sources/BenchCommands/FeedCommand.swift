@@ -139,7 +139,7 @@ enum FeedCommand {
         var inputs: [GIFInput]
         var players: Int
         var scrollRate: Double
-        var models: [FeedModel]
+        var models: [DecoderSetting]
         var loops: Int
         var speed: Double
         var device: Device?
@@ -167,9 +167,9 @@ enum FeedCommand {
             scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
             let names = RunCommand.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
-            let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { FeedModel(.policy(.file($0))) }
-            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try FeedModel.parsingSweep(text) } }
-                                              ?? (files.isEmpty ? FeedModel.defaults : [])) + files)
+            let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.policy(.file($0)) }
+            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingModelSweep(text) } }
+                                              ?? (files.isEmpty ? DecoderSetting.feedDefaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
             speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1
             device = try RunCommand.device(&arguments)

@@ -129,7 +129,7 @@ public enum CaseExecution {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
         }
-        let player = Player(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
+        let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame, display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall,
@@ -149,7 +149,7 @@ public enum CaseExecution {
         guard observation.scalingSeconds != nil else {
             return Played(observation: observation, spent: spent, memory: memory, framesHash: lent, kernelAfterPlayback: kernel, threads: threads)
         }
-        let identity = try Player.fullSizeFramesHash(container, codec: benchCase.codec, limits: benchCase.limits)
+        let identity = try PlaybackLoop.fullSizeFramesHash(container, codec: benchCase.codec, limits: benchCase.limits)
         return Played(observation: observation, spent: spent, memory: memory, framesHash: identity, displayFramesHash: lent,
                       kernelAfterPlayback: kernel, threads: threads)
     }

@@ -45,7 +45,7 @@ enum PassWorker {
     static func pass(_ benchCase: BenchCase, _ container: any AnimationContainer) throws -> PassFigures {
         let start = CPUTimes.now()
         do {
-            let player = Player(
+            let player = PlaybackLoop(
                 source: try CaseExecution.makeDecoder(
                     benchCase.decoder, container, limits: benchCase.limits,
                     codec: benchCase.codec, extraWorkPerFrame: benchCase.extraWorkPerFrame,

@@ -45,6 +45,6 @@ enum RuntimeWarmUp {
         source.waitUntilPrefetched()
         _ = source.heldFramesMax
         // The hashing loop after the measured interval, once, for the same reason.
-        _ = try? Player(source: source, sampler: nil).framesHash()
+        _ = try? PlaybackLoop(source: source, sampler: nil).framesHash()
     }
 }

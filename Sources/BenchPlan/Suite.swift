@@ -3,44 +3,6 @@ import FrameDecoders
 import GIFCodec
 import MemoryProbe
 
-/// One way to play every GIF of a suite: one of the package's decoder kinds at a window, or a policy that picks a
-/// player per GIF.
-public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
-    /// A decoder kind at this window (a number of frames is capped at the frame count), or keeping all; `.all` for a
-    /// kind that takes no window.
-    case kind(DecoderKind, PrefetchWindow)
-    case policy(PrefetchPolicy)
-
-    public static let eager = DecoderSetting.kind(.eager, .all)
-
-    /// Whether this setting decodes every frame up front.
-    public var isEager: Bool {
-        switch self {
-        case .kind(.eager, _), .policy(.eager): true
-        default: false
-        }
-    }
-    public static func windowed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.windowed, window) }
-    public static func indexed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.indexed, window) }
-
-    /// The plan for a GIF of `frameCount` frames of `frameBytes` each.
-    public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
-        switch self {
-        case .kind(let kind, let window):
-            if case .frames(let frames) = kind.window(window) { DecoderPlan(.kind(kind, .frames(min(frames, max(frameCount, 1))))) }
-            else { DecoderPlan(.kind(kind, .all)) }
-        case .policy(let policy): policy.plan(frameBytes: frameBytes, frameCount: frameCount, memory: memory)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .kind(let kind, let window): "\(DecoderChoice.kind(kind, window))"
-        case .policy(let policy): policy.description
-        }
-    }
-}
-
 /// A suite: GIFs × decoder settings × repetitions, played the same way. Expands into one ``BenchCase`` per child run.
 public struct Suite: Sendable {
     public var inputs: [GIFInput]

@@ -4,7 +4,7 @@ import FrameDecoders
 import GIFCodec
 
 /// Plays a setting on a virtual clock: the player's decoder replayed from a ``FrameCostTrace`` (each decode takes its
-/// traced cost on the thread the decoder decodes on), driven by the real-time ``Player`` loop, its display link and
+/// traced cost on the thread the decoder decodes on), driven by the real-time ``PlaybackLoop``, its display link and
 /// playhead, as a case in real time is. No frame is decoded and nothing sleeps: a setting replays in microseconds.
 public enum Replay {
     /// Replays `decoder` playing `container` for `loops` loops at `speed` on a display refreshing at `refreshHz`, its
@@ -14,7 +14,7 @@ public enum Replay {
                             speed: Double = 1, refreshHz: Double = 60) throws(GIFError) -> ReplayOutcome? {
         let clock = VirtualClock()
         guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
-        let observation = try Player(source: source, sampler: nil)
+        let observation = try PlaybackLoop(source: source, sampler: nil)
             .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock, recordingHeldFrames: true)
         return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
                              latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.heldFramesMax ?? 0,

@@ -35,8 +35,8 @@ struct FramesHashTests {
     func loop(frames: Int) throws {
         let container = try Self.container(frames: frames)
         let expected = try Self.expected(container)
-        let player = Player(source: try EagerDecoder(container: container), sampler: nil)
+        let player = PlaybackLoop(source: try EagerDecoder(container: container), sampler: nil)
         #expect(try player.framesHash() == expected)
-        #expect(try Player.fullSizeFramesHash(container, codec: .default, limits: .default) == expected)
+        #expect(try PlaybackLoop.fullSizeFramesHash(container, codec: .default, limits: .default) == expected)
     }
 }

@@ -45,7 +45,7 @@ import Testing
         let container = try GIFContainer(bytes: GIFBytes(SyntheticCorpus.gif(for: spec)))
         let decoder = try WindowedDecoder(container: container, window: 1, compositor: SleepingCompositor(container: container, seconds: 0.1))
         let start = CPUTimes.monotonic()
-        let observation = try Player(source: decoder, sampler: nil).play(loops: 1, start: start)
+        let observation = try PlaybackLoop(source: decoder, sampler: nil).play(loops: 1, start: start)
         #expect(observation.firstFrameSeconds >= 0.1 && observation.firstFrameSeconds < 0.19,
                 "first frame after \(observation.firstFrameSeconds) s: one 100 ms decode")
     }

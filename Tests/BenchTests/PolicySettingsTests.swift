@@ -62,7 +62,7 @@ struct PolicySettingsTests {
         #expect(try PrefetchPolicy.parsingSweep("kingfisher:prescale=off:preload=1..2").map(\.description)
                 == ["kingfisher:preload=1:prescale=off", "kingfisher:preload=2:prescale=off"])
         #expect(try PrefetchPolicy.parsingSweep("flanimatedimage:cache-max=1..3").count == 3)
-        #expect(try FeedModel.parsingSweep("kingfisher:preload=2..4").map(\.description)
+        #expect(try DecoderSetting.parsingModelSweep("kingfisher:preload=2..4").map(\.description)
                 == ["kingfisher:preload=2", "kingfisher:preload=3", "kingfisher:preload=4"])
     }
 

@@ -79,7 +79,7 @@ struct StallCountingTests {
         lateBy[3] = 0.15
         lateBy[8] = 0.15
         let source = ScriptedSource(container: try Self.container(), lateBy: lateBy)
-        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
+        let observation = try PlaybackLoop(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls == 2)
         #expect(observation.lateness.count == 11)
         let late = observation.lateness.filter { $0 > 0 }
@@ -94,7 +94,7 @@ struct StallCountingTests {
         lateBy[2] = 0.3
         let source = ScriptedSource(container: try Self.container(), lateBy: lateBy)
         let start = CPUTimes.monotonic()
-        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: start)
+        let observation = try PlaybackLoop(source: source, sampler: nil).playRealtime(loops: 1, speed: 1, refreshHz: 60, start: start)
         #expect(observation.stalls == 1)
         // Every deadline after the wait moved back by it: the last frame, due at 0.55 s, shows after 0.85 s, not in a
         // burst of frames caught up at 0.4 s (a slower machine only shows it later).
@@ -105,7 +105,7 @@ struct StallCountingTests {
     @Test("a decoder that is always ready never stalls, at any speed")
     func eager() throws {
         let source = try EagerDecoder(container: try Self.container())
-        let observation = try Player(source: source, sampler: nil).playRealtime(loops: 2, speed: 4, refreshHz: 60, start: CPUTimes.monotonic())
+        let observation = try PlaybackLoop(source: source, sampler: nil).playRealtime(loops: 2, speed: 4, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls == 0)
         #expect(observation.lateness.allSatisfy { $0 == 0 })
     }
@@ -118,7 +118,7 @@ struct StallCountingTests {
         // thread at least 40 ms of wall time.
         let slowed = try WindowedDecoder(container: container, window: 1,
                                          compositor: SleepingCompositor(container: container, seconds: 0.04))
-        let observation = try Player(source: slowed, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
+        let observation = try PlaybackLoop(source: slowed, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls > 40, "\(observation.stalls) stalls of 59 deadlines")
         #expect(observation.lateness.filter { $0 > 0 }.count == observation.stalls)
     }
@@ -126,7 +126,7 @@ struct StallCountingTests {
     @Test("the windowed decoder with room to prefetch keeps up with 50 ms frames: no stall")
     func windowedKeepsUp() throws {
         let decoder = try WindowedDecoder(container: try Self.container(), window: 4)
-        let observation = try Player(source: decoder, sampler: nil).playRealtime(loops: 2, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
+        let observation = try PlaybackLoop(source: decoder, sampler: nil).playRealtime(loops: 2, speed: 1, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(observation.stalls == 0)
     }
 
@@ -136,11 +136,11 @@ struct StallCountingTests {
         let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: spec)))
         let waiting = try ModelDecoder(container: container, rule: FLAnimatedImageRule(frameCount: 60, cacheSize: 1),
                                        compositor: SleepingCompositor(container: container, seconds: 0.04))
-        let waited = try Player(source: waiting, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
+        let waited = try PlaybackLoop(source: waiting, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(waited.stalls > 40 && waited.droppedFrames == 0, "\(waited.stalls) stalls, \(waited.droppedFrames) dropped")
         let dropping = try ModelDecoder(container: container, rule: KingfisherRule(frameCount: 60),
                                         compositor: SleepingCompositor(container: container, seconds: 0.04))
-        let dropped = try Player(source: dropping, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
+        let dropped = try PlaybackLoop(source: dropping, sampler: nil).playRealtime(loops: 1, speed: 16, refreshHz: 60, start: CPUTimes.monotonic())
         #expect(dropped.stalls == 0 && dropped.droppedFrames > 20, "\(dropped.stalls) stalls, \(dropped.droppedFrames) dropped")
     }
 
@@ -150,7 +150,7 @@ struct StallCountingTests {
         let container = try GIFContainer(bytes: GIFBytes(try SyntheticCorpus.gif(for: try #require(SyntheticCorpus.spec(named: "sticker-240x240x60")))))
         let count = container.frameCount
         func played(_ source: any AnimatedFrameSource) throws -> MemoryWarningObservation {
-            let observation = try Player(source: source, sampler: nil).playRealtime(loops: 1, speed: 2, refreshHz: 60, start: CPUTimes.monotonic(),
+            let observation = try PlaybackLoop(source: source, sampler: nil).playRealtime(loops: 1, speed: 2, refreshHz: 60, start: CPUTimes.monotonic(),
                                                                                    memoryWarningAt: 0.3)
             return try #require(observation.memoryWarning)
         }

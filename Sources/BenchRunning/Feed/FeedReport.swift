@@ -7,7 +7,7 @@ public struct FeedReport: Sendable, Codable {
     /// The memory budget models are held to, in bytes (`--budget`); nil when none was given.
     public var budget: Int?
     public var incomplete: Bool
-    /// Each model's background queue as its library has it (``FeedModel/queue``), by model name.
+    /// Each model's background queue as its library has it (``DecoderSetting/queue``), by model name.
     public var queues: [String: String]
     /// Each model's feed replayed from traced decode costs (`--replay`), in the models' order; empty when not asked.
     public var replays: [FeedReplayRow]

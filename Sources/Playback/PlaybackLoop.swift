@@ -77,7 +77,7 @@ public struct MemoryWarningObservation: Sendable {
 }
 
 /// Drives a frame source through whole loops, sampling memory at every frame step.
-public struct Player {
+public struct PlaybackLoop {
     public let source: any AnimatedFrameSource
     public let sampler: MemorySampler?
 
