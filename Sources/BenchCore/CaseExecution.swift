@@ -184,13 +184,14 @@ public enum CaseExecution {
                                                pool: pool, compositor: compositor))
         case .calibration:
             return try makeDecoder(.eager, container, limits: limits, codec: codec, display: display)
-        case .library(let player):
-            return try played(player.rule(frameCount: container.frameCount), display: player.heldDisplay(display))
-        case .registered(let name, let frameBytes):
-            switch try registered(name).making {
-            case .rule(let make): return try played(make(container.frameCount, frameBytes), display: display)
-            case .decoder(let make, _): return try make(container, codec)
+        case .library, .registered:
+            if case .registered(let name, _) = choice, case .decoder(let make, _) = try registered(name).making {
+                return try make(container, codec)
             }
+            guard let rule = choice.retentionRule(frameCount: container.frameCount) else {
+                throw GIFError.io(path: choice.name, reason: "this player has no rule to play")
+            }
+            return try played(rule, display: choice.heldDisplay(display))
         }
 
         /// A retention rule played with real decoding, as every library model and registered rule is.
@@ -219,14 +220,15 @@ public enum CaseExecution {
     static func theoreticalBytes(_ choice: DecoderChoice, _ container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
         switch choice {
         case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container, display: display)
-        case .library(let player):
-            return ModelDecoder.pixelBytes(rule: player.rule(frameCount: container.frameCount), container: container, display: player.heldDisplay(display))
-        case .registered(let name, let frameBytes):
-            switch PlayerRegistry.player(named: name)?.making {
-            case .rule(let make)?: return ModelDecoder.pixelBytes(rule: make(container.frameCount, frameBytes), container: container, display: display)
-            case .decoder(_, let heldBytes)?: return heldBytes(container)
-            case nil: return 0
+        case .library, .registered:
+            if let rule = choice.retentionRule(frameCount: container.frameCount) {
+                return ModelDecoder.pixelBytes(rule: rule, container: container, display: choice.heldDisplay(display))
             }
+            if case .registered(let name, _) = choice,
+               case .decoder(_, let heldBytes)? = PlayerRegistry.player(named: name)?.making {
+                return heldBytes(container)
+            }
+            return 0
         case .calibration(let bytes): return bytes
         }
     }

@@ -26,11 +26,7 @@ public enum Replay {
     /// Whether a replay can play `decoder`: every decoder kind and library model, and a registered retention rule;
     /// not another package's own decoder, nor the calibration block.
     public static func canPlay(_ decoder: DecoderChoice) -> Bool {
-        switch decoder {
-        case .kind, .library: true
-        case .registered(let name, _): if case .rule? = PlayerRegistry.player(named: name)?.making { true } else { false }
-        case .calibration: false
-        }
+        if case .kind = decoder { true } else { decoder.playsARule }
     }
 
     /// The replayed decoder `decoder` names, on `clock`, built where `loading` says.
@@ -40,18 +36,10 @@ public enum Replay {
         case .kind(let kind, let window):
             kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock, loading: loading)
                              : ReplayedEagerDecoder(container: container, trace: trace, clock: clock, loading: loading)
-        case .library(let player):
-            ReplayedModelDecoder(container: container, rule: player.rule(frameCount: container.frameCount), trace: trace, clock: clock,
-                                 loading: loading)
-        case .registered(let name, let frameBytes):
-            if case .rule(let make)? = PlayerRegistry.player(named: name)?.making {
-                ReplayedModelDecoder(container: container, rule: make(container.frameCount, frameBytes), trace: trace, clock: clock,
-                                     loading: loading)
-            } else {
-                nil
+        case .library, .registered, .calibration:
+            decoder.retentionRule(frameCount: container.frameCount).map { rule in
+                ReplayedModelDecoder(container: container, rule: rule, trace: trace, clock: clock, loading: loading)
             }
-        case .calibration:
-            nil
         }
     }
 }

@@ -38,9 +38,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .kind(_, .all): frameCount
         case .kind(_, .frames(let window)): window
-        case .library(let player): player.rule(frameCount: frameCount).framesAhead
-        case .registered(let name, let frameBytes):
-            if case .rule(let make)? = PlayerRegistry.player(named: name)?.making { make(frameCount, frameBytes).framesAhead } else { 0 }
+        case .library, .registered: retentionRule(frameCount: frameCount)?.framesAhead ?? 0
         case .calibration: 0
         }
     }
