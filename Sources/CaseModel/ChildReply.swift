@@ -1,5 +1,3 @@
-import CaseModel
-
 /// What a measuring child answers a ``ChildRequest`` to play with, in one Codable form on stdout: a case's result or a
 /// feed's. The parent reads this one type whatever it asked for, and a reply of the other kind is a failed child.
 public enum ChildReply: Sendable, Codable {

@@ -1,4 +1,3 @@
-import CaseModel
 import Synchronization
 #if canImport(Glibc)
 import Glibc

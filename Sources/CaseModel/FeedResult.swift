@@ -1,4 +1,3 @@
-import CaseModel
 import MemoryProbe
 
 /// What one feed measured, from its child process. Memory figures are bytes, times seconds.

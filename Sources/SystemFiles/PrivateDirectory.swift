@@ -19,7 +19,7 @@ public final class PrivateDirectory: Sendable {
         var template = Array((base + "/" + prefix + "-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else { throw SystemError("make a private directory in", path: base + " (TMPDIR)") }
-        path = String(cString: template)
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let lock = open(path + "/" + Self.lockName, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
             let failure = SystemError("lock", path: path)

@@ -16,7 +16,7 @@ struct WuffsReferenceTests {
         try? FileManager.default.createDirectory(at: synthetic, withIntermediateDirectories: true)
         for (name, container) in Fixtures.synthetic {
             let url = synthetic.appendingPathComponent(name + ".gif")
-            FileManager.default.createFile(atPath: url.path, contents: Data(container.bytes.buffer))
+            _ = FileManager.default.createFile(atPath: url.path, contents: Data(container.bytes.buffer))
             files.append(url)
             seen.insert(url.lastPathComponent)
         }

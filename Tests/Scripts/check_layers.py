@@ -130,7 +130,10 @@ def breaches(targets, files, architecture):
             body = strip_comments(IMPORT.sub("", text))
             words = set(re.findall(r"\w+", body))
             for module in IMPORT.findall(text):
-                if module not in package_modules or module == target:
+                if module == target:
+                    problems.append(f"{path}: imports {module}, its own module (the compiler ignores it, with a warning)")
+                    continue
+                if module not in package_modules:
                     continue
                 if module not in direct:
                     problems.append(f"{path}: imports {module}, which is not one of {target}'s dependencies")
@@ -176,6 +179,10 @@ def self_test(targets, files, architecture):
     planted = json.loads(json.dumps(files))
     planted["BenchReports"]["Sources/BenchReports/Planted.swift"] = "import BenchPlan\nstruct Planted {}\n"
     plants.append(("an import that names nothing", targets, planted, architecture, "names nothing it declares"))
+    planted = json.loads(json.dumps(files))
+    path = next(iter(planted["CaseModel"]))
+    planted["CaseModel"][path] = "import CaseModel\n" + planted["CaseModel"][path]
+    plants.append(("a file importing its own module", targets, planted, architecture, "its own module"))
     plants.append(("a module missing from ARCHITECTURE.md", targets, files,
                    re.sub(r"^\| `Playback`.*$", "", architecture, flags=re.M), "does not name Playback"))
     failed = False

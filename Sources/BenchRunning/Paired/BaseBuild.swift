@@ -79,11 +79,11 @@ public struct BaseBuild: Sendable {
             }
             return shouldStop()
         })
-        FileManager.default.createFile(atPath: log, contents: build.standardOutput + build.standardError)
+        _ = FileManager.default.createFile(atPath: log, contents: build.standardOutput + build.standardError)
         guard build.exitStatus == 0, FileManager.default.isExecutableFile(atPath: bench) else {
             throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build, log: log)
         }
-        FileManager.default.createFile(atPath: finished, contents: Data())
+        _ = FileManager.default.createFile(atPath: finished, contents: Data())
         _ = FileManager.default.createFile(atPath: paired + "/last-build-seconds", contents: Data(String(Date().timeIntervalSince(started)).utf8))
         note("base \(short): built in \(Format.duration(Date().timeIntervalSince(started)))")
         done = true
