@@ -168,7 +168,7 @@ enum FeedCommand {
             let names = RunCommand.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
             let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.policy(.file($0)) }
-            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingModelSweep(text) } }
+            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text) } }
                                               ?? (files.isEmpty ? DecoderSetting.feedDefaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
             speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1

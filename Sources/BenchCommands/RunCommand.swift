@@ -45,7 +45,8 @@ enum RunCommand {
       --windows LIST         windowed (and indexed) decoder windows in frames, or 'all' to keep every frame once decoded
                              (default: 4), e.g. --windows 1,2,3,4,6,8,12,16,all
       --policies LIST        buffer policies of real libraries, each picking a window per GIF:
-                             kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE (e.g. budget:32MiB), eager;
+                             kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE (e.g. budget:32MiB), or
+                             a decoder as bench feed names it (eager, windowed:N, indexed:N);
                              a library's setting after its name, swept with LOW..HIGH: kingfisher:preload=N,
                              kingfisher:prescale=off, flanimatedimage:cache-max=N, sdwebimage:max-buffer=SIZE, and
                              NAME:budget=SIZE (e.g. kingfisher:preload=2..12; see docs/prefetch-settings.md).

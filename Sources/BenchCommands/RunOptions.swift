@@ -71,8 +71,9 @@ extension RunCommand {
             inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus, acceptsWebP: true)
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
-            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in try PrefetchPolicy.parsingSweep(text) }
-                + PlayerFile.loadAll(arguments.values("--player-file")).map { PrefetchPolicy.file($0) }
+            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in
+                try DecoderSetting.parsingSweep(text)
+            } + PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.policy(.file($0)) }
             let mode = try arguments.value("--mode").map { text throws(UsageError) in
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
                 return mode
@@ -148,7 +149,7 @@ extension RunCommand {
                     settings += kind.takesWindow ? windows.map { .kind(kind, $0) } : [.kind(kind, .all)]
                 }
             }
-            settings += policies.map { .policy($0) }
+            settings += policies
             settings = RunCommand.distinct(settings)
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             if !arguments.flag("--no-references") {

@@ -12,12 +12,7 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     public static let eager = DecoderSetting.kind(.eager, .all)
 
     /// Whether this setting decodes every frame up front.
-    public var isEager: Bool {
-        switch self {
-        case .kind(.eager, _), .policy(.eager): true
-        default: false
-        }
-    }
+    public var isEager: Bool { if case .kind(.eager, _) = self { true } else { false } }
     public static func windowed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.windowed, window) }
     public static func indexed(_ window: PrefetchWindow) -> DecoderSetting { .kind(.indexed, window) }
 
@@ -42,16 +37,17 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A feed's model: the way every player of a feed plays is a setting too, resolved per GIF as a suite resolves it.
+/// Parsing: `bench run --policies` and `bench feed --policies` take the same entries, so a setting is named one way.
 extension DecoderSetting {
     /// The models a feed compares when none is named: eager, the project's windowed decoder, and the four libraries.
     public static let feedDefaults: [DecoderSetting] = [.eager, .windowed(.frames(Suite.defaultWindow)),
                                                         .policy(.kingfisher), .policy(.flanimatedimage),
                                                         .policy(.sdwebimage), .policy(.ylgifimage)]
 
-    /// Parses a feed's `--policies` entry: a decoder kind (`eager`; `windowed`, `windowed:N`, `indexed`, `indexed:N`
-    /// at a window of N, default 4), or a policy of `bench run --policies` (`kingfisher`, `budget:32MiB`, …).
-    public init(parsingModel text: String) throws(UsageError) {
+    /// Parses one `--policies` entry: a decoder kind (`eager`; `windowed`, `windowed:N`, `indexed`, `indexed:N` at a
+    /// window of N, default 4), a library with its settings (`kingfisher`, `kingfisher:preload=3`, …), `budget:SIZE`,
+    /// or a registered player.
+    public init(parsing text: String) throws(UsageError) {
         let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
         if let kind = parts.first.flatMap(DecoderKind.named) {
             guard kind.takesWindow || parts.count == 1 else {
@@ -67,19 +63,23 @@ extension DecoderSetting {
         case _ where PlayerRegistry.player(named: String(text.prefix { $0 != ":" })) != nil:
             self = .policy(try PrefetchPolicy(parsing: text))
         default:
-            let kinds = DecoderKind.all.map { $0.takesWindow ? "\($0.name), \($0.name):N" : $0.name }
-                .joined(separator: ", ")
-            throw UsageError("unknown model '\(text)' (use \(kinds), kingfisher, flanimatedimage, sdwebimage, "
-                             + "ylgifimage, budget:SIZE)")
+            throw UsageError("unknown policy '\(text)' (use \(Self.names))")
         }
     }
 
-    /// Parses a feed's `--policies` entry that may sweep a library's setting (`kingfisher:preload=2..6`): one model
-    /// per value.
-    public static func parsingModelSweep(_ text: String) throws(UsageError) -> [DecoderSetting] {
-        var models: [DecoderSetting] = []
-        for entry in try PolicySettings.expand(text) { models.append(try DecoderSetting(parsingModel: entry)) }
-        return models
+    /// Every entry ``init(parsing:)`` takes, for an error that lists them.
+    public static var names: String {
+        let kinds = DecoderKind.all.map { $0.takesWindow ? "\($0.name), \($0.name):N" : $0.name }
+        let libraries = [KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget:SIZE"]
+        return (kinds + libraries + PlayerRegistry.names).joined(separator: ", ")
+    }
+
+    /// Parses a `--policies` entry that may sweep one whole-number setting (`kingfisher:preload=2..12`): one setting
+    /// per value, in order.
+    public static func parsingSweep(_ text: String) throws(UsageError) -> [DecoderSetting] {
+        var settings: [DecoderSetting] = []
+        for entry in try PolicySettings.expand(text) { settings.append(try DecoderSetting(parsing: entry)) }
+        return settings
     }
 
     private static func window(_ text: String, _ whole: String) throws(UsageError) -> PrefetchWindow {
@@ -111,8 +111,6 @@ extension DecoderSetting {
             "a serial dispatch queue per YLGIFImage, width 1 (`readFrameQueue`, com.ronnie.gifreadframe, YLGIFImage.m)"
         case .kind(let kind, _):
             kind.decodesOn
-        case .policy(.eager):
-            DecoderKind.eager.decodesOn
         case .policy(.registered(let name)):
             "as the package that registered \(name) decodes it"
         case .policy(.file(let description)):

@@ -2,7 +2,8 @@ import CaseModel
 import FrameDecoders
 
 /// How a suite picks a player per GIF by name (`--policies`): a library's player as its source code does it, with the
-/// settings its users change, the project's windowed decoder sized to a budget, or eager decoding.
+/// settings its users change, a player file's or a registered player's rule, or the project's windowed decoder sized to
+/// a budget. A decoder kind, eager included, is a ``DecoderSetting`` of its own, not a policy.
 public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     /// Kingfisher's `AnimatedImageView`: `framePreloadCount` frames ahead (10, or as many as a budget holds beside
     /// the frame on screen), played frames freed; drops a frame it does not have; prescales to the view unless told not to.
@@ -23,8 +24,6 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
     case registered(String)
     /// The project's windowed decoder with the largest window whose frames fit `bytes`, at least 1.
     case budget(bytes: Int)
-    /// Decode everything up front.
-    case eager
 
     /// Each library with its defaults.
     public static let kingfisher = PrefetchPolicy.kingfisher(preload: .frames(KingfisherSettings.defaults.framePreloadCount),
@@ -43,8 +42,8 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Parses one policy: `kingfisher`, `flanimatedimage`, `sdwebimage`, `ylgifimage`, `eager`, `budget:SIZE`, or a
-    /// library with settings, `NAME:KEY=VALUE[:KEY=VALUE]` (``PolicySettings``), e.g. `kingfisher:preload=3`.
+    /// Parses one policy: `kingfisher`, `flanimatedimage`, `sdwebimage`, `ylgifimage`, `budget:SIZE`, a registered
+    /// player, or a library with settings, `NAME:KEY=VALUE[:KEY=VALUE]` (``PolicySettings``), e.g. `kingfisher:preload=3`.
     public init(parsing text: String) throws(UsageError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].lowercased()
@@ -60,25 +59,17 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         case KingfisherRule.name: self = try settings.kingfisher()
         case FLAnimatedImageRule.name: self = try settings.flanimatedimage()
         case SDWebImageRule.name: self = try settings.sdwebimage()
-        case YLGIFImageRule.name, "eager":
+        case YLGIFImageRule.name:
             guard settings.isEmpty else {
-                throw UsageError("'\(text)': \(name) has no settings to change\(name == "eager" ? "" : " (its 10 frames ahead are fixed in its source)")")
+                throw UsageError("'\(text)': \(name) has no settings to change (its 10 frames ahead are fixed in its source)")
             }
-            self = name == "eager" ? .eager : .ylgifimage
+            self = .ylgifimage
         case _ where PlayerRegistry.player(named: parts[0]) != nil && settings.isEmpty:
             self = .registered(parts[0])
         default:
             let registered = PlayerRegistry.names.map { ", \($0)" }.joined()
-            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE, eager\(registered))")
+            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE\(registered))")
         }
-    }
-
-    /// Parses a `--policies` entry that may sweep one whole-number setting, `kingfisher:preload=2..12`: one policy per
-    /// value, in order.
-    public static func parsingSweep(_ text: String) throws(UsageError) -> [PrefetchPolicy] {
-        var policies: [PrefetchPolicy] = []
-        for entry in try PolicySettings.expand(text) { policies.append(try PrefetchPolicy(parsing: entry)) }
-        return policies
     }
 
     /// The canonical form, settings at their defaults left out: `kingfisher`, `kingfisher:preload=3`,
@@ -95,22 +86,18 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         case .file(let description): return "file:\(description.name)"
         case .registered(let name): return name
         case .budget(let bytes): return "budget:\(ByteSize.format(bytes))"
-        case .eager: return "eager"
         }
     }
 
-    /// The plan for a GIF of `frameCount` frames of `frameBytes` each: this policy's decoder, chosen by it (`eager`
-    /// is the decoder named, as `--windows` would).
+    /// The plan for a GIF of `frameCount` frames of `frameBytes` each: this policy's decoder, chosen by it.
     public func plan(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
-        self == .eager ? .eager : DecoderPlan(decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory), origin: .policy(description))
+        DecoderPlan(decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory), origin: .policy(description))
     }
 
     /// The decoder this policy plays a GIF of `frameCount` frames of `frameBytes` each with.
     public func decoder(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderChoice {
         let frameBytes = max(frameBytes, 1)
         switch self {
-        case .eager:
-            return .eager
         case .kingfisher(let preload, let prescales):
             // A budget holds the frame on screen and the frames preloaded.
             let count = preload.frames(frameBytes: frameBytes, besides: 1)

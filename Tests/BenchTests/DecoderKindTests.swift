@@ -36,10 +36,10 @@ struct DecoderKindTests {
                 #expect(hashes == expected, "\(choice) plays other frames than eager")
                 #expect(kind.theoreticalBytes(window: window, container: container, display: nil) >= container.width * container.height * 4)
             }
-            let model = try DecoderSetting(parsingModel: kind.name)
+            let model = try DecoderSetting(parsing: kind.name)
             #expect(model == .kind(kind, kind.takesWindow ? .frames(Suite.defaultWindow) : .all))
             #expect(model.queue == kind.decodesOn)
         }
-        #expect(throws: UsageError.self) { _ = try DecoderSetting(parsingModel: "eager:2") }
+        #expect(throws: UsageError.self) { _ = try DecoderSetting(parsing: "eager:2") }
     }
 }

@@ -106,7 +106,7 @@ extension FeedTests {
                       (["--memory-warning-at", "999"], "falls on or after the feed's last display tick"),
                       (["--memory-warning-at", "-2"], "--memory-warning-at takes a number"),
                       (["--pool-width", "0"], "--pool-width takes a whole number from 1 to 64"),
-                      (["--policies", "gifu"], "unknown model 'gifu'"),
+                      (["--policies", "gifu"], "unknown policy 'gifu'"),
                       (["--policies", "windowed:0"], "needs a window of at least 1 frame"),
                       (["--budget", "lots"], "--budget")])
     func refusals(arguments: [String], text: String) throws {

@@ -55,14 +55,14 @@ struct PolicySettingsTests {
 
     @Test("a sweep of one setting expands to one policy per value, in order")
     func sweeps() throws {
-        let sweep = try PrefetchPolicy.parsingSweep("kingfisher:preload=2..12")
+        let sweep = try DecoderSetting.parsingSweep("kingfisher:preload=2..12")
         #expect(sweep.count == 11)
         #expect(sweep.map(\.description).first == "kingfisher:preload=2")
-        #expect(sweep[8] == .kingfisher)
-        #expect(try PrefetchPolicy.parsingSweep("kingfisher:prescale=off:preload=1..2").map(\.description)
+        #expect(sweep[8] == .policy(.kingfisher))
+        #expect(try DecoderSetting.parsingSweep("kingfisher:prescale=off:preload=1..2").map(\.description)
                 == ["kingfisher:preload=1:prescale=off", "kingfisher:preload=2:prescale=off"])
-        #expect(try PrefetchPolicy.parsingSweep("flanimatedimage:cache-max=1..3").count == 3)
-        #expect(try DecoderSetting.parsingModelSweep("kingfisher:preload=2..4").map(\.description)
+        #expect(try DecoderSetting.parsingSweep("flanimatedimage:cache-max=1..3").count == 3)
+        #expect(try DecoderSetting.parsingSweep("kingfisher:preload=2..4").map(\.description)
                 == ["kingfisher:preload=2", "kingfisher:preload=3", "kingfisher:preload=4"])
     }
 
@@ -76,7 +76,7 @@ struct PolicySettingsTests {
                       ("flanimatedimage:cache-max=1..2:budget=1..2", "more than one setting")])
     func errors(text: String, message: String) {
         #expect {
-            _ = try PrefetchPolicy.parsingSweep(text)
+            _ = try DecoderSetting.parsingSweep(text)
         } throws: { error in
             let line = (error as? UsageError)?.description ?? ""
             return line.contains(message) && !line.contains("\n")

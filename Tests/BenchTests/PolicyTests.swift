@@ -54,7 +54,6 @@ struct PolicyTests {
 
     @Test("policy names and sizes parse, and bad ones are usage errors")
     func parsing() throws {
-        #expect(try PrefetchPolicy(parsing: "eager") == .eager)
         #expect(try PrefetchPolicy(parsing: "FLAnimatedImage") == .flanimatedimage)
         #expect(try PrefetchPolicy(parsing: "budget:500KB") == .budget(bytes: 500_000))
         #expect(ByteSize.parse("1.5GiB") == 3 << 29)
@@ -65,6 +64,23 @@ struct PolicyTests {
         #expect(ByteSize.parse("2PiB") == nil && ByteSize.parse("1.5PiB") == nil)
         #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "budget:") }
         #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "glide") }
+    }
+
+    @Test("run and feed name a setting one way: a decoder kind is a setting of its own, never a policy")
+    func oneVocabulary() throws {
+        let memory = Self.memory
+        #expect(try DecoderSetting(parsing: "eager") == .eager)
+        #expect(try DecoderSetting(parsing: "eager").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory) == .eager)
+        #expect(try DecoderSetting(parsing: "Windowed:8").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory)
+                == DecoderPlan(.windowed(.frames(8))))
+        #expect(try DecoderSetting(parsing: "kingfisher") == .policy(.kingfisher))
+        #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "eager") }
+        #expect {
+            _ = try DecoderSetting(parsing: "glide")
+        } throws: { error in
+            (error as? UsageError)?.description == "unknown policy 'glide' (use eager, windowed, windowed:N, indexed, indexed:N, "
+                + "kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE)"
+        }
     }
 
     @Test("a fixed window is capped at the frame count, and duplicates run once")

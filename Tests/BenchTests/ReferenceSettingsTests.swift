@@ -7,9 +7,9 @@ struct ReferenceSettingsTests {
     @Test("a window sweep gains eager; a library sweep gains eager and the library's default; named ones are not added twice")
     func references() throws {
         #expect(Suite.references(besides: [.windowed(.frames(2)), .windowed(.frames(8))]) == [.eager])
-        let preloads = try PrefetchPolicy.parsingSweep("kingfisher:preload=1..3").map(DecoderSetting.policy)
+        let preloads = try DecoderSetting.parsingSweep("kingfisher:preload=1..3")
         #expect(Suite.references(besides: preloads) == [.eager, .policy(.kingfisher)])
-        #expect(Suite.references(besides: preloads + [.policy(.kingfisher), .policy(.eager)]).isEmpty)
+        #expect(Suite.references(besides: preloads + [.policy(.kingfisher), .eager]).isEmpty)
         let pool = try DecoderSetting.policy(PrefetchPolicy(parsing: "sdwebimage:max-buffer=8MiB"))
         let cache = try DecoderSetting.policy(PrefetchPolicy(parsing: "flanimatedimage:cache-max=3"))
         #expect(Suite.references(besides: [.eager, pool, cache]) == [.policy(.sdwebimage), .policy(.flanimatedimage)])
