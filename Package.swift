@@ -17,7 +17,7 @@ let testTargets: [Target] = [
     .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures", "WebPCodec"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures", "WebPCodec"]),
-    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "Playback", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchCommands", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "Playback", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
 /// Every target of the package. A build for a few test targets (GIF_FRAME_BENCH_TEST_TARGETS) keeps only what those

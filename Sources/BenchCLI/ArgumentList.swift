@@ -7,7 +7,13 @@ public struct ArgumentList: Sendable {
     /// Every flag a command asked about: what a mistyped one is matched against.
     private var asked: Set<String> = []
 
-    public init(_ arguments: some Sequence<String>) { remaining = Array(arguments) }
+    /// The command line as the user gave it, `bench` and all: what a report records as the command that made it.
+    public let commandLine: String
+
+    public init(_ arguments: some Sequence<String>, commandLine: String = "") {
+        remaining = Array(arguments)
+        self.commandLine = commandLine
+    }
 
     /// Removes every `--name` and reports whether it was present (a switch given twice is still one switch).
     /// `--help` is also asked for by `-h`, as every command line tool has it.

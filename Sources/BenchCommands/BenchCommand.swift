@@ -55,7 +55,10 @@ enum BenchCommand {
     static let commands = ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema", "help",
                            "version"]
 
-    static func run(_ arguments: [String], child: MeasuringChild) -> ExitStatus {
+    /// Runs `arguments`; `given` is the command line as the user typed it (`bench --windows 4` runs as `bench run
+    /// --windows 4`, and is recorded as typed).
+    static func run(_ arguments: [String], child: MeasuringChild, given: [String]? = nil) -> ExitStatus {
+        let commandLine = (["bench"] + (given ?? arguments)).joined(separator: " ")
         // --quiet goes with any command: no progress or notices on stderr, only errors; results still go to stdout.
         var arguments = arguments
         if arguments.contains("--quiet") {
@@ -64,15 +67,15 @@ enum BenchCommand {
         }
         do {
             if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
-            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([]), child: child) }
+            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([], commandLine: commandLine), child: child) }
             // `bench --windows 4` is `bench run --windows 4`, as `bench` alone is `bench run`.
-            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments, child: child) }
-            let rest = ArgumentList(arguments.dropFirst())
+            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments, child: child, given: given ?? arguments) }
+            let rest = ArgumentList(arguments.dropFirst(), commandLine: commandLine)
             if !helpWords.contains(command), !arguments.contains("--help"), !arguments.contains("-h") { try CommandFiles.check(rest) }
             switch command {
-            case "--version", "version", "-V": print(versionText()); return .success
+            case "--version", "version", "-V": Console.output(versionText()); return .success
             case "help" where arguments.count > 1: return run([arguments[1], "--help"], child: child)
-            case let word where helpWords.contains(word): print(overview); return .success
+            case let word where helpWords.contains(word): Console.output(overview); return .success
             case "run": return try RunCommand.run(rest, child: child)
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)

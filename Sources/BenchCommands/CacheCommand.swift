@@ -29,7 +29,7 @@ enum CacheCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"), acceptsWebP: true)
         let repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 3
         let out = try arguments.value("--out") ?? "bench-results/cache"
@@ -64,7 +64,7 @@ enum CacheCommand {
             rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions,
                                                limits: limits, codec: codec))
         }
-        let command = (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        let command = arguments.commandLine
         let report = CacheReport(rows: rows, metadata: RunMetadata.current(command: command))
         let markdown = report.markdown
         try report.publish(to: output.path)

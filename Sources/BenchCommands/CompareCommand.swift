@@ -35,10 +35,10 @@ enum CompareCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         if arguments.flag("--print-thresholds") {
             try arguments.finish(command: "compare")
-            print(try thresholdsJSON(.defaults))
+            Console.output(try thresholdsJSON(.defaults))
             return .success
         }
         guard let baselinePath = try arguments.value("--baseline") else { throw UsageError("compare needs --baseline FILE") }

@@ -22,7 +22,7 @@ enum CorpusCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let force = arguments.flag("--force")
         let webp = arguments.flag("--webp")
         let only = try arguments.value("--only").map { $0.split(separator: ",").map(String.init) }

@@ -74,14 +74,14 @@ enum FeedCommand {
 
     static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let options = try Options(&arguments)
         let exports = try Exports(&arguments)
         try arguments.finish(command: "feed")
         BuildConfiguration.warnIfDebug(command: "bench feed")
         let scratch = try PrivateDirectory.forRun()
         Interruption.install()
-        let runner = CaseRunner(executable: try child.path(), timeout: Double(options.timeout))
+        let runner = try child.runner(timeout: Double(options.timeout))
         let checker = CaseRunner(launcher: runner.launcher, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits, rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
                                                        scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })
@@ -122,7 +122,7 @@ enum FeedCommand {
         }
         let interrupted = results.count < measured.count || replays.count < (options.replay ? feeds.filter { $0.repetition == 1 }.count : 0)
         let queues = Dictionary(options.models.map { ($0.description, $0.queue) }, uniquingKeysWith: { first, _ in first })
-        let report = FeedReport(metadata: RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")),
+        let report = FeedReport(metadata: RunMetadata.current(command: arguments.commandLine),
                                 results: results, budget: options.budget, incomplete: interrupted, queues: queues, replays: replays)
         try report.publish(to: output.path)
         let exported = exports.write(ExportedFigure.all(in: report))

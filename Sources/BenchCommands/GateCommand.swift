@@ -68,7 +68,7 @@ enum GateCommand {
 
     static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let options = try Options(&arguments)
         BuildConfiguration.warnIfDebug(command: "bench gate")
         let baseline = try BaselineFile.load(options.baselinePath, role: "baseline")
@@ -82,7 +82,7 @@ enum GateCommand {
                 return .internalFailure
             }
             progress.update("")
-            print(base.bench)
+            Console.output(base.bench)
             return .success
         }
         let output = try OutputFolder(options.out)

@@ -24,7 +24,7 @@ enum InspectCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let hashes = arguments.flag("--hashes")
         let json = arguments.flag("--json")
         if hashes && json { throw UsageError("--hashes and --json cannot be combined: pick one output") }
@@ -56,7 +56,7 @@ enum InspectCommand {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
         }
         if json {
-            print(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec, playability: playability))
+            Console.output(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec, playability: playability))
             return .success
         }
         let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
@@ -70,7 +70,7 @@ enum InspectCommand {
         do {
             let animation = try WebPAnimation(bytes: bytes, limits: limits)
             if json {
-                print(try WebPInspection.json(animation, fileName: path))
+                Console.output(try WebPInspection.json(animation, fileName: path))
                 return .success
             }
             let lines = hashes ? try WebPInspection.hashLines(animation) : WebPInspection.describe(animation, fileName: path)

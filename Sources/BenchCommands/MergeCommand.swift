@@ -20,7 +20,7 @@ enum MergeCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         guard let out = try arguments.value("--out") else { throw UsageError("merge needs --out DIR (see 'bench merge --help')") }
         let exports = try Exports(&arguments)
         let allowingMixedBuilds = arguments.flag("--allow-mixed-builds")
@@ -36,7 +36,7 @@ enum MergeCommand {
             let path = (directory as NSString).appendingPathComponent("results.json")
             reports.append((directory, try BaselineFile.load(path, role: "shard report")))
         }
-        let merged = try ShardMerge.merge(reports, command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+        let merged = try ShardMerge.merge(reports, command: arguments.commandLine,
                                           allowingMixedBuilds: allowingMixedBuilds)
         try ReportFiles.write(merged, to: output.path)
         let exported = exports.write(merged)

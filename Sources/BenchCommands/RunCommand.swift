@@ -105,7 +105,7 @@ enum RunCommand {
 
     static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let options = try Options(&arguments)
         try arguments.finish(command: "run")
         BuildConfiguration.warnIfDebug(command: "bench")
@@ -119,8 +119,7 @@ enum RunCommand {
         let started = Date()
         let progress = ProgressLine()
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
-        let childPath = try child.path()
-        var runner = CaseRunner(executable: childPath, timeout: Double(options.timeout))
+        var runner = try child.runner(timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
                                                        acceptsWebP: true, deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
@@ -144,10 +143,10 @@ enum RunCommand {
         }
         if options.workerPlan {
             // For `bench gate`: the cases and their warm workers' command lines, nothing played.
-            FileHandle.standardOutput.write(try WorkerPlan(cases: cases).encoded())
+            Console.output(String(decoding: try WorkerPlan(cases: cases).encoded(), as: UTF8.self), terminator: "")
             return .success
         }
-        let counter = try options.countInstructions ? InstructionCounter.prepare(child: childPath, timeout: Double(options.timeout)) : nil
+        let counter = try options.countInstructions ? InstructionCounter.prepare(child: try child.path(), timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)
                      + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : "")
                      + "; \(Format.count(playable.count, "GIF")) prepared in \(Format.duration(Date().timeIntervalSince(started)))")
@@ -190,7 +189,7 @@ enum RunCommand {
                                                        speed: suite.speeds[0]), failure: input.reason)
             }
         }
-        var metadata = RunMetadata.current(command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        var metadata = RunMetadata.current(command: arguments.commandLine)
         if let counter { metadata.instructionContext = .current(valgrindVersion: counter.valgrindVersion, metadata: metadata) }
         metadata.plan = RunPlan(cases: Set(cases.map(\.identity)).count, repetitions: suite.repetitions)
         if let hostAtStart, let hostAtEnd = HostActivity.read() {

@@ -21,7 +21,7 @@ enum SamplerCostCommand {
 
     static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let repetitions = try arguments.integer("--repetitions", in: 2...100) ?? 7
         let loops = try arguments.integer("--loops", in: 1...1000) ?? 3
         let gifs = try arguments.values("--gif")
@@ -31,11 +31,11 @@ enum SamplerCostCommand {
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
         let scratch = try PrivateDirectory.forRun()
         let files = try CorpusFiles(inputs, scratch: scratch, limits: limits)
-        let runner = CaseRunner(executable: try child.path(), timeout: Double(timeout))
+        let runner = try child.runner(timeout: Double(timeout))
         var failures = 0
 
-        print("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")
-        print("|---|---|---:|---:|---:|---:|")
+        Console.output("| gif | decoder | CPU, sampler off | CPU, sampler on | samples | sampler cost (95% CI) |")
+        Console.output("|---|---|---:|---:|---:|---:|")
         for input in inputs {
             for decoder in [DecoderChoice.windowed(.frames(Suite.defaultWindow)), .eager] {
                 var off: [Double] = [], on: [Double] = [], samples: [Double] = []

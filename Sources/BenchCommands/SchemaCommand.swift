@@ -1,3 +1,4 @@
+import CaseModel
 import BenchPlan
 import BenchReports
 import BenchRunning
@@ -20,15 +21,15 @@ enum SchemaCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let which = arguments.positionals()
         try arguments.finish(command: "schema")
         switch which.count == 1 ? which[0] : nil {
-        case "results": print(try ReportSchema.text(ReportSchema.results()), terminator: "")
-        case "feed": print(try ReportSchema.text(ReportSchema.feed()), terminator: "")
-        case "columns": print(ColumnContract.markdown(), terminator: "")
-        case "feed-columns": print(ColumnContract.feedMarkdown(), terminator: "")
-        case "design": print(DesignFigures.markdown(), terminator: "")
+        case "results": Console.output(try ReportSchema.text(ReportSchema.results()), terminator: "")
+        case "feed": Console.output(try ReportSchema.text(ReportSchema.feed()), terminator: "")
+        case "columns": Console.output(ColumnContract.markdown(), terminator: "")
+        case "feed-columns": Console.output(ColumnContract.feedMarkdown(), terminator: "")
+        case "design": Console.output(DesignFigures.markdown(), terminator: "")
         default: throw UsageError("schema takes results, feed, columns, feed-columns or design, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
         }
         return .success

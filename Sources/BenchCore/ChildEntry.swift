@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// The measuring child of `bench run` and `bench feed`: one request per process (``ChildRequest``: a playability
-/// check, a case or a feed), one answer on stdout, or a warm worker's passes (``PassWorker``): the check's reason, or a ``ChildReply``. The `bench-case` program is this alone; a harness of another package (`GIFFrameBench.Harness`)
-/// runs it when its own binary is started as a child.
+/// check, a case or a feed) and one answer on stdout (the check's reason, or a ``ChildReply``), or a warm worker's
+/// passes (``PassWorker``). The `bench-case` program is this alone; a harness of another package
+/// (`GIFFrameBench.Harness`) runs it when its own binary is started as a child.
 public enum ChildEntry {
     /// Whether `arguments` (without the program's name) are a child's: `--request JSON`.
     public static func isChild(_ arguments: [String]) -> Bool { arguments.first == ChildRequest.flag }
@@ -16,30 +17,49 @@ public enum ChildEntry {
             Console.write("\(program): error: the bench process that started this one is gone\n")
             return 3
         }
-        switch ChildRequest(arguments: arguments) {
+        let request = ChildRequest(arguments: arguments)
+        if case .work(let benchCase)? = request { return PassWorker.serve(benchCase) }
+        let answer = answer(request, program: program)
+        if !answer.output.isEmpty { print(answer.output, terminator: "") }
+        if !answer.errors.isEmpty { Console.write(answer.errors) }
+        return answer.status
+    }
+
+    /// What this program answers the one-shot request `arguments` hold (a check, a case or a feed), without writing
+    /// it: the same answer in this process, for a test's launcher that plays a case without starting a program. A warm
+    /// worker's request is refused here: it serves passes on stdin for as long as its parent asks.
+    public static func answer(_ arguments: [String], program: String = "bench-case") -> Answer {
+        answer(ChildRequest(arguments: arguments), program: program)
+    }
+
+    private static func answer(_ request: ChildRequest?, program: String) -> Answer {
+        switch request {
         case .check(let path, let limits):
             let check = PlayabilityCheck.run(path: path, limits: limits)
-            if !check.reason.isEmpty { print(check.reason) }
-            return check.status
+            return Answer(status: check.status, output: check.reason.isEmpty ? "" : check.reason + "\n")
         case .play(let benchCase):
-            return write(.played(result: CaseExecution.run(benchCase)), program: program)
+            return reply(.played(result: CaseExecution.run(benchCase)), program: program)
         case .feed(let feed):
-            return write(.fed(result: FeedExecution.run(feed)), program: program)
-        case .work(let benchCase):
-            return PassWorker.serve(benchCase)
+            return reply(.fed(result: FeedExecution.run(feed)), program: program)
+        case .work:
+            return Answer(status: 2, errors: "\(program): error: a warm worker serves its passes in a process of its own\n")
         case nil:
-            Console.write("\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
-            return 2
+            return Answer(status: 2, errors: "\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
         }
     }
 
-    private static func write(_ reply: ChildReply, program: String) -> Int32 {
+    /// A request's answer: the exit status, what goes to stdout and what goes to stderr.
+    public struct Answer: Sendable {
+        public var status: Int32
+        public var output = ""
+        public var errors = ""
+    }
+
+    private static func reply(_ reply: ChildReply, program: String) -> Answer {
         do {
-            print(try JSONWriter.encode(reply))
-            return 0
+            return Answer(status: 0, output: try JSONWriter.encode(reply) + "\n")
         } catch {
-            Console.write("\(program): error: cannot encode the reply: \(error)\n")
-            return 3
+            return Answer(status: 3, errors: "\(program): error: cannot encode the reply: \(error)\n")
         }
     }
 }

@@ -1,4 +1,6 @@
+import BenchCommands
 import BenchRunning
+import CaseModel
 import Foundation
 import GIFCorpus
 import Testing
@@ -35,6 +37,25 @@ enum BenchProgram {
         return Outcome(status: outcome.exitStatus, output: String(decoding: outcome.standardOutput, as: UTF8.self),
                        errors: String(decoding: outcome.standardError, as: UTF8.self), seconds: outcome.seconds,
                        timedOut: outcome.timedOut)
+    }
+
+    /// Runs `bench ARGUMENTS` inside this process, as `bench` would run them: its measuring child an
+    /// ``InProcessLauncher``, its stdout and stderr a ``ConsoleTranscript``. For tests of the parent's logic, whose
+    /// arguments name absolute paths: the process's working directory and environment are not the run's to change.
+    /// `GIF_FRAME_BENCH_TESTS_IN_PROCESS=0` starts the program instead, to time what running in process saves
+    /// (`Benchmarks/Scripts/in_process_savings.sh`).
+    static func inProcess(_ arguments: [String]) -> Outcome {
+        if ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_TESTS_IN_PROCESS"] == "0", let outcome = try? run(arguments) {
+            return outcome
+        }
+        let transcript = ConsoleTranscript()
+        let started = ContinuousClock.now
+        let status = Console.$transcript.withValue(transcript) {
+            BenchMain.run(arguments, child: .launcher(InProcessLauncher()))
+        }
+        let elapsed = started.duration(to: .now)
+        return Outcome(status: status, output: transcript.output, errors: transcript.errors,
+                       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, timedOut: false)
     }
 
     /// The report a run wrote into `out`.

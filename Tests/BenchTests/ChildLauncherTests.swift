@@ -2,6 +2,7 @@ import BenchRunning
 import CaseModel
 import Foundation
 import Synchronization
+import TestFixtures
 import Testing
 
 /// A launcher that starts nothing: it answers every request with one scripted outcome and keeps the arguments it got.
@@ -66,5 +67,27 @@ struct ChildLauncherTests {
         played.gifBytesHash = "new"
         let (result, _) = Self.run(ChildOutcome(standardOutput: try Self.reply(.played(result: played))), pinned: "old")
         #expect(result.failure == "the file changed during the run: its bytes hash to new now, not old as when the run began")
+    }
+}
+
+/// The in-process launcher against the program it stands in for: tests of the parent may use it only while both
+/// answer alike.
+@Suite("The in-process child answers as bench-case does", .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
+struct InProcessLauncherTests {
+    @Test("a case: the same case, frames, frames hash and bytes hash; a check of a file that is no GIF: the same reason")
+    func answersAlike() throws {
+        let child = try #require(ChildBinary.path, "bench-case was not built beside the tests")
+        let benchCase = BenchCase(gif: "fire", path: ChildBinary.fixtureGIF, decoder: .windowed(.frames(2)), loops: 1)
+        let inProcess = CaseRunner(launcher: InProcessLauncher(), timeout: 60).run(benchCase)
+        let program = CaseRunner(executable: child, timeout: 60).run(benchCase)
+        #expect(inProcess.failure == nil && program.failure == nil, "\(inProcess.failure ?? "") \(program.failure ?? "")")
+        #expect(inProcess.benchCase == program.benchCase && inProcess.frames == program.frames)
+        #expect(inProcess.framesHash == program.framesHash && inProcess.gifBytesHash == program.gifBytesHash)
+        #expect(!inProcess.framesHash.isEmpty)
+
+        let notAGIF = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-in-process-\(getpid()).gif").path
+        #expect(FileManager.default.createFile(atPath: notAGIF, contents: Data("not a gif".utf8)))
+        let reason = CaseRunner(launcher: InProcessLauncher(), timeout: 60).checkPlayability(of: notAGIF, limits: .default)
+        #expect(reason != nil && reason == CaseRunner(executable: child, timeout: 60).checkPlayability(of: notAGIF, limits: .default))
     }
 }

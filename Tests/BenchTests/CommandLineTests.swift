@@ -10,7 +10,7 @@ import TestFixtures
 struct CommandLineTests {
     @Test("help exits 0 and documents every run flag")
     func help() throws {
-        let outcome = try BenchProgram.run(["run", "--help"])
+        let outcome = BenchProgram.inProcess(["run", "--help"])
         #expect(outcome.status == 0)
         let text = outcome.output
         for flag in ["--gif", "--decoders", "--windows", "--policies", "--mode", "--speed", "--cpus", "--loops", "--repetitions",
@@ -18,7 +18,7 @@ struct CommandLineTests {
                      "--max-eager-bytes"] {
             #expect(text.contains(flag), "run --help does not mention \(flag)")
         }
-        #expect(try BenchProgram.run(["--help"]).status == 0)
+        #expect(BenchProgram.inProcess(["--help"]).status == 0)
     }
 
     @Test("bad usage and unreadable input: exit 2 with exactly one line on stderr", arguments: [
@@ -27,7 +27,7 @@ struct CommandLineTests {
         ["compare"], ["frobnicate"], ["run", "--summary", "x.md"],
     ])
     func badUsage(arguments: [String]) throws {
-        let outcome = try BenchProgram.run(arguments)
+        let outcome = BenchProgram.inProcess(arguments)
         let lines = outcome.errors.split(separator: "\n")
         #expect(outcome.status == 2, "\(arguments): exit \(outcome.status.map(String.init) ?? "signal")")
         #expect(lines.count == 1 && lines[0].hasPrefix("bench: error: "), "\(arguments): \(lines)")
@@ -37,11 +37,11 @@ struct CommandLineTests {
     @Test("-h works on every command, 'bench help COMMAND' shows that command's options, and --version names the build",
           arguments: ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema"])
     func conventions(command: String) throws {
-        let short = try BenchProgram.run([command, "-h"])
+        let short = BenchProgram.inProcess([command, "-h"])
         #expect(short.status == 0, "\(command) -h: \(short.errors)")
         let usage = short.output
         #expect(usage.hasPrefix("Usage: bench \(command)"), "\(command) -h: \(usage.prefix(80))")
-        let viaHelp = try BenchProgram.run(["help", command])
+        let viaHelp = BenchProgram.inProcess(["help", command])
         #expect(viaHelp.status == 0 && viaHelp.output == short.output, "bench help \(command)")
         // The synopsis (the lines before the first blank one) names every flag the option list documents, and the
         // help documents every flag the command's own source reads (test knobs and the child's protocol aside).
@@ -64,7 +64,7 @@ struct CommandLineTests {
         for flag in read.subtracting(["--help", "--slow-windowed", "--plant-leak", "--measure-one"]) {
             #expect(usage.contains(flag + " ") || usage.contains(flag + "\n") || usage.contains(flag + "]"), "\(command) reads \(flag) but its help does not say so")
         }
-        let version = try BenchProgram.run(["--version"])
+        let version = BenchProgram.inProcess(["--version"])
         let text = version.output
         #expect(version.status == 0)
         #expect(text.hasPrefix("bench (GIF Frame Bench) ") && text.contains("commit: ") && text.contains("giflib ") && text.contains("jemalloc "), "\(text)")
@@ -73,34 +73,34 @@ struct CommandLineTests {
     @Test("--gif takes a built-in GIF's name; --filter plays only the cases whose name matches, and says so when none does")
     func builtInNamesAndFilter() throws {
         let out = HostilePathTests.path("filtered")
-        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--filter", "WINDOWED", "--out", out])
+        let run = BenchProgram.inProcess(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--filter", "WINDOWED", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
         let report = try BaselineFile.load(out + "/results.json", role: "report")
         #expect(!report.results.isEmpty && report.results.allSatisfy { $0.benchCase.gif == "emoji-64x64x24" && $0.benchCase.decoder != .eager },
                 "\(report.results.map(\.benchCase.identity.stableName))")
         for (arguments, text) in [(["--filter", "nonesuch"], "matches none of the"), (["--filter", "("], "is not a regular expression")] {
-            let refused = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--quick", "--out", HostilePathTests.path("refused")] + arguments)
+            let refused = BenchProgram.inProcess(["run", "--gif", "emoji-64x64x24", "--quick", "--out", HostilePathTests.path("refused")] + arguments)
             let errors = refused.errors
             #expect(refused.status == 2 && errors.contains(text) && errors.split(separator: "\n").count == 1, "\(errors)")
         }
-        let unknown = try BenchProgram.run(["run", "--gif", "nonesuch"])
+        let unknown = BenchProgram.inProcess(["run", "--gif", "nonesuch"])
         #expect(unknown.errors.contains("nor a built-in GIF (kingfisher-720x720x150"))
     }
 
     @Test("--quiet leaves stderr empty on success and still writes the results and errors")
     func quiet() throws {
-        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--quiet", "--out", HostilePathTests.path("quiet")])
+        let run = BenchProgram.inProcess(["run", "--gif", "emoji-64x64x24", "--quick", "--repetitions", "1", "--quiet", "--out", HostilePathTests.path("quiet")])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty, "\(run.errors)")
         #expect(run.output.contains("# GIF Frame Bench report"))
-        let refused = try BenchProgram.run(["run", "--loops", "0", "--quiet"])
+        let refused = BenchProgram.inProcess(["run", "--loops", "0", "--quiet"])
         #expect(refused.status == 2 && refused.errors.hasPrefix("bench: error: "))
     }
 
     @Test("inspect --json gives the container facts as one JSON object; --json with --hashes is refused in one line")
     func inspectJSON() throws {
         let gif = HostilePathTests.gif
-        let outcome = try BenchProgram.run(["inspect", gif, "--json"])
+        let outcome = BenchProgram.inProcess(["inspect", gif, "--json"])
         #expect(outcome.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let frames = try #require(object["frames"] as? [[String: Any]])
@@ -108,14 +108,14 @@ struct CommandLineTests {
         #expect(object["width"] as? Int == 64 && object["height"] as? Int == 64 && object["file"] as? String == gif)
         #expect(frames.first?["delay_effective_ms"] is Int && frames.first?["disposal"] is String)
         #expect(object["format"] as? String == "gif")
-        let both = try BenchProgram.run(["inspect", gif, "--json", "--hashes"])
+        let both = BenchProgram.inProcess(["inspect", gif, "--json", "--hashes"])
         #expect(both.status == 2 && both.errors.contains("cannot be combined"))
     }
 
     @Test("inspect --json describes a WebP as it does a GIF, with format webp and each frame's rectangle, blending and coding (issue 51)")
     func inspectWebPJSON() throws {
         let webp = Fixtures.directory.appendingPathComponent("webp/pillow-lossy-alpha.webp").path
-        let outcome = try BenchProgram.run(["inspect", webp, "--json"])
+        let outcome = BenchProgram.inProcess(["inspect", webp, "--json"])
         #expect(outcome.status == 0, "\(outcome.errors)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let frames = try #require(object["frames"] as? [[String: Any]])
@@ -133,7 +133,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         // An --out of its own: the default folder's lock may be held by another test's run at that moment.
         for arguments in [["inspect", path], ["run", "--gif", path, "--out", HostilePathTests.path("not-a-gif")]] {
-            let outcome = try BenchProgram.run(arguments)
+            let outcome = BenchProgram.inProcess(arguments)
             #expect(outcome.status == 2)
             #expect(outcome.errors == "bench: error: \(path): not a GIF file (no GIF87a/GIF89a signature)\n")
         }
@@ -146,19 +146,19 @@ struct CommandLineTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-webp-\(UUID().uuidString).gif").path
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let listing = try BenchProgram.run(["inspect", path])
+        let listing = BenchProgram.inProcess(["inspect", path])
         #expect(listing.status == 0, "\(listing.errors)")
         #expect(listing.output.contains("format: WebP, animated, lossless frames") && listing.output.contains("canvas: 40x30"), "\(listing.output)")
-        let hashes = try BenchProgram.run(["inspect", path, "--hashes"])
+        let hashes = BenchProgram.inProcess(["inspect", path, "--hashes"])
         #expect(hashes.output.split(separator: "\n").count == 6)
         let cut = path + ".cut.webp"
         try Data(try Data(contentsOf: URL(fileURLWithPath: fixture)).prefix(300)).write(to: URL(fileURLWithPath: cut))
         defer { try? FileManager.default.removeItem(atPath: cut) }
-        let damaged = try BenchProgram.run(["inspect", cut])
+        let damaged = BenchProgram.inProcess(["inspect", cut])
         #expect(damaged.status == 2 && damaged.errors.split(separator: "\n").count == 1 && damaged.errors.contains("cut short"), "\(damaged.errors)")
-        let played = try BenchProgram.run(["run", "--gif", cut, "--out", HostilePathTests.path("webp")])
+        let played = BenchProgram.inProcess(["run", "--gif", cut, "--out", HostilePathTests.path("webp")])
         #expect(played.status == 2 && played.errors.contains("cut short") && played.errors.split(separator: "\n").count == 1, "\(played.errors)")
-        let fed = try BenchProgram.run(["feed", "--gif", path, "--out", HostilePathTests.path("webp-feed")])
+        let fed = BenchProgram.inProcess(["feed", "--gif", path, "--out", HostilePathTests.path("webp-feed")])
         #expect(fed.status == 2 && fed.errors.contains("a WebP, not a GIF: this command reads GIFs only")
                 && fed.errors.split(separator: "\n").count == 1, "\(fed.errors)")
     }
@@ -167,7 +167,7 @@ struct CommandLineTests {
     func cacheKeepsWebP() throws {
         let fixture = Fixtures.directory.appendingPathComponent("webp/pillow-lossless-alpha.webp").path
         let out = HostilePathTests.path("cache-webp")
-        let cache = try BenchProgram.run(["cache", "--gif", fixture, "--gif", "emoji-64x64x24", "--repetitions", "1", "--quiet", "--out", out])
+        let cache = BenchProgram.inProcess(["cache", "--gif", fixture, "--gif", "emoji-64x64x24", "--repetitions", "1", "--quiet", "--out", out])
         #expect(cache.status == 0, "\(cache.errors)")
         let lines = try String(contentsOfFile: out + "/cache.csv", encoding: .utf8).split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = try #require(lines.first)
@@ -195,16 +195,16 @@ struct DidYouMeanTests {
         (["run", "--frobnicate"], "unknown option '--frobnicate' for 'run' (see"),
     ])
     func suggests(arguments: [String], expected: String) throws {
-        let outcome = try BenchProgram.run(arguments)
+        let outcome = BenchProgram.inProcess(arguments)
         #expect(outcome.status == 2, "\(arguments): exit \(outcome.status.map(String.init) ?? "signal")")
         #expect(outcome.errorLines.count == 1 && outcome.errors.contains(expected), "\(arguments): \(outcome.errors)")
     }
 
     @Test("-V and 'bench version' print what --version prints")
     func versionAliases() throws {
-        let long = try BenchProgram.run(["--version"])
+        let long = BenchProgram.inProcess(["--version"])
         for alias in [["-V"], ["version"]] {
-            let short = try BenchProgram.run(alias)
+            let short = BenchProgram.inProcess(alias)
             #expect(short.status == 0 && short.output == long.output && long.output.hasPrefix("bench (GIF Frame Bench)"), "\(alias)")
         }
     }
@@ -215,12 +215,12 @@ struct DidYouMeanTests {
 struct NamesAndLengthsTests {
     @Test("inspect takes a built-in GIF's name as run does, gives the loop's length and sizes with units; a missing file reads as run's does")
     func inspectByName() throws {
-        let inspected = try BenchProgram.run(["inspect", "sticker-240x240x60"])
+        let inspected = BenchProgram.inProcess(["inspect", "sticker-240x240x60"])
         #expect(inspected.status == 0, "\(inspected.errors)")
         #expect(inspected.output.contains("frames: 60") && inspected.output.contains("loop length: 3.60 s of animation"), "\(inspected.output.prefix(600))")
         #expect(inspected.output.contains("bytes per frame (225.0 KiB)"), "\(inspected.output.prefix(600))")
         for command in [["inspect", "/nonexistent.gif"], ["run", "--gif", "/nonexistent.gif"]] {
-            let missing = try BenchProgram.run(command)
+            let missing = BenchProgram.inProcess(command)
             #expect(missing.status == 2 && missing.errors.contains("/nonexistent.gif: no such file or directory"), "\(command): \(missing.errors)")
         }
     }
@@ -229,7 +229,7 @@ struct NamesAndLengthsTests {
     func deviceFidelity() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-device-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try BenchProgram.run(["run", "--gif", "emoji-64x64x24", "--device", "iphone-se-2", "--policies", "kingfisher", "--repetitions", "1",
+        let run = BenchProgram.inProcess(["run", "--gif", "emoji-64x64x24", "--device", "iphone-se-2", "--policies", "kingfisher", "--repetitions", "1",
                                         "--loops", "1", "--out", folder])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("`--device iphone-se-2` sizes memory (and the libraries' pools) and the refresh rate as the phone has them; "
@@ -240,7 +240,7 @@ struct NamesAndLengthsTests {
     func realTimeLength() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-length-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "1,2", "--no-references", "--mode", "realtime",
+        let run = BenchProgram.inProcess(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "1,2", "--no-references", "--mode", "realtime",
                                         "--speed", "8", "--loops", "1", "--repetitions", "1", "--out", folder])
         #expect(run.status == 0, "\(run.errors)")
         // Two cases of one 3.6 s loop at speed 8: 0.45 s each.

@@ -8,7 +8,7 @@ import TestFixtures
 struct DesignFiguresTests {
     @Test("docs/design-figures.md is what bench schema design prints from the code's constants")
     func documented() throws {
-        let printed = try BenchProgram.run(["schema", "design"])
+        let printed = BenchProgram.inProcess(["schema", "design"])
         #expect(printed.status == 0, "bench schema design: \(printed.errors)")
         let committed = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/design-figures.md"), encoding: .utf8)
         #expect(committed == printed.output, "docs/design-figures.md differs from 'bench schema design': regenerate it")

@@ -60,11 +60,11 @@ struct GateTests {
         let untouched = try Self.write(baseline, "baseline.json"), reported = try Self.write(current, "current.json")
         let tampered = try Self.write(Self.lowered(baseline, by: 0.2), "tampered.json")
         defer { for path in [untouched, reported, tampered] { try? FileManager.default.removeItem(atPath: path) } }
-        let failing = try BenchProgram.run(["compare", "--baseline", tampered, "--current", reported, "--gate-times", "never"])
+        let failing = BenchProgram.inProcess(["compare", "--baseline", tampered, "--current", reported, "--gate-times", "never"])
         #expect(failing.status == 1)
         #expect(failing.errors.contains("jemalloc_allocated_peak_bytes"))
         #expect(failing.output.contains("**regressed**"))
-        let passing = try BenchProgram.run(["compare", "--baseline", untouched, "--current", reported, "--gate-times", "never"])
+        let passing = BenchProgram.inProcess(["compare", "--baseline", untouched, "--current", reported, "--gate-times", "never"])
         #expect(passing.status == 0)
     }
 
@@ -79,7 +79,7 @@ struct GateTests {
         try Data("{\"schema\": \"someone-else/7\", \"rows\": []}".utf8).write(to: URL(fileURLWithPath: foreign))
         for (path, expected) in [(corrupt, "not a GIF Frame Bench baseline"), (foreign, "schema 'someone-else/7'"),
                                  (directory.appendingPathComponent("absent.json").path, "cannot read the baseline")] {
-            let outcome = try BenchProgram.run(["compare", "--baseline", path, "--current", corrupt])
+            let outcome = BenchProgram.inProcess(["compare", "--baseline", path, "--current", corrupt])
             let errors = outcome.errors
             #expect(outcome.status == 2)
             #expect(errors.contains(expected), "\(errors)")

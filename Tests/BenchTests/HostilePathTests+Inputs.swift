@@ -85,7 +85,7 @@ extension HostilePathTests {
         let long = folder + "/" + String(repeating: "a", count: 225) + ".gif"
         try FileManager.default.copyItem(atPath: Self.gif, toPath: long)
         let out = Self.path("long-out")
-        let run = try BenchProgram.run(["run", "--gif", long, "--quick", "--repetitions", "1", "--out", out])
+        let run = BenchProgram.inProcess(["run", "--gif", long, "--quick", "--repetitions", "1", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
         let charts = try FileManager.default.contentsOfDirectory(atPath: out + "/charts")
         #expect(charts.count == 2 && charts.allSatisfy { $0.utf8.count <= 255 }, "\(charts)")
@@ -97,7 +97,7 @@ extension HostilePathTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         for name in ["x.gif", "x.GIF", "y", "y.gif"] { try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/" + name) }
         let out = Self.path("stems-out")
-        let run = try BenchProgram.run(["run", "--gif", folder + "/x.gif", "--gif", folder + "/x.GIF", "--gif", folder + "/y", "--gif", folder + "/y.gif",
+        let run = BenchProgram.inProcess(["run", "--gif", folder + "/x.gif", "--gif", folder + "/x.GIF", "--gif", folder + "/y", "--gif", folder + "/y.gif",
                                   "--gif", folder + "/y.gif", "--quick", "--repetitions", "1", "--decoders", "eager", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
         let report = try BenchProgram.report(in: out)

@@ -54,7 +54,7 @@ extension HostilePathTests {
         try FileManager.default.copyItem(atPath: Self.gif, toPath: second)
         let one = Self.path("s1"), two = Self.path("s2")
         for (index, out) in [one, two].enumerated() {
-            let run = try BenchProgram.run(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
+            let run = BenchProgram.inProcess(["run", "--gif", Self.gif, "--gif", second, "--quick", "--repetitions", "1", "--shard", "\(index + 1)/2", "--out", out])
             #expect(run.status == 0, "\(run.errors)")
         }
         let first = try BenchProgram.report(in: one)
@@ -94,7 +94,7 @@ extension HostilePathTests {
         let hostile = Self.directory + "/title\u{1B}]0;pwned\u{07}\nline.gif"
         #expect(FileManager.default.createFile(atPath: hostile, contents: Data("not a gif".utf8)))
         defer { unlink(hostile) }
-        let refused = try BenchProgram.run(["run", "--gif", hostile, "--quick", "--out", Self.path("hostile-out")])
+        let refused = BenchProgram.inProcess(["run", "--gif", hostile, "--quick", "--out", Self.path("hostile-out")])
         #expect(refused.status == 2)
         #expect(refused.errorLines.count == 1, "\(refused.errors)")
         #expect(!refused.errors.contains("\u{1B}") && refused.errors.contains("\\u{1B}]0;pwned\\u{7}\\u{A}line"), "\(refused.errors)")
@@ -102,7 +102,7 @@ extension HostilePathTests {
         let playable = Self.directory + "/title\u{1B}]0;pwned\u{07}.gif"
         try FileManager.default.copyItem(atPath: Self.gif, toPath: playable)
         defer { unlink(playable) }
-        let played = try BenchProgram.run(["run", "--gif", playable, "--decoders", "eager", "--repetitions", "1", "--out", Self.path("hostile-played")])
+        let played = BenchProgram.inProcess(["run", "--gif", playable, "--decoders", "eager", "--repetitions", "1", "--out", Self.path("hostile-played")])
         #expect(played.status == 0, "\(played.errors.suffix(300))")
         #expect(played.errors.contains("\\u{1B}]0;pwned"), "the name is not in the progress: \(played.errors.suffix(300))")
         #expect(!played.errors.contains("\u{1B}") && !played.errors.contains("\u{07}"), "raw control characters on stderr")
@@ -116,10 +116,11 @@ extension HostilePathTests {
     func gapsExitFour() throws {
         let bad = Self.path("not-a.gif")
         #expect(FileManager.default.createFile(atPath: bad, contents: Data("not a gif".utf8)))
-        let cache = try BenchProgram.run(["cache", "--gif", Self.gif, "--gif", bad, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache-gap")])
+        let cache = BenchProgram.inProcess(["cache", "--gif", Self.gif, "--gif", bad, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache-gap")])
         #expect(cache.status == 4, "\(cache.errors)")
         #expect(cache.errors.contains("skipping"), "\(cache.errors)")
-        // A real-time case longer than --timeout fails; --quiet keeps the error line that says so.
+        // A real-time case longer than --timeout fails (a time limit only a process can be held to); --quiet keeps the
+        // error line that says so.
         let failed = try BenchProgram.run(["--quiet", "run", "--gif", ChildBinary.fixtureGIF, "--decoders", "eager", "--mode", "realtime",
                                            "--repetitions", "1", "--timeout", "1", "--out", Self.path("quiet-failed")])
         #expect(failed.status == 4, "\(failed.errors)")
@@ -134,7 +135,7 @@ extension HostilePathTests {
             #expect(Date().timeIntervalSince(started) < 10, "\(pattern) took \(Date().timeIntervalSince(started)) s")
         }
         for pattern in ["emoji.*eager", "(eager|windowed)", "[(*)]*eager", "\\(x*\\)*|eager"] {
-            let run = try BenchProgram.run(["run", "--gif", Self.gif, "--decoders", "eager,windowed", "--repetitions", "1", "--filter", pattern,
+            let run = BenchProgram.inProcess(["run", "--gif", Self.gif, "--decoders", "eager,windowed", "--repetitions", "1", "--filter", pattern,
                                             "--out", Self.path("filter-ok")])
             #expect(run.status == 0, "\(pattern): \(run.errors.suffix(300))")
         }
@@ -144,7 +145,7 @@ extension HostilePathTests {
     func cacheLimit() throws {
         try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],
                                "raise it with --max-eager-bytes")
-        let raised = try BenchProgram.run(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
+        let raised = BenchProgram.inProcess(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
         #expect(raised.status == 0, "\(raised.errors)")
     }
 
@@ -181,7 +182,7 @@ extension HostilePathTests {
                                environment: ["TMPDIR": "/nonexistent-gfb"])
         #expect(FileKind.of("/nonexistent-gfb") == nil)
 
-        let twice = try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--quick", "--repetitions", "1", "--windows", "1,1,1", "--out", Self.path("twice")])
+        let twice = BenchProgram.inProcess(["run", "--gif", Self.gif, "--quick", "--quick", "--repetitions", "1", "--windows", "1,1,1", "--out", Self.path("twice")])
         #expect(twice.status == 0, "\(twice.errors)")
         // The three windows are one, for each of the default decoders (eager, windowed, indexed).
         #expect(twice.errors.contains("3 cases (1 GIF × 3 settings × 1 repetition, 1 loop each"), "\(twice.errors)")
@@ -190,7 +191,7 @@ extension HostilePathTests {
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
         try FileManager.default.copyItem(atPath: Self.gif, toPath: odd + "/two\nlines.gif")
         let out = Self.path("odd-out")
-        #expect(try BenchProgram.run(["run", "--gif", odd, "--quick", "--repetitions", "1", "--out", out]).status == 0)
+        #expect(BenchProgram.inProcess(["run", "--gif", odd, "--quick", "--repetitions", "1", "--out", out]).status == 0)
         let markdown = try String(contentsOfFile: out + "/results.md", encoding: .utf8)
         #expect(markdown.contains("## two\\nlines\n"), "\(markdown.prefix(600))")
     }

@@ -102,7 +102,7 @@ extension HostilePathTests {
         #expect(FileManager.default.createFile(atPath: shared + "/notes.txt", contents: Data("mine".utf8)))
         let other = Self.path("other.gif")
         try FileManager.default.copyItem(atPath: Self.gif, toPath: other)
-        #expect(try BenchProgram.run(["run", "--gif", other, "--quick", "--repetitions", "1", "--out", shared]).status == 0)
+        #expect(BenchProgram.inProcess(["run", "--gif", other, "--quick", "--repetitions", "1", "--out", shared]).status == 0)
         let otherStem = ((other as NSString).lastPathComponent as NSString).deletingPathExtension
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared + "/charts").contains { $0.hasPrefix(ChartSet.fileStem(otherStem)) })
         #expect(try Self.quickRun(shared).status == 0)
@@ -150,7 +150,7 @@ extension HostilePathTests {
         // The failed run's finished rows stay in results.partial.jsonl, as after any run that could not write its report.
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != RowJournal.fileName }.sorted() == before,
                 "a file was left behind")
-        let compared = try BenchProgram.run(["compare", "--baseline", out + "/results.json", "--current", out + "/results.json"])
+        let compared = BenchProgram.inProcess(["compare", "--baseline", out + "/results.json", "--current", out + "/results.json"])
         #expect(compared.status == 0, "\(compared.errors)")
     }
 
@@ -176,7 +176,7 @@ extension HostilePathTests {
     @Test("destinations that collide with each other, with the report's own files or with an input are refused before any case")
     func collidingDestinations() throws {
         let out = Self.path("collide-out"), same = Self.path("same.json"), baseline = Self.path("collide-baseline.json")
-        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out, "--save-baseline", baseline]).status == 0)
+        #expect(BenchProgram.inProcess(["run", "--gif", Self.gif, "--quick", "--repetitions", "1", "--out", out, "--save-baseline", baseline]).status == 0)
         try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", Self.path("o1"), "--gate", baseline, "--summary", same,
                                 "--export-github-benchmark", same], "is the same file as --summary")
         try Self.expectRefusal(["run", "--gif", Self.gif, "--quick", "--out", out, "--export-bmf", out + "/results.json"],
@@ -240,7 +240,7 @@ extension HostilePathTests {
     static func savedBaseline() throws -> String {
         let path = directory + "/saved-baseline.json"
         if !FileManager.default.fileExists(atPath: path) {
-            let saved = try BenchProgram.run(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", directory + "/saved-run",
+            let saved = BenchProgram.inProcess(["run", "--gif", gif, "--decoders", "eager", "--repetitions", "1", "--out", directory + "/saved-run",
                                               "--save-baseline", path])
             #expect(saved.status == 0, "\(saved.errors.suffix(300))")
         }
@@ -256,9 +256,9 @@ extension HostilePathTests {
         #expect(try String(contentsOfFile: own + "/results.md", encoding: .utf8) == "my notes\n")
         // A report bench wrote before it kept manifests: its files begin as bench writes them.
         let earlier = Self.path("earlier-out")
-        #expect(try BenchProgram.run(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", earlier]).status == 0)
+        #expect(BenchProgram.inProcess(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", earlier]).status == 0)
         try FileManager.default.removeItem(atPath: earlier + "/.bench-manifest")
-        let again = try BenchProgram.run(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", earlier])
+        let again = BenchProgram.inProcess(["run", "--gif", Self.gif, "--decoders", "eager", "--repetitions", "1", "--out", earlier])
         #expect(again.status == 0, "\(again.errors.suffix(300))")
     }
 }

@@ -20,7 +20,7 @@ struct ShardTests {
     }()
 
     static func run(_ out: String, _ extra: [String] = []) throws -> Int32? {
-        try BenchProgram.run(["run", "--gif", directory + "/gifs", "--quick", "--repetitions", "1", "--out", directory + "/" + out] + extra).status
+        BenchProgram.inProcess(["run", "--gif", directory + "/gifs", "--quick", "--repetitions", "1", "--out", directory + "/" + out] + extra).status
     }
 
     static func results(_ out: String) throws -> [CaseResult] {
@@ -47,7 +47,7 @@ struct ShardTests {
         #expect(Self.rows(parts.flatMap { $0 }) == Self.rows(try Self.results("whole")))
 
         let dirs = (1...3).map { Self.directory + "/part\($0)" }
-        let merged = try BenchProgram.run(["merge"] + dirs + ["--out", Self.directory + "/merged"])
+        let merged = BenchProgram.inProcess(["merge"] + dirs + ["--out", Self.directory + "/merged"])
         #expect(merged.status == 0, "\(merged.errors)")
         #expect(Self.rows(try Self.results("merged")) == Self.rows(try Self.results("whole")))
         // The merged report says which `bench run` played its rows, and any command it suggests is that one's.
@@ -83,7 +83,7 @@ struct ShardTests {
         try Self.copy(partThree.replacingCharacters(in: commit, with: #""git_commit" : "0123456789ab""#), to: "other-build3")
         let mixed = [dirs[0], dirs[1], Self.directory + "/other-build3"]
         try HostilePathTests.expectRefusal(["merge"] + mixed + ["--out", Self.directory + "/m7"], "was played by bench built from 0123456789ab")
-        let allowed = try BenchProgram.run(["merge"] + mixed + ["--out", Self.directory + "/m8", "--allow-mixed-builds"])
+        let allowed = BenchProgram.inProcess(["merge"] + mixed + ["--out", Self.directory + "/m8", "--allow-mixed-builds"])
         #expect(allowed.status == 0, "\(allowed.errors)")
     }
 

@@ -52,7 +52,7 @@ struct VerdictTests {
         #expect(failing.errors.contains("not saved as a baseline"), "\(failing.errors)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == before)
 
-        let compared = try BenchProgram.run(["compare", "--baseline", baseline, "--current", bad + "/results.json", "--gate-times", "never"])
+        let compared = BenchProgram.inProcess(["compare", "--baseline", baseline, "--current", bad + "/results.json", "--gate-times", "never"])
         #expect(compared.status == 1)
         #expect(compared.errors.contains("eager: failed"), "\(compared.errors)")
     }
@@ -76,7 +76,7 @@ struct VerdictTests {
         for (variant, cause) in [(incomplete, "incomplete"), (missing, "missing"), (wrong, "frames_hash regressed")] {
             let current = Self.path("current.json")
             try JSONReporter.render(variant).write(to: URL(fileURLWithPath: current))
-            let outcome = try BenchProgram.run(["compare", "--baseline", baseline, "--current", current, "--gate-times", "never"])
+            let outcome = BenchProgram.inProcess(["compare", "--baseline", baseline, "--current", current, "--gate-times", "never"])
             #expect(outcome.status == 1, "\(cause)")
             #expect(outcome.errors.contains(cause), "\(outcome.errors)")
         }
@@ -91,7 +91,7 @@ struct VerdictTests {
         for (variant, defect) in [(negative, "cpu_total_s is -0.5"), (infinite, "wall_s is inf"), (duplicated, "appears twice")] {
             let corrupt = Self.path("corrupt.json")
             try JSONReporter.render(variant).write(to: URL(fileURLWithPath: corrupt))
-            let outcome = try BenchProgram.run(["compare", "--baseline", corrupt, "--current", out + "/results.json"])
+            let outcome = BenchProgram.inProcess(["compare", "--baseline", corrupt, "--current", out + "/results.json"])
             #expect(outcome.status == 2, "\(defect)")
             #expect(outcome.errors.contains(defect), "\(outcome.errors)")
             #expect(outcome.errors.split(separator: "\n").count == 1, "\(outcome.errors)")

@@ -14,7 +14,7 @@ import TestFixtures
     @Test func playsEagerWindowedAndWebPLibraries() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-webp-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try BenchProgram.run(["run", "--gif", Self.webp, "--decoders", "eager,windowed", "--windows", "2",
+        let run = BenchProgram.inProcess(["run", "--gif", Self.webp, "--decoders", "eager,windowed", "--windows", "2",
                                         "--policies", "kingfisher,flanimatedimage,ylgifimage,sdwebimage", "--no-references",
                                         "--loops", "2", "--repetitions", "1", "--warmup", "0", "--out", out])
         #expect(run.status == 0, "\(run.errors)")
@@ -35,7 +35,7 @@ import TestFixtures
     @Test func gifOnlyPlayersAloneExitTwoInOneLine() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-webp-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try BenchProgram.run(["run", "--gif", Self.webp, "--decoders", "indexed", "--windows", "2", "--no-references",
+        let run = BenchProgram.inProcess(["run", "--gif", Self.webp, "--decoders", "indexed", "--windows", "2", "--no-references",
                                         "--repetitions", "1", "--out", out])
         #expect(run.status == 2)
         #expect(run.errorLines.count == 1 && run.errors.contains("indexed w=2 is not played on"), "\(run.errors)")
@@ -48,7 +48,7 @@ import TestFixtures
     @Test func corpusTwinsKeepTheFrames() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-twins-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try BenchProgram.run(["corpus", "--out", out, "--only", "sticker-240x240x60,emoji-64x64x24", "--webp"])
+        let run = BenchProgram.inProcess(["corpus", "--out", out, "--only", "sticker-240x240x60,emoji-64x64x24", "--webp"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("sticker") }.sorted()
                 == ["sticker-240x240x60.gif", "sticker-240x240x60.lossless.webp", "sticker-240x240x60.lossy-q75.webp"])
@@ -68,7 +68,7 @@ import TestFixtures
         let (emoji, merged) = (try frames("emoji-64x64x24.gif"), try frames("emoji-64x64x24.lossless.webp"))
         #expect(merged.hashes.count < emoji.hashes.count, "emoji repeats frames, and the encoder merges them")
         #expect(merged.delays.map(\.rawMilliseconds).reduce(0, +) == emoji.delays.map(\.rawMilliseconds).reduce(0, +))
-        let again = try BenchProgram.run(["corpus", "--out", out, "--only", "nosuch"])
+        let again = BenchProgram.inProcess(["corpus", "--out", out, "--only", "nosuch"])
         #expect(again.status == 2 && again.errorLines.count == 1)
     }
 

@@ -41,7 +41,7 @@ enum SpeedCommand {
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
-        if arguments.flag("--help") { print(help); return .success }
+        if arguments.flag("--help") { Console.output(help); return .success }
         let csv = arguments.flag("--csv")
         let window = try arguments.integer("--window", in: 1...1000) ?? BenchCase.defaultWindow
         let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
@@ -112,7 +112,7 @@ enum SpeedCommand {
             Console.answer(([names] + zip(lzwRows, endToEndRows).map { $0 + $1 }).map { $0.joined(separator: ",") }.joined(separator: "\n"))
         } else {
             Console.answer(table(lzwHeader, lzwRows, numericFrom: 1))
-            print("")
+            Console.output("")
             Console.answer(table(["gif", "frames"] + endToEndHeader, zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
         }
         if Interruption.requested {
@@ -155,7 +155,7 @@ enum SpeedCommand {
                 row.append(format(try endToEnd(path, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
             }
         }
-        print(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)), as: UTF8.self))
+        Console.output(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)), as: UTF8.self))
         return .success
     }
 

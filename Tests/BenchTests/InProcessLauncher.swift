@@ -1,0 +1,25 @@
+import BenchCore
+import BenchRunning
+import CaseModel
+import Foundation
+import Synchronization
+
+/// A measuring child in the test's own process: it answers each request through ``ChildEntry/answer(_:program:)``,
+/// the code `bench-case` runs, without starting a program. Tests of the parent's logic (flags, plans, progress,
+/// reports, exit statuses) use it; a test of a figure a child measures starts the real program, whose jemalloc and
+/// peak RSS are its own. Requests are answered one at a time: a case purges jemalloc and resets the process's peak.
+/// It holds no time limit (only a process can be killed), and it refuses a feed, whose ledger would follow every
+/// thread this process starts from then on: each is a failed child, in one line.
+struct InProcessLauncher: ChildLauncher {
+    private static let oneAtATime = Mutex<Void>(())
+
+    func launch(_ arguments: [String], timeout: Double, shouldStop: () -> Bool) throws(ChildStartError) -> ChildOutcome {
+        if shouldStop() { return ChildOutcome(exitStatus: nil, interrupted: true) }
+        if case .feed? = ChildRequest(arguments: arguments) {
+            return ChildOutcome(standardError: Data("in-process: a feed plays in a process of its own\n".utf8), exitStatus: 2)
+        }
+        let answer = Self.oneAtATime.withLock { _ in ChildEntry.answer(arguments) }
+        return ChildOutcome(standardOutput: Data(answer.output.utf8), standardError: Data(answer.errors.utf8),
+                            exitStatus: answer.status)
+    }
+}
