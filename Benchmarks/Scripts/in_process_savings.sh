@@ -13,9 +13,17 @@ cd "$root"
 runs=${RUNS:-3}
 suites=$(grep -l "BenchProgram.inProcess(" Tests/BenchTests/*.swift | xargs -n1 basename | sed 's/+.*//; s/\.swift$//' \
   | grep -v '^BenchProgram$' | sort -u | paste -sd'|')
+# One run's test count and wall seconds; a run with a failing test is no timing, and stops the script saying so.
 seconds() {
-  swift test -c release --disable-testable-imports --skip-build --filter "$suites" 2>&1 \
-    | sed -n 's/.*Test run with \([0-9]*\) tests.* passed after \([0-9.]*\) seconds.*/\1 \2/p'
+  local line
+  line=$(swift test -c release --disable-testable-imports --skip-build --filter "$suites" 2>&1 \
+    | sed -n 's/.*Test run with \([0-9]*\) tests.* passed after \([0-9.]*\) seconds.*/\1 \2/p')
+  if [ -z "$line" ]; then
+    echo "$(basename "$0"): a test failed (GIF_FRAME_BENCH_TESTS_IN_PROCESS=${GIF_FRAME_BENCH_TESTS_IN_PROCESS:-1});" \
+      "run 'swift test --filter \"$suites\"' to see which (a build older than HEAD fails its provenance test)" >&2
+    exit 1
+  fi
+  echo "$line"
 }
 in_process=() processes=() tests=""
 for run in $(seq "$runs"); do
