@@ -57,21 +57,13 @@ extension DecoderSetting {
             self = .kind(kind, kind.window(window))
             return
         }
-        switch parts.first {
-        case KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget":
-            self = .policy(try PrefetchPolicy(parsing: text))
-        case _ where PlayerRegistry.player(named: String(text.prefix { $0 != ":" })) != nil:
-            self = .policy(try PrefetchPolicy(parsing: text))
-        default:
-            throw UsageError("unknown policy '\(text)' (use \(Self.names))")
-        }
+        self = .policy(try PrefetchPolicy(parsing: text))
     }
 
     /// Every entry ``init(parsing:)`` takes, for an error that lists them.
     public static var names: String {
         let kinds = DecoderKind.all.map { $0.takesWindow ? "\($0.name), \($0.name):N" : $0.name }
-        let libraries = [KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name, "budget:SIZE"]
-        return (kinds + libraries + PlayerRegistry.names).joined(separator: ", ")
+        return (kinds + PrefetchPolicy.libraries + ["budget:SIZE"] + PlayerRegistry.names).joined(separator: ", ")
     }
 
     /// Parses a `--policies` entry that may sweep one whole-number setting (`kingfisher:preload=2..12`): one setting

@@ -54,6 +54,7 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
             self = .budget(bytes: bytes)
             return
         }
+        guard Self.libraries.contains(name) || PlayerRegistry.player(named: parts[0]) != nil else { throw Self.unknown(text) }
         let settings = try PolicySettings(parts.dropFirst(), of: name, in: text)
         switch name {
         case KingfisherRule.name: self = try settings.kingfisher()
@@ -67,10 +68,15 @@ public enum PrefetchPolicy: Sendable, Hashable, CustomStringConvertible {
         case _ where PlayerRegistry.player(named: parts[0]) != nil && settings.isEmpty:
             self = .registered(parts[0])
         default:
-            let registered = PlayerRegistry.names.map { ", \($0)" }.joined()
-            throw UsageError("unknown policy '\(text)' (use kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE\(registered))")
+            throw Self.unknown(text)
         }
     }
+
+    /// The libraries a policy names, as `--policies` spells them.
+    static let libraries = [KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name]
+
+    /// The one error for an entry nothing in `--policies` takes, listing every entry that it does take.
+    static func unknown(_ text: String) -> UsageError { UsageError("unknown policy '\(text)' (use \(DecoderSetting.names))") }
 
     /// The canonical form, settings at their defaults left out: `kingfisher`, `kingfisher:preload=3`,
     /// `sdwebimage:max-buffer=32MiB`. The `policy` column.
