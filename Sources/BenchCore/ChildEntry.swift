@@ -25,14 +25,10 @@ public enum ChildEntry {
         return answer.status
     }
 
-    /// What this program answers the one-shot request `arguments` hold (a check, a case or a feed), without writing
-    /// it: the same answer in this process, for a test's launcher that plays a case without starting a program. A warm
-    /// worker's request is refused here: it serves passes on stdin for as long as its parent asks.
-    public static func answer(_ arguments: [String], program: String = "bench-case") -> Answer {
-        answer(ChildRequest(arguments: arguments), program: program)
-    }
-
-    private static func answer(_ request: ChildRequest?, program: String) -> Answer {
+    /// What this program answers a one-shot request (a check, a case or a feed; nil for arguments that are none),
+    /// without writing it: the same answer in this process, for a test's launcher that plays a case without starting a
+    /// program. A warm worker's request is refused here: it serves passes on stdin for as long as its parent asks.
+    public static func answer(_ request: ChildRequest?, program: String = "bench-case") -> Answer {
         switch request {
         case .check(let path, let limits):
             let check = PlayabilityCheck.run(path: path, limits: limits)

@@ -49,13 +49,12 @@ enum BenchProgram {
             return outcome
         }
         let transcript = ConsoleTranscript()
-        let started = ContinuousClock.now
+        let started = Date()
         let status = Console.$transcript.withValue(transcript) {
             BenchMain.run(arguments, child: .launcher(InProcessLauncher()))
         }
-        let elapsed = started.duration(to: .now)
         return Outcome(status: status, output: transcript.output, errors: transcript.errors,
-                       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, timedOut: false)
+                       seconds: Date().timeIntervalSince(started), timedOut: false)
     }
 
     /// The report a run wrote into `out`.

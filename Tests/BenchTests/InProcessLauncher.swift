@@ -15,10 +15,11 @@ struct InProcessLauncher: ChildLauncher {
 
     func launch(_ arguments: [String], timeout: Double, shouldStop: () -> Bool) throws(ChildStartError) -> ChildOutcome {
         if shouldStop() { return ChildOutcome(exitStatus: nil, interrupted: true) }
-        if case .feed? = ChildRequest(arguments: arguments) {
+        let request = ChildRequest(arguments: arguments)
+        if case .feed? = request {
             return ChildOutcome(standardError: Data("in-process: a feed plays in a process of its own\n".utf8), exitStatus: 2)
         }
-        let answer = Self.oneAtATime.withLock { _ in ChildEntry.answer(arguments) }
+        let answer = Self.oneAtATime.withLock { _ in ChildEntry.answer(request) }
         return ChildOutcome(standardOutput: Data(answer.output.utf8), standardError: Data(answer.errors.utf8),
                             exitStatus: answer.status)
     }
