@@ -167,7 +167,7 @@ enum FeedCommand {
             scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
             let names = RunCommand.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
-            let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.policy(.file($0)) }
+            let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
             models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text) } }
                                               ?? (files.isEmpty ? DecoderSetting.feedDefaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
@@ -210,7 +210,8 @@ enum FeedCommand {
                 for model in models {
                     let gifs = inputs.compactMap { input -> FeedGIF? in
                         guard let facts = files.facts[input.name], let path = files.paths[input.name] else { return nil }
-                        return FeedGIF(name: input.name, path: path, decoder: model.decoder(for: facts, memory: memory))
+                        let decoder = model.decoder(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory)
+                        return FeedGIF(name: input.name, path: path, decoder: decoder)
                     }
                     feeds.append(FeedCase(model: model.description, gifs: gifs, players: players, scrollRate: scrollRate, seconds: seconds,
                                           speed: speed, refreshHz: refresh, cpus: cpus, poolWidth: poolWidth, display: display, codec: codec,

@@ -73,7 +73,7 @@ extension RunCommand {
             let windowList = try RunCommand.list(arguments.value("--windows"))
             let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in
                 try DecoderSetting.parsingSweep(text)
-            } + PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.policy(.file($0)) }
+            } + PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
             let mode = try arguments.value("--mode").map { text throws(UsageError) in
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
                 return mode

@@ -25,7 +25,7 @@ struct PolicySettings {
     var isEmpty: Bool { values.isEmpty }
 
     /// `preload=N` (`framePreloadCount`, 1 or more) or `budget=SIZE`, and `prescale=on|off` (`needsPrescaling`).
-    func kingfisher() throws(UsageError) -> PrefetchPolicy {
+    func kingfisher() throws(UsageError) -> DecoderSetting {
         try allow(["preload", "budget", "prescale"], usage: "preload=N, budget=SIZE, prescale=on|off")
         let preload = try frames("preload", range: 1...100_000) ?? .frames(KingfisherSettings.defaults.framePreloadCount)
         var prescales = KingfisherSettings.defaults.needsPrescaling
@@ -37,14 +37,14 @@ struct PolicySettings {
     }
 
     /// `cache-max=N` (`frameCacheSizeMax`, 0 for no cap, the default) or `budget=SIZE`.
-    func flanimatedimage() throws(UsageError) -> PrefetchPolicy {
+    func flanimatedimage() throws(UsageError) -> DecoderSetting {
         try allow(["cache-max", "budget"], usage: "cache-max=N, budget=SIZE")
         let cap = try frames("cache-max", range: 0...100_000)
         return .flanimatedimage(cacheMax: cap == .frames(0) ? nil : cap)
     }
 
     /// `max-buffer=SIZE` (`maxBufferSize` in bytes, 0 for automatic, the default); `budget=SIZE` is the same.
-    func sdwebimage() throws(UsageError) -> PrefetchPolicy {
+    func sdwebimage() throws(UsageError) -> DecoderSetting {
         try allow(["max-buffer", "budget"], usage: "max-buffer=SIZE, budget=SIZE")
         guard values.count <= 1 else { throw UsageError("'\(text)': give max-buffer or budget, not both (they are the same setting)") }
         guard let (key, value) = values.first else { return .sdwebimage }

@@ -127,9 +127,9 @@ extension Suite {
     /// it), and the default of each library whose setting is changed (a sweep's answer is "n% of the default").
     public static func references(besides settings: [DecoderSetting]) -> [DecoderSetting] {
         var references: [DecoderSetting] = settings.contains(where: \.isEager) ? [] : [.eager]
-        for case .policy(let policy) in settings {
-            guard let standard = policy.libraryDefault, !settings.contains(.policy(standard)), !references.contains(.policy(standard)) else { continue }
-            references.append(.policy(standard))
+        for setting in settings {
+            guard let standard = setting.libraryDefault, !settings.contains(standard), !references.contains(standard) else { continue }
+            references.append(standard)
         }
         return references
     }

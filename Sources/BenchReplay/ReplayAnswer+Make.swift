@@ -4,9 +4,6 @@ import FrameDecoders
 import GIFCodec
 
 extension ReplayAnswer {
-    /// The libraries' defaults, whose verdicts every answer gives.
-    public static let libraryDefaults: [PrefetchPolicy] = [.kingfisher, .flanimatedimage, .sdwebimage, .ylgifimage]
-
     /// Replays each GIF of `results` played in throughput mode, at each of `speeds`, from the frames' traced costs:
     /// windows 1 up to `largestWindow` until one plays without a stall, eager, and each library's default and every
     /// library setting the run played, sized by `memory`. `containers` holds each GIF by name. Nil when no row
@@ -102,7 +99,7 @@ struct Replaying {
             if replayed.outcome.stalls == 0 { smallest = replayed; break }
         }
         // A library whose player cannot play this format (FLAnimatedImage on a WebP) gives no verdict on it.
-        var players: [(DecoderChoice, String)] = ReplayAnswer.libraryDefaults.map { policy in
+        var players: [(DecoderChoice, String)] = DecoderSetting.libraryDefaults.map { policy in
             (policy.decoder(frameBytes: container.frameBytes, frameCount: container.frameCount, memory: memory), policy.description)
         }.filter { $0.0.refusal(for: container.format) == nil }
         for row in rows {

@@ -89,12 +89,12 @@ struct PlayerFileTests {
     @Test("each library's file plays step for step as its built-in rule", arguments: ["kingfisher", "flanimatedimage", "sdwebimage", "ylgifimage"])
     func librariesAsFiles(library: String) throws {
         let description = try PlayerFile.load(Self.players.appendingPathComponent("\(library).json").path)
-        let builtIn = try PrefetchPolicy(parsing: library)
+        let builtIn = try DecoderSetting(parsing: library)
         var checked = 0
         for gif in Self.gifs {
             for memory in Self.memories {
                 let built = builtIn.decoder(frameBytes: gif.frameBytes, frameCount: gif.frames, memory: memory)
-                let file = PrefetchPolicy.file(description).decoder(frameBytes: gif.frameBytes, frameCount: gif.frames, memory: memory)
+                let file = DecoderSetting.file(description).decoder(frameBytes: gif.frameBytes, frameCount: gif.frames, memory: memory)
                 guard case .library(let player) = built, case .library(let described) = file else { Issue.record("not a library player"); return }
                 for seed in UInt64(1)...UInt64(20) {
                     let difference = Self.firstDifference(player.rule(frameCount: gif.frames), described.rule(frameCount: gif.frames), seed: seed)

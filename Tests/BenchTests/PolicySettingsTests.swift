@@ -14,40 +14,40 @@ struct PolicySettingsTests {
 
     @Test("each library's setting parses, resolves to the player, and prints back in one canonical form")
     func settings() throws {
-        let preload = try PrefetchPolicy(parsing: "kingfisher:preload=3")
+        let preload = try DecoderSetting(parsing: "kingfisher:preload=3")
         #expect(preload == .kingfisher(preload: .frames(3), needsPrescaling: true))
         #expect(preload.description == "kingfisher:preload=3")
         #expect(preload.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory)
                 == .library(.kingfisher(KingfisherSettings(framePreloadCount: 3))))
         #expect(DecoderChoice.library(.kingfisher(KingfisherSettings(framePreloadCount: 3))).windowColumn(frameCount: 150) == 3)
         // The defaults written out are the default: one case, not two.
-        #expect(try PrefetchPolicy(parsing: "kingfisher:preload=10:prescale=on") == .kingfisher)
-        #expect(try PrefetchPolicy(parsing: "Kingfisher:prescale=off").description == "kingfisher:prescale=off")
-        #expect(try PrefetchPolicy(parsing: "flanimatedimage:cache-max=0") == .flanimatedimage)
-        #expect(try PrefetchPolicy(parsing: "sdwebimage:max-buffer=0") == .sdwebimage)
+        #expect(try DecoderSetting(parsing: "kingfisher:preload=10:prescale=on") == .kingfisher)
+        #expect(try DecoderSetting(parsing: "Kingfisher:prescale=off").description == "kingfisher:prescale=off")
+        #expect(try DecoderSetting(parsing: "flanimatedimage:cache-max=0") == .flanimatedimage)
+        #expect(try DecoderSetting(parsing: "sdwebimage:max-buffer=0") == .sdwebimage)
 
-        let cap = try PrefetchPolicy(parsing: "flanimatedimage:cache-max=2")
+        let cap = try DecoderSetting(parsing: "flanimatedimage:cache-max=2")
         #expect(cap.description == "flanimatedimage:cache-max=2")
         #expect(cap.decoder(frameBytes: 64 * 64 * 4, frameCount: 24, memory: Self.memory)
                 == .library(.flanimatedimage(cacheSize: 2, frameCacheSizeMax: 2)))
 
-        let pool = try PrefetchPolicy(parsing: "sdwebimage:max-buffer=32MiB")
+        let pool = try DecoderSetting(parsing: "sdwebimage:max-buffer=32MiB")
         #expect(pool.description == "sdwebimage:max-buffer=32MiB")
         #expect(pool.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory)
                 == .library(.sdwebimage(maxBufferCount: (32 << 20) / Self.frame720, maxBufferSize: 32 << 20)))
-        #expect(try PrefetchPolicy(parsing: "sdwebimage:budget=32MiB") == pool)
+        #expect(try DecoderSetting(parsing: "sdwebimage:budget=32MiB") == pool)
     }
 
     @Test("budget=SIZE turns into the library's own setting for the GIF's frame size")
     func budgets() throws {
         // Kingfisher holds the frame on screen beside the ones preloaded: 8 frames' bytes preload 7.
-        let kingfisher = try PrefetchPolicy(parsing: "kingfisher:budget=\(8 * Self.frame720)")
+        let kingfisher = try DecoderSetting(parsing: "kingfisher:budget=\(8 * Self.frame720)")
         #expect(kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory)
                 == .library(.kingfisher(KingfisherSettings(framePreloadCount: 7))))
         #expect(kingfisher.decoder(frameBytes: 100 * Self.frame720, frameCount: 150, memory: Self.memory)
                 == .library(.kingfisher(KingfisherSettings(framePreloadCount: 1))))
         // FLAnimatedImage's cache counts the frame on screen.
-        let fl = try PrefetchPolicy(parsing: "flanimatedimage:budget=256KiB")
+        let fl = try DecoderSetting(parsing: "flanimatedimage:budget=256KiB")
         #expect(fl.decoder(frameBytes: 64 * 64 * 4, frameCount: 24, memory: Self.memory)
                 == .library(.flanimatedimage(cacheSize: 16, frameCacheSizeMax: 16)))
         #expect(fl.description == "flanimatedimage:budget=256KiB")
@@ -58,7 +58,7 @@ struct PolicySettingsTests {
         let sweep = try DecoderSetting.parsingSweep("kingfisher:preload=2..12")
         #expect(sweep.count == 11)
         #expect(sweep.map(\.description).first == "kingfisher:preload=2")
-        #expect(sweep[8] == .policy(.kingfisher))
+        #expect(sweep[8] == .kingfisher)
         #expect(try DecoderSetting.parsingSweep("kingfisher:prescale=off:preload=1..2").map(\.description)
                 == ["kingfisher:preload=1:prescale=off", "kingfisher:preload=2:prescale=off"])
         #expect(try DecoderSetting.parsingSweep("flanimatedimage:cache-max=1..3").count == 3)

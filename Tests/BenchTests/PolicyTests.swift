@@ -12,8 +12,8 @@ struct PolicyTests {
 
     @Test("Kingfisher, YLGIFImage: their players whatever the GIF")
     func kingfisher() {
-        #expect(PrefetchPolicy.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .library(.kingfisher))
-        #expect(PrefetchPolicy.ylgifimage.decoder(frameBytes: Self.frame720, frameCount: 8, memory: Self.memory) == .library(.ylgifimage))
+        #expect(DecoderSetting.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .library(.kingfisher))
+        #expect(DecoderSetting.ylgifimage.decoder(frameBytes: Self.frame720, frameCount: 8, memory: Self.memory) == .library(.ylgifimage))
         #expect(DecoderChoice.library(.kingfisher).windowColumn(frameCount: 150) == 10)
         #expect(DecoderChoice.library(.kingfisher).windowColumn(frameCount: 8) == 7)
     }
@@ -26,7 +26,7 @@ struct PolicyTests {
                       (1_048_576, 76, 1),
                       (720 * 720 * 4, 150, 1)])  // 296.6 MB
     func flanimatedimage(frameBytes: Int, frames: Int, cacheSize: Int) {
-        #expect(PrefetchPolicy.flanimatedimage.decoder(frameBytes: frameBytes, frameCount: frames, memory: Self.memory)
+        #expect(DecoderSetting.flanimatedimage.decoder(frameBytes: frameBytes, frameCount: frames, memory: Self.memory)
                 == .library(.flanimatedimage(cacheSize: cacheSize)))
         // The window column counts frames ahead: the cache less the frame on screen.
         #expect(DecoderChoice.library(.flanimatedimage(cacheSize: cacheSize)).windowColumn(frameCount: frames) == cacheSize - 1)
@@ -36,45 +36,47 @@ struct PolicyTests {
     func sdwebimage() {
         // 8 GiB physical → 1.6 GiB; 2 GiB available → 1.2 GiB; the budget is 1.2 GiB.
         let budget = Int(Double(2 << 30) * 0.6)
-        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 10_000, memory: Self.memory)
+        #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 10_000, memory: Self.memory)
                 == .library(.sdwebimage(maxBufferCount: budget / Self.frame720)))
         let tight = MachineMemory(physicalBytes: 1 << 20, availableBytes: 1 << 20)
-        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: tight) == .library(.sdwebimage(maxBufferCount: 1)))
+        #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: tight) == .library(.sdwebimage(maxBufferCount: 1)))
     }
 
     @Test("budget:SIZE picks the largest window that fits, at least 1")
     func budget() throws {
-        let policy = try PrefetchPolicy(parsing: "budget:32MiB")
+        let policy = try DecoderSetting(parsing: "budget:32MiB")
         #expect(policy == .budget(bytes: 32 << 20))
         #expect(policy.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .windowed(.frames((32 << 20) / Self.frame720)))
-        #expect(PrefetchPolicy.budget(bytes: 1).decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .windowed(.frames(1)))
+        #expect(DecoderSetting.budget(bytes: 1).decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .windowed(.frames(1)))
         #expect(policy.decoder(frameBytes: 1000, frameCount: 150, memory: Self.memory) == .windowed(.all))
         #expect(policy.description == "budget:32MiB")
     }
 
     @Test("policy names and sizes parse, and bad ones are usage errors")
     func parsing() throws {
-        #expect(try PrefetchPolicy(parsing: "FLAnimatedImage") == .flanimatedimage)
-        #expect(try PrefetchPolicy(parsing: "budget:500KB") == .budget(bytes: 500_000))
+        #expect(try DecoderSetting(parsing: "FLAnimatedImage") == .flanimatedimage)
+        #expect(try DecoderSetting(parsing: "budget:500KB") == .budget(bytes: 500_000))
         #expect(ByteSize.parse("1.5GiB") == 3 << 29)
         #expect(ByteSize.parse("4096") == 4096)
         #expect(ByteSize.parse("lots") == nil)
         // The whole promised range, "1B to 1PiB" (issue 47: TiB and PiB were refused).
         #expect(ByteSize.parse("2TiB") == 2 << 40 && ByteSize.parse("1PiB") == 1 << 50 && ByteSize.parse("1P") == 1 << 50)
         #expect(ByteSize.parse("2PiB") == nil && ByteSize.parse("1.5PiB") == nil)
-        #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "budget:") }
-        #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "glide") }
+        #expect(throws: UsageError.self) { try DecoderSetting(parsing: "budget:") }
+        #expect(throws: UsageError.self) { try DecoderSetting(parsing: "glide") }
     }
 
-    @Test("run and feed name a setting one way: a decoder kind is a setting of its own, never a policy")
+    @Test("run and feed name a setting one way: a decoder kind is named, a library's rule is its policy")
     func oneVocabulary() throws {
         let memory = Self.memory
         #expect(try DecoderSetting(parsing: "eager") == .eager)
         #expect(try DecoderSetting(parsing: "eager").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory) == .eager)
         #expect(try DecoderSetting(parsing: "Windowed:8").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory)
                 == DecoderPlan(.windowed(.frames(8))))
-        #expect(try DecoderSetting(parsing: "kingfisher") == .policy(.kingfisher))
-        #expect(throws: UsageError.self) { try PrefetchPolicy(parsing: "eager") }
+        #expect(try DecoderSetting(parsing: "kingfisher") == .kingfisher)
+        #expect(try DecoderSetting(parsing: "kingfisher").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory).origin
+                == .policy("kingfisher"))
+        #expect(throws: UsageError.self) { try DecoderSetting(parsing: "windowed:4:5") }
         #expect {
             _ = try DecoderSetting(parsing: "glide")
         } throws: { error in
@@ -94,7 +96,7 @@ struct PolicyTests {
         let small = try Device.named("iphone-se-2")
         #expect(small.physicalBytes == 3 << 30 && small.freeBytes == 1 << 30)
         // min(20% of 3 GiB, 60% of 1 GiB) = 0.6 GiB, over 720×720×4 bytes: 310 frames.
-        #expect(PrefetchPolicy.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: small.memory)
+        #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: small.memory)
                 == .library(.sdwebimage(maxBufferCount: 310)))
         #expect(try Device.named("iPhone-15-Pro").refreshHz == 120)
         #expect(throws: UsageError.self) { try Device.named("pixel") }

@@ -8,12 +8,12 @@ struct ReferenceSettingsTests {
     func references() throws {
         #expect(Suite.references(besides: [.windowed(.frames(2)), .windowed(.frames(8))]) == [.eager])
         let preloads = try DecoderSetting.parsingSweep("kingfisher:preload=1..3")
-        #expect(Suite.references(besides: preloads) == [.eager, .policy(.kingfisher)])
-        #expect(Suite.references(besides: preloads + [.policy(.kingfisher), .eager]).isEmpty)
-        let pool = try DecoderSetting.policy(PrefetchPolicy(parsing: "sdwebimage:max-buffer=8MiB"))
-        let cache = try DecoderSetting.policy(PrefetchPolicy(parsing: "flanimatedimage:cache-max=3"))
-        #expect(Suite.references(besides: [.eager, pool, cache]) == [.policy(.sdwebimage), .policy(.flanimatedimage)])
-        #expect(Suite.references(besides: [.eager, .policy(.ylgifimage), .policy(.budget(bytes: 1 << 20))]).isEmpty,
+        #expect(Suite.references(besides: preloads) == [.eager, .kingfisher])
+        #expect(Suite.references(besides: preloads + [.kingfisher, .eager]).isEmpty)
+        let pool = try DecoderSetting(parsing: "sdwebimage:max-buffer=8MiB")
+        let cache = try DecoderSetting(parsing: "flanimatedimage:cache-max=3")
+        #expect(Suite.references(besides: [.eager, pool, cache]) == [.sdwebimage, .flanimatedimage])
+        #expect(Suite.references(besides: [.eager, .ylgifimage, .budget(bytes: 1 << 20)]).isEmpty,
                 "a library at its defaults and a budget have no other default")
     }
 }
