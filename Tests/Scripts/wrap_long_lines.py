@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""Wraps Swift source lines longer than 120 characters where a break cannot change what the code means.
+
+    wrap_long_lines.py FILE...        rewrites each file in place and prints how many long lines are left
+    wrap_long_lines.py --check FILE...   writes nothing; exit 1 naming each file with a line it could wrap
+    wrap_long_lines.py --self-test     wraps planted lines and shows what it breaks, what it leaves and --check's verdict
+    wrap_long_lines.py --carry REV PATCH...   rewrites each patch of Tests/Mutants made against REV's files so it
+                                             applies to those files wrapped: both sides are wrapped and diffed again
+
+A code line is broken after a comma whose innermost open bracket is `(` or `[` (never inside a string literal, a
+string's interpolation or a comment), and the next line is aligned one column after that bracket, as the sources
+already align arguments. A `///` or `//` comment line is broken at its last space before the limit, the rest on a
+new comment line of the same indent. Lines inside a multi-line string literal (help texts) are left as they are,
+since their breaks are the text. The same input always gives the same output, so a patch against the old text can
+be carried over by wrapping both sides (--carry).
+"""
+import contextlib
+import difflib
+import io
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+LIMIT = 120
+# A bracket that opens a pattern (`for (a, b) in`, `case .kind(k, w)`, `let (x, y) =`): its commas stay on one line.
+SHORT_LIST = 40
+PATTERN_HEAD = re.compile(r"(\bfor|\bcase|\blet|\bvar)\s*(\.\w+)?\s*$")
+
+
+def scan(line):
+    """Per character: whether a comma there may end the line, and for each such comma the index of its bracket.
+
+    Returns (breakable, opener, comment_at): breakable is a set of comma indexes, opener maps each to the index of
+    the `(` or `[` it sits in (or None when that bracket opened on an earlier line), comment_at the index where a
+    `//` comment starts (or None)."""
+    breakable, opener = set(), {}
+    stack = []  # (char, index) of open brackets
+    body = []  # where a `{` opens outside every bracket: a statement's body or a trailing closure
+    closer = {}  # the index of each bracket's opener -> the index of its closer on this line
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if line.startswith("//", i):
+            return keep_heads(line, breakable, body, opener, closer), opener, i
+        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
+            i = skip_string(line, i)
+            if i is None:
+                return set(), {}, None  # a string this line does not close: leave the line alone
+            continue
+        if c in "([{":
+            if c == "{" and not stack:
+                body.append(i)
+            stack.append((c, i))
+        elif c in ")]}":
+            if stack:
+                closer[stack.pop()[1]] = i  # a bracket of an earlier line closing leaves nothing to pop
+        elif c == "," and stack and stack[-1][0] in "([" and not any(b == "{" for b, _ in stack):
+            breakable.add(i)
+            opener[i] = (stack[-1][1], len(stack))
+        i += 1
+    return keep_heads(line, breakable, body, opener, closer), opener, None
+
+
+def keep_heads(line, breakable, body, opener, closer):
+    """The commas that may end a line, without those before a body the line opens (`guard [a,` / `b].contains(x)
+    else {` reads worse than one long line) and those of a short list (`check(writes: [("--summary",` / `summary)]`):
+    a list of fewer than SHORT_LIST characters stays on one line."""
+    def short(comma):
+        start = opener[comma][0]
+        return start in closer and closer[start] - start < SHORT_LIST
+
+    def receiver(comma):
+        # `[.a, .b, .c].contains(x)`: a literal that a method is called on stays whole.
+        start = opener[comma][0]
+        return start in closer and line[start] == "[" and line[closer[start] + 1:closer[start] + 2] == "."
+    return {comma for comma in breakable
+            if not any(brace > comma for brace in body) and not short(comma) and not receiver(comma)}
+
+
+def open_bracket_at_end(line):
+    """The column of the `(` or `[` a line leaves open last, when no `{` is open and no comment ends the line."""
+    stack, i = [], 0
+    while i < len(line):
+        c = line[i]
+        if line.startswith("//", i):
+            return None
+        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
+            i = skip_string(line, i)
+            if i is None:
+                return None
+            continue
+        if c in "([{":
+            stack.append((c, i))
+        elif c in ")]}" and stack:
+            stack.pop()
+        i += 1
+    if not stack or stack[-1][0] not in "([" or any(b == "{" for b, _ in stack):
+        return None
+    return stack[-1][1]
+
+
+def skip_string(line, i):
+    """The index after the single-line string literal starting at i, or None when the line does not close it."""
+    hashes = 0
+    while line[i] == "#":
+        hashes += 1
+        i += 1
+    if line.startswith('"""', i):
+        return None
+    i += 1
+    close = '"' + "#" * hashes
+    while i < len(line):
+        if line[i] == "\\" and hashes == 0:
+            if line.startswith("\\(", i):
+                j = skip_interpolation(line, i + 2)
+                if j is None:
+                    return None
+                i = j
+                continue
+            i += 2
+            continue
+        if hashes and line.startswith("\\" + "#" * hashes + "(", i):
+            j = skip_interpolation(line, i + 2 + hashes)
+            if j is None:
+                return None
+            i = j
+            continue
+        if line.startswith(close, i):
+            return i + len(close)
+        i += 1
+    return None
+
+
+def skip_interpolation(line, i):
+    """The index after the `)` that closes an interpolation whose contents start at i."""
+    depth = 1
+    while i < len(line):
+        c = line[i]
+        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
+            j = skip_string(line, i)
+            if j is None:
+                return None
+            i = j
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
+
+
+def wrap_code(line):
+    """The line as one or more lines, each within the limit where a comma allows."""
+    if len(line) <= LIMIT:
+        return [line]
+    breakable, opener, comment_at = scan(line)
+    if not breakable:
+        return [line]
+    out = []
+    start = len(line) - len(line.lstrip(" "))
+    column = {}  # index in line -> column in the output
+    base, indent = start, line[:start]
+    while True:
+        first_column = len(indent)
+        # The columns of this output line's characters, from index `base`.
+        for k in range(base, len(line)):
+            column[k] = first_column + (k - base)
+        if first_column + (len(line) - base) <= LIMIT:
+            out.append(indent + line[base:])
+            return out
+        candidates = []
+        for comma in sorted(breakable):
+            if comma < base or (comment_at is not None and comma > comment_at):
+                continue
+            if column[comma] + 1 > LIMIT:
+                break
+            anchor, depth = opener[comma]
+            if anchor not in column or PATTERN_HEAD.search(line[:anchor]):
+                continue
+            nxt = comma + 1
+            while nxt < len(line) and line[nxt] == " ":
+                nxt += 1
+            if nxt >= len(line) or (comment_at is not None and nxt >= comment_at):
+                continue
+            # A break must shorten the line that follows it.
+            if column[anchor] + 1 >= column[nxt]:
+                continue
+            candidates.append((depth, -comma, nxt, column[anchor] + 1))
+        if not candidates:
+            out.append(indent + line[base:])
+            return out
+        # The outermost bracket's last comma that fits: arguments break before the arguments of an argument.
+        _, comma, nxt, next_indent = min(candidates)
+        comma = -comma
+        out.append(indent + line[base:comma + 1])
+        base, indent = nxt, " " * next_indent
+
+
+def wrap_comment(line):
+    """A `//` or `///` comment line broken at its last space before the limit, the rest as a new comment line."""
+    match = re.match(r"^(\s*)(///?)( ?)(.*)$", line)
+    prefix = match.group(1) + match.group(2) + " "
+    text = match.group(4)
+    out = []
+    while len(prefix) + len(text) > LIMIT:
+        room = LIMIT - len(prefix)
+        cut = text.rfind(" ", 0, room + 1)
+        if cut <= 0:
+            break
+        out.append(prefix + text[:cut].rstrip())
+        text = text[cut + 1:].lstrip()
+    out.append(prefix + text)
+    return out
+
+
+def comment_prefix(line):
+    """`    /// ` or `    // `: the indent, the slashes and one space."""
+    match = re.match(r"^(\s*)(///?) ?", line)
+    return match.group(1) + match.group(2) + " "
+
+
+def continues_paragraph(line, following):
+    """Whether `following` is the next line of `line`'s comment paragraph: the same indent and slashes, and text
+    that starts no list item, table row, code fence or new block."""
+    head = re.match(r"^(\s*)(///?)", following)
+    if not head or head.group(0) != re.match(r"^(\s*)(///?)", line).group(0) or following.startswith(head.group(0) + "/"):
+        return False
+    text = following[len(head.group(0)):].strip()
+    return bool(text) and not re.match(r"^([-*+|>#]|```|\d+[.)]\s|- Parameter|Returns:|Throws:)", text)
+
+
+def wrap_file(text):
+    """The file's text with its long lines wrapped, wrapped again until that changes nothing (so --check agrees with
+    a file this wrote); and the numbers of the long lines left."""
+    for _ in range(8):
+        wrapped, left = wrap_once(text)
+        if wrapped == text:
+            break
+        text = wrapped
+    return wrapped, left
+
+
+def wrap_once(text):
+    """One pass over the file's lines."""
+    lines = text.split("\n")
+    result, left = [], []
+    in_multiline = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        quotes = line.count('"""')
+        if in_multiline or quotes:
+            result.append(line)
+            if quotes % 2 == 1:
+                in_multiline = not in_multiline
+        elif len(line) > LIMIT and re.match(r"^\s*//", line):
+            wrapped = wrap_comment(line)
+            following = lines[index] if index < len(lines) else ""
+            if len(wrapped) > 1 and continues_paragraph(line, following):
+                # The words that overflow open the next line of the same paragraph, which is then wrapped in turn.
+                lines[index] = comment_prefix(following) + " ".join(wrapped[1:][i][len(comment_prefix(line)):]
+                                                                    for i in range(len(wrapped) - 1)) \
+                    + " " + following[len(comment_prefix(following)):]
+                result.append(wrapped[0])
+            else:
+                result.extend(wrapped)
+        elif len(line) > LIMIT:
+            start = index - 1
+            # The lines that go on inside the bracket this one leaves open join it, so the list is filled again.
+            while index < len(lines) and '"""' not in lines[index]:
+                anchor = open_bracket_at_end(line)
+                following = lines[index]
+                if anchor is None or len(following) - len(following.lstrip(" ")) != anchor + 1 \
+                        or not following.strip() or following.lstrip().startswith("//"):
+                    break
+                line = line.rstrip() + " " + following.strip()
+                index += 1
+            joined = wrap_code(line)
+            if any(len(part) > LIMIT for part in joined) and index > start + 1:
+                # Filling the list again leaves a line too long: only the long line is wrapped, and the lines after
+                # it are taken as they come.
+                joined, index = wrap_code(lines[start]), start + 1
+            result.extend(joined)
+        else:
+            result.append(line)
+    for number, line in enumerate(result, 1):
+        if len(line) > LIMIT:
+            left.append(number)
+    return "\n".join(result), left
+
+
+def carry(revision, patch_path):
+    """Rewrites the patch at `patch_path`, made against `revision`'s files, as a patch against them wrapped."""
+    text = open(patch_path, encoding="utf-8").read()
+    header, _, _ = text.partition("\n--- a/")
+    files = sorted(set(re.findall(r"^\+\+\+ b/(\S+)", text, re.M)))
+    with tempfile.TemporaryDirectory(prefix="carry-") as tree:
+        for name in files:
+            os.makedirs(os.path.dirname(os.path.join(tree, name)), exist_ok=True)
+            old = subprocess.run(["git", "show", f"{revision}:{name}"], capture_output=True, check=True).stdout
+            open(os.path.join(tree, name), "wb").write(old)
+        subprocess.run(["git", "apply", "--whitespace=nowarn", os.path.abspath(patch_path)], cwd=tree, check=True)
+        hunks = []
+        for name in files:
+            old = subprocess.run(["git", "show", f"{revision}:{name}"], capture_output=True, check=True, text=True)
+            before = wrap_file(old.stdout)[0].splitlines(keepends=True)
+            after = wrap_file(open(os.path.join(tree, name), encoding="utf-8").read())[0].splitlines(keepends=True)
+            hunks += difflib.unified_diff(before, after, fromfile=f"a/{name}", tofile=f"b/{name}")
+    open(patch_path, "w", encoding="utf-8").write(header + "\n" + "".join(hunks))
+
+
+SAMPLE = '''struct Sample {
+    /// A doc comment long enough to need a second line, which it gets at its last space before the one hundred and twentieth column.
+    /// It goes on here.
+    func call() {
+        let total = combine(first: 1, second: "a, b, c", third: [10, 20, 30], fourth: "\\(label(1, 2))", fifth: 5, sixth: 6)
+        let text = "a single-line string literal, with commas, long enough that nothing in it may become the end of a line"
+        let help = """
+            a multi-line string literal's line, its breaks are the text it prints, so it stays as long as it is, 1, 2, 3.
+            """
+        guard ["on", "off"].contains(text), total > 0, help.isEmpty == false, text.count > 120, total < 1_000 else { return }
+        log(level: 1, "the second argument: a string literal long enough, with commas in it, to pass the one hundred and twentieth column")
+        for (index, value) in [(1, "one"), (2, "two"), (3, "three"), (4, "four"), (5, "five"), (6, "six")].enumerated() where index > 0 {}
+    }
+}
+'''
+
+
+def self_test():
+    """Wraps SAMPLE and checks each rule; 0, or 1 with a line per rule broken."""
+    wrapped, left = wrap_file(SAMPLE)
+    lines = wrapped.split("\n")
+    failures = []
+    def squeeze(text):
+        return re.sub(r"\s+", "", re.sub(r"(?m)^\s*//.*$", "", text))
+    if squeeze(wrapped) != squeeze(SAMPLE):
+        failures.append("the code changed beyond whitespace")
+    if not any(l.strip().startswith("fifth: 5") or l.strip().startswith("sixth: 6") for l in lines):
+        failures.append("a call's arguments were not broken after a comma")
+    if not any(l.lstrip().startswith("fourth:") or "fourth:" in l for l in lines if len(l) <= LIMIT):
+        failures.append("the call is still over the limit")
+    if any('"a, b, c"' not in l and '"a, b' in l for l in lines):
+        failures.append("a string literal was broken")
+    planted = SAMPLE.split("\n")
+    for number, what in [(5, "a string's commas"), (7, "a multi-line literal's line"), (9, "a statement's head before its body"),
+                         (11, "a pattern's commas")]:
+        if planted[number] not in lines:
+            failures.append(f"{what}: broken, and must not be")
+    if "        log(level: 1," not in lines:
+        failures.append("a call was not broken after its argument before a string")
+    if not any(l.strip() == "/// It goes on here." for l in lines) and "goes on here." not in wrapped:
+        failures.append("a comment's words were lost")
+    if any(len(l) > LIMIT for l in lines if l.lstrip().startswith("///")):
+        failures.append("a doc comment is still over the limit")
+    if wrap_file(wrapped)[0] != wrapped:
+        failures.append("wrapping twice changes the text again")
+    with tempfile.TemporaryDirectory(prefix="wrap-") as folder:
+        path = os.path.join(folder, "Sample.swift")
+        open(path, "w", encoding="utf-8").write(SAMPLE)
+        with contextlib.redirect_stdout(io.StringIO()):
+            flagged = main(["--check", path]) == 1
+            open(path, "w", encoding="utf-8").write(wrapped)
+            passed = main(["--check", path]) == 0
+    if not flagged or not passed:
+        failures.append("--check did not flag the planted long line, or flagged the wrapped file")
+    for failure in failures:
+        print(f"wrap: self-test: {failure}", file=sys.stderr)
+    if not failures:
+        print(f"wrap: self-test: {len(left)} of the sample's long lines left as they must be; --check catches a "
+              "wrappable line", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def main(arguments):
+    if arguments == ["--self-test"]:
+        return self_test()
+    if arguments[:1] == ["--carry"] and len(arguments) >= 3:
+        for patch in arguments[2:]:
+            carry(arguments[1], patch)
+        print(f"wrap: {len(arguments) - 2} patches carried over from {arguments[1]}")
+        return 0
+    check = arguments[:1] == ["--check"]
+    files = arguments[1:] if check else arguments
+    if not files:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    changed, left = 0, 0
+    for path in files:
+        text = open(path, encoding="utf-8").read()
+        wrapped, long_lines = wrap_file(text)
+        left += len(long_lines)
+        if wrapped != text:
+            changed += 1
+            if check:
+                print(f"{path}: a line over {LIMIT} characters could be wrapped (wrap_long_lines.py {path})")
+            else:
+                open(path, "w", encoding="utf-8").write(wrapped)
+    if check:
+        return 1 if changed else 0
+    print(f"wrap: {changed} files rewritten; {left} lines still over {LIMIT} characters")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
