@@ -5,8 +5,8 @@ import Glibc
 
 private let interruptionRequested = Atomic<Bool>(false)
 
-/// SIGINT, SIGTERM, SIGHUP (a closed terminal) and SIGQUIT (Ctrl-\) ask a run to stop after the current case and write what it has,
-/// marked incomplete.
+/// SIGINT, SIGTERM, SIGHUP (a closed terminal) and SIGQUIT (Ctrl-\) ask a run to stop after the current case and write
+/// what it has, marked incomplete.
 public enum Interruption {
     /// Installs the handlers and unblocks the three signals: a process started by another program (a test runner, a CI
     /// agent) may inherit a mask that blocks them, and a blocked SIGINT would never reach the handler.

@@ -52,8 +52,8 @@ enum BenchCommand {
     static let helpWords: Set<String> = ["--help", "-h", "help", "--version", "version", "-V"]
 
     /// The commands, as the overview lists them: what a mistyped one is matched against.
-    static let commands = ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed", "sampler-cost", "schema", "help",
-                           "version"]
+    static let commands = ["run", "gate", "compare", "merge", "feed", "cache", "inspect", "corpus", "speed",
+                           "sampler-cost", "schema", "help", "version"]
 
     /// Runs `arguments`; `given` is the command line as the user typed it (`bench --windows 4` runs as `bench run
     /// --windows 4`, and is recorded as typed).

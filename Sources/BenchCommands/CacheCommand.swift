@@ -33,16 +33,19 @@ enum CacheCommand {
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"), acceptsWebP: true)
         let repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 3
         let out = try arguments.value("--out") ?? "bench-results/cache"
-        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
+        let timeout = try arguments.integer("--timeout",
+                                            in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
         let allowsSpecialFiles = arguments.flag("--allow-special-files")
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
         try arguments.finish(command: "cache")
         let output = try OutputFolder(out)
         let scratch = try PrivateDirectory.forRun()
-        let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
+        let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
+                                   deadlineSeconds: Double(timeout))
         // The store path decodes every frame up front, as an eager decoder does: the eager limit applies to each file.
-        let (playable, rejected) = GIFInputs.partition(inputs, limits: limits, rules: rules, scratch: scratch, acceptsWebP: true, deepCheck: { path in
+        let (playable, rejected) = GIFInputs.partition(inputs, limits: limits, rules: rules, scratch: scratch,
+                                                       acceptsWebP: true, deepCheck: { path in
             do {
                 try limits.checkEager(AnimationFile.open(contentsOfFile: path, rules: rules, limits: limits))
                 return nil
@@ -61,7 +64,8 @@ enum CacheCommand {
         for (index, input) in playable.enumerated() {
             Console.note("[\(index + 1)/\(playable.count)] cache: \(input.name)" + (index > 0 ? " · \(clock.status(noun: "GIFs"))" : ""))
             defer { clock.stepDone() }
-            rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory, repetitions: repetitions,
+            rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory,
+                                                  repetitions: repetitions,
                                                limits: limits, codec: codec))
         }
         let command = arguments.commandLine

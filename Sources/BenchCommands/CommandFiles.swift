@@ -8,7 +8,8 @@ import Foundation
 /// commands check their own defaults again as they parse.
 enum CommandFiles {
     /// Flags whose value is a file the command reads (or a folder of GIFs, every file in it read).
-    static let readFlags = ["--gif", "--player-file", "--thresholds", "--baseline", "--current", "--gate", "--base-bench"]
+    static let readFlags = ["--gif", "--player-file", "--thresholds", "--baseline", "--current", "--gate",
+                            "--base-bench"]
     /// Flags whose value is a file the command writes.
     static let writeFlags = ["--summary", "--save-baseline", "--export-bmf", "--export-github-benchmark"]
     /// Files of a folder of GIFs looked at, at most: a folder holding more is still read, but an output is compared

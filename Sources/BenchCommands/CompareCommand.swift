@@ -54,7 +54,8 @@ enum CompareCommand {
         let current = try BaselineFile.load(currentPath, role: "current report")
         let thresholds = try thresholdsPath.map { path throws(UsageError) in try Thresholds.load(path) } ?? .defaults
         let exported = exports.write(current)
-        let status = try gate(current: current, baseline: baseline, thresholds: thresholds, timeGating: timeGating, summaryPath: summaryPath)
+        let status = try gate(current: current, baseline: baseline, thresholds: thresholds, timeGating: timeGating,
+                              summaryPath: summaryPath)
         return Exports.status(status, exported: exported)
     }
 

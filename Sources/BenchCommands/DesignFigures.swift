@@ -41,53 +41,72 @@ enum DesignFigures {
         var rows: [Row] = []
         func add(_ figure: String, _ meaning: String, _ source: String) { rows.append(Row(figure: figure, meaning: meaning, source: source)) }
         let limits = DecodeLimits.default
-        add(bytes(limits.maxEagerBytes), "an eager decode's limit (`--max-eager-bytes`), and a feed's (`--max-memory`)", "DecodeLimits.default.maxEagerBytes")
-        add(bytes(FeedCase.defaultMaxMemoryBytes), "a feed's players together (`bench feed --max-memory`)", "FeedCase.defaultMaxMemoryBytes")
+        add(bytes(limits.maxEagerBytes), "an eager decode's limit (`--max-eager-bytes`), and a feed's (`--max-memory`)",
+            "DecodeLimits.default.maxEagerBytes")
+        add(bytes(FeedCase.defaultMaxMemoryBytes), "a feed's players together (`bench feed --max-memory`)",
+            "FeedCase.defaultMaxMemoryBytes")
         add(bytes(limits.maxFileBytes), "a GIF file's limit (`--max-file-size`)", "DecodeLimits.default.maxFileBytes")
-        add("\(limits.maxCanvasPixels / 1_000_000) megapixels", "a canvas's or frame's limit (`--max-pixels`)", "DecodeLimits.default.maxCanvasPixels")
+        add("\(limits.maxCanvasPixels / 1_000_000) megapixels", "a canvas's or frame's limit (`--max-pixels`)",
+            "DecodeLimits.default.maxCanvasPixels")
         add(bytes(PlayerFile.maxBytes), "a player file's size", "PlayerFile.maxBytes")
         add(bytes(BaselineFile.maxBytes), "a baseline or thresholds file's size", "BaselineFile.maxBytes")
         add("1 B to \(bytes(ByteSize.maximum))", "what a size flag takes", "ByteSize.maximum")
-        add("\(number(OptionRanges.speed.lowerBound)) to \(number(OptionRanges.speed.upperBound))", "`--speed`", "OptionRanges.speed")
-        add("\(number(OptionRanges.refreshHz.lowerBound)) to \(number(OptionRanges.refreshHz.upperBound)) Hz", "`--refresh`", "OptionRanges.refreshHz")
-        add("\(number(OptionRanges.defaultRefreshHz)) Hz", "the display link's rate without a device or `--refresh`", "OptionRanges.defaultRefreshHz")
-        add("\(OptionRanges.timeoutSeconds.lowerBound) to \(Format.grouped(OptionRanges.timeoutSeconds.upperBound)) s", "`--timeout`", "OptionRanges.timeoutSeconds")
-        add("\(OptionRanges.defaultCaseTimeoutSeconds) s", "a case's `--timeout` unless told", "OptionRanges.defaultCaseTimeoutSeconds")
-        add("\(FrameDelay.browserFloorMilliseconds) ms or less plays as \(FrameDelay.browserDefaultMilliseconds) ms", "a GIF frame's delay, as browsers play it",
+        add("\(number(OptionRanges.speed.lowerBound)) to \(number(OptionRanges.speed.upperBound))", "`--speed`",
+            "OptionRanges.speed")
+        add("\(number(OptionRanges.refreshHz.lowerBound)) to \(number(OptionRanges.refreshHz.upperBound)) Hz",
+            "`--refresh`", "OptionRanges.refreshHz")
+        add("\(number(OptionRanges.defaultRefreshHz)) Hz", "the display link's rate without a device or `--refresh`",
+            "OptionRanges.defaultRefreshHz")
+        add("\(OptionRanges.timeoutSeconds.lowerBound) to \(Format.grouped(OptionRanges.timeoutSeconds.upperBound)) s",
+            "`--timeout`", "OptionRanges.timeoutSeconds")
+        add("\(OptionRanges.defaultCaseTimeoutSeconds) s", "a case's `--timeout` unless told",
+            "OptionRanges.defaultCaseTimeoutSeconds")
+        add("\(FrameDelay.browserFloorMilliseconds) ms or less plays as \(FrameDelay.browserDefaultMilliseconds) ms",
+            "a GIF frame's delay, as browsers play it",
             "FrameDelay.browserFloorMilliseconds, .browserDefaultMilliseconds")
         for spec in SyntheticCorpus.all {
-            add("\(spec.frameCount) × \(Int(spec.delayCentiseconds) * 10) ms", "`\(spec.name)`: frames × delay", "SyntheticCorpus.all")
+            add("\(spec.frameCount) × \(Int(spec.delayCentiseconds) * 10) ms", "`\(spec.name)`: frames × delay",
+                "SyntheticCorpus.all")
         }
         if let seed = SyntheticCorpus.all.first(where: { $0.name == "kingfisher-720x720x150" }) {
-            add("\(Format.fixed(Double(seed.eagerBytes) / Double(1 << 20), digits: 1)) MB", "the seed case decoded: \(seed.frameCount) × \(seed.width) × \(seed.height) × 4 B, MB = 2²⁰",
+            add("\(Format.fixed(Double(seed.eagerBytes) / Double(1 << 20), digits: 1)) MB",
+                "the seed case decoded: \(seed.frameCount) × \(seed.width) × \(seed.height) × 4 B, MB = 2²⁰",
                 "SyntheticSpec.eagerBytes")
             let loopSeconds = Double(seed.frameCount * Int(seed.delayCentiseconds)) / 100
-            add("\(number(Double(FeedCommand.defaultLoops) * loopSeconds)) s", "the default feed: \(FeedCommand.defaultLoops) loops of the seed case",
-                "FeedCommand.defaultLoops")
+            add("\(number(Double(FeedCommand.defaultLoops) * loopSeconds)) s",
+                "the default feed: \(FeedCommand.defaultLoops) loops of the seed case", "FeedCommand.defaultLoops")
         }
-        add(duration(MemorySampler.defaultInterval), "the memory sampler's period (`--sampler-interval`), and the least gap between its per-frame readings",
+        add(duration(MemorySampler.defaultInterval),
+            "the memory sampler's period (`--sampler-interval`), and the least gap between its per-frame readings",
             "MemorySampler.defaultInterval, PlaybackLoop.frameSampleGap")
-        add(bytes(MemoryTimeline.defaultCapacity * MemoryLayout<MemorySample>.stride), "the memory sampler's timeline: \(MemoryTimeline.defaultCapacity) samples",
+        add(bytes(MemoryTimeline.defaultCapacity * MemoryLayout<MemorySample>.stride),
+            "the memory sampler's timeline: \(MemoryTimeline.defaultCapacity) samples",
             "MemoryTimeline.defaultCapacity")
         add(bytes(LZWCodec.fastTableBytes), "the fast codec's LZW code table", "LZWCodec.fastTableBytes")
-        add(bytes(Jemalloc.verificationBytes), "the block a child allocates to prove jemalloc serves it", "Jemalloc.verificationBytes")
-        add("\(bytes(300 << 10)) → \(bytes(Jemalloc.sizeClass(for: 300 << 10)))", "a 320×240 frame's jemalloc size class (`nallocx`)", "Jemalloc.sizeClass(for:)")
-        add(percent(Double(Jemalloc.sizeClass(for: 300 << 10)) / Double(300 << 10) - 1, digits: 1), "that class above the frame's bytes",
-            "Jemalloc.sizeClass(for:)")
+        add(bytes(Jemalloc.verificationBytes), "the block a child allocates to prove jemalloc serves it",
+            "Jemalloc.verificationBytes")
+        add("\(bytes(300 << 10)) → \(bytes(Jemalloc.sizeClass(for: 300 << 10)))",
+            "a 320×240 frame's jemalloc size class (`nallocx`)", "Jemalloc.sizeClass(for:)")
+        add(percent(Double(Jemalloc.sizeClass(for: 300 << 10)) / Double(300 << 10) - 1, digits: 1),
+            "that class above the frame's bytes", "Jemalloc.sizeClass(for:)")
         add("\(number(FLAnimatedImageRule.keepAllMegabytes)) MB, \(number(FLAnimatedImageRule.keepFiveMegabytes)) MB",
             "FLAnimatedImage: decoded sizes that keep every frame, or 5", "FLAnimatedImageRule.keepAllMegabytes, .keepFiveMegabytes")
-        add("\(number(FLAnimatedImageRule.growDelay)) s, \(number(FLAnimatedImageRule.resetDelay)) s", "FLAnimatedImage: after a memory warning, until the cache grows, then is lifted",
+        add("\(number(FLAnimatedImageRule.growDelay)) s, \(number(FLAnimatedImageRule.resetDelay)) s",
+            "FLAnimatedImage: after a memory warning, until the cache grows, then is lifted",
             "FLAnimatedImageRule.growDelay, .resetDelay")
-        add("\(percent(SDWebImageRule.physicalShare)), \(percent(SDWebImageRule.freeShare))", "SDWebImage: the pool's shares of physical and free memory",
-            "SDWebImageRule.physicalShare, .freeShare")
+        add("\(percent(SDWebImageRule.physicalShare)), \(percent(SDWebImageRule.freeShare))",
+            "SDWebImage: the pool's shares of physical and free memory", "SDWebImageRule.physicalShare, .freeShare")
         for device in Device.table {
             add("\(bytes(Int(device.physicalBytes))), \(gibibytes(device.freeBytes)), \(number(device.refreshHz)) Hz, \(device.cores) cores",
                 "`\(device.name)`: physical memory, free memory, refresh rate, cores", "Device.table")
         }
-        add("\(number(ChartAxisRule.logarithmicSpread))×", "a chart axis turns logarithmic past this spread", "ChartAxisRule.logarithmicSpread")
-        add("\(number(exportMinimumCPUSeconds * 1000)) ms", "the least CPU of a case whose CPU time is exported", "exportMinimumCPUSeconds")
+        add("\(number(ChartAxisRule.logarithmicSpread))×", "a chart axis turns logarithmic past this spread",
+            "ChartAxisRule.logarithmicSpread")
+        add("\(number(exportMinimumCPUSeconds * 1000)) ms", "the least CPU of a case whose CPU time is exported",
+            "exportMinimumCPUSeconds")
         add(bytes(Int(exportFloorBytes)), "the floor added to exported byte series", "exportFloorBytes")
-        add(bytes(160 * 160 * 4), "one 160×160 frame: a leak the retained-bytes floor below must still catch", "the rule on retained_after_release_bytes")
+        add(bytes(160 * 160 * 4), "one 160×160 frame: a leak the retained-bytes floor below must still catch",
+            "the rule on retained_after_release_bytes")
         let defaults = Thresholds.defaults
         add(percent(defaults.pairedLevel), "the paired gate's confidence", "Thresholds.defaults.pairedConfidence")
         for rule in defaults.pairedRules {
@@ -105,7 +124,9 @@ enum DesignFigures {
             "`bench gate`'s warm passes: pairs of workers per case, and seconds of passes per case (`--pass-seconds`)", "PassPairing, GateCommand")
         add(percent(defaults.confidence), "`bench compare`'s bootstrap confidence", "Thresholds.defaults.confidence")
         for rule in defaults.rules {
-            var figure = rule.kind == .absolute ? "\(bytes(Int(rule.minimumAbsoluteChange)))" : percent(rule.limit, digits: 1, signed: rule.kind == .bootstrap)
+            var figure = rule.kind == .absolute ? "\(bytes(Int(rule.minimumAbsoluteChange)))" : percent(rule.limit,
+                                                                                                        digits: 1,
+                                                                                                        signed: rule.kind == .bootstrap)
             if rule.kind != .absolute, rule.minimumAbsoluteChange > 0 {
                 let least = rule.minimumAbsoluteChange
                 let unit = rule.metric.measure.unit

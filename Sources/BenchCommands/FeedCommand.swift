@@ -83,7 +83,8 @@ enum FeedCommand {
         Interruption.install()
         let runner = try child.runner(timeout: Double(options.timeout))
         let checker = CaseRunner(launcher: runner.launcher, timeout: Double(options.timeout))
-        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits, rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
+        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits,
+                                                       rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
                                                        scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })
         guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         let files = try CorpusFiles(playable, scratch: scratch, limits: options.limits)
@@ -121,7 +122,8 @@ enum FeedCommand {
             }
         }
         let interrupted = results.count < measured.count || replays.count < (options.replay ? feeds.filter { $0.repetition == 1 }.count : 0)
-        let queues = Dictionary(options.models.map { ($0.description, $0.queue) }, uniquingKeysWith: { first, _ in first })
+        let queues = Dictionary(options.models.map { ($0.description, $0.queue) },
+                                uniquingKeysWith: { first, _ in first })
         let report = FeedReport(metadata: RunMetadata.current(command: arguments.commandLine),
                                 results: results, budget: options.budget, incomplete: interrupted, queues: queues, replays: replays)
         try report.publish(to: output.path)
@@ -173,13 +175,15 @@ enum FeedCommand {
             loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
             speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1
             device = try RunCommand.device(&arguments)
-            refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
+            refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh",
+                                            in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)") ?? device.map { min($0.cores, usableCPUs) }
             poolWidth = try arguments.integer("--pool-width", in: 1...64) ?? cpus ?? usableCPUs
             display = try arguments.value("--display").map { text throws(UsageError) in try RunCommand.displaySize(text, orFull: false) }
             codec = try CodecOption.one(&arguments)
-            memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.001...1_000_000)
+            memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at",
+                                                    in: 0.001...1_000_000)
             budget = try arguments.value("--budget").map { text throws(UsageError) in try ByteSize.parse(text, flag: "--budget", example: "100MiB") }
             repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 1
             out = try arguments.value("--out") ?? "bench-results/feed"
@@ -198,7 +202,8 @@ enum FeedCommand {
             let longest = inputs.compactMap { files.gifFacts[$0.name]?.loopSeconds }.max() ?? 0
             let seconds = Double(loops) * longest / speed
             guard seconds > 0 else { throw UsageError("the GIFs have no delays to play: a feed needs a loop longer than 0 s") }
-            // The warning goes out at the first display tick at or after it; at the feed's end every player leaves first.
+            // The warning goes out at the first display tick at or after it; at the feed's end every player leaves
+            // first.
             let schedule = FeedSchedule(players: players, scrollRate: scrollRate, seconds: seconds)
             if let at = memoryWarningAt, schedule.warningTick(at: at, refreshHz: refresh) == nil {
                 throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s falls on or after the feed's last display tick "
@@ -210,13 +215,15 @@ enum FeedCommand {
                 for model in models {
                     let gifs = inputs.compactMap { input -> FeedGIF? in
                         guard let facts = files.facts[input.name], let path = files.paths[input.name] else { return nil }
-                        let decoder = model.decoder(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory)
+                        let decoder = model.decoder(frameBytes: facts.frameBytes, frameCount: facts.frameCount,
+                                                    memory: memory)
                         return FeedGIF(name: input.name, path: path, decoder: decoder)
                     }
-                    feeds.append(FeedCase(model: model.description, gifs: gifs, players: players, scrollRate: scrollRate, seconds: seconds,
-                                          speed: speed, refreshHz: refresh, cpus: cpus, poolWidth: poolWidth, display: display, codec: codec,
-                                          memoryWarningAt: memoryWarningAt, device: device?.name, repetition: repetition,
-                                          limits: limits, maxMemoryBytes: maxMemoryBytes))
+                    feeds.append(FeedCase(model: model.description, gifs: gifs, players: players,
+                                          scrollRate: scrollRate, seconds: seconds, speed: speed, refreshHz: refresh,
+                                          cpus: cpus, poolWidth: poolWidth, display: display, codec: codec,
+                                          memoryWarningAt: memoryWarningAt, device: device?.name,
+                                          repetition: repetition, limits: limits, maxMemoryBytes: maxMemoryBytes))
                 }
             }
             return feeds

@@ -28,7 +28,8 @@ enum FeedReplays {
             for gif in feed.gifs where traces[gif.path] == nil && failure == nil {
                 guard Replay.canPlay(gif.decoder) else { failure = "a replay cannot play \(gif.decoder)"; break }
                 progress.update("\(label): tracing \(Console.visible(gif.name)) …")
-                var benchCase = BenchCase(gif: gif.name, path: gif.path, decoder: gif.decoder, loops: traceLoops, codec: feed.codec, limits: feed.limits)
+                var benchCase = BenchCase(gif: gif.name, path: gif.path, decoder: gif.decoder, loops: traceLoops,
+                                          codec: feed.codec, limits: feed.limits)
                 benchCase.identity.display = feed.display
                 let result = runner.run(benchCase, shouldStop: { Interruption.requested })
                 guard result.failure == nil, let trace = result.frameCosts else {
@@ -38,7 +39,8 @@ enum FeedReplays {
                 traces[gif.path] = trace
                 if containers[gif.path] == nil {
                     do {
-                        containers[gif.path] = try GIFContainer(contentsOfFile: gif.path, rules: InputFileRules(maxBytes: feed.limits.maxFileBytes))
+                        containers[gif.path] = try GIFContainer(contentsOfFile: gif.path,
+                                                                rules: InputFileRules(maxBytes: feed.limits.maxFileBytes))
                     } catch {
                         failure = "\(gif.name): \(error)"
                     }

@@ -121,15 +121,16 @@ enum GateCommand {
                                   timeout: Double(options.timeout), scratch: scratch.path, samples: options.samples,
                                   candidateOnly: Set(candidateOnly.keys))
         let pairing = try options.passSeconds > 0
-            ? Self.pairing(base: base, candidate: candidate, gifs: gifs.filter { candidateOnly[$0.name] == nil }, allGIFs: gifs,
-                           options: options, scratch: scratch.path) : (pairing: nil, reason: "--pass-seconds 0")
+            ? Self.pairing(base: base, candidate: candidate, gifs: gifs.filter { candidateOnly[$0.name] == nil },
+                           allGIFs: gifs, options: options, scratch: scratch.path) : (pairing: nil,
+                                                                                      reason: "--pass-seconds 0")
         let plannedRounds = options.rounds ?? (pairing.pairing == nil ? 10 : 3)
         Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(plannedRounds) rounds, \(base.name) and the candidate "
                      + "alternately" + (pairing.pairing == nil ? "" : ", then each case pass by pass for about \(Format.duration(options.passSeconds))")
                      + "\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
-        let rounds = try runner.rounds(plannedRounds, progress: { progress.update($0) }, roundFinished: { progress.line($0) },
-                                       shouldStop: { Interruption.requested })
+        let rounds = try runner.rounds(plannedRounds, progress: { progress.update($0) },
+                                       roundFinished: { progress.line($0) }, shouldStop: { Interruption.requested })
         let passes = try pairing.pairing.map { pairing throws(UsageError) in
             try pairing.run(progress: { progress.update($0) }, shouldStop: { Interruption.requested })
         }
@@ -189,19 +190,22 @@ enum GateCommand {
 
     /// The warm workers of both sides, or, when the base has none, why: time is then judged by rounds, and the gate
     /// says so on stderr and in gate.md. The candidate's plan must come: it is this build.
-    static func pairing(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)], allGIFs: [(name: String, path: String)],
+    static func pairing(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)],
+                        allGIFs: [(name: String, path: String)],
                         options: Options, scratch: String) throws(UsageError) -> (pairing: PassPairing?, reason: String) {
         guard FileManager.default.isExecutableFile(atPath: base.child) else {
             let reason = "no bench-case beside its bench (\(base.child)) to run as a warm worker"
             Console.note("bench gate: \(base.name): \(reason); CPU time is judged by rounds of fresh processes instead")
             return (nil, reason)
         }
-        let basePlan = base.workerPlan(gifs: gifs, suiteArguments: options.suiteArguments, folder: scratch + "/plan-base", timeout: 600)
+        let basePlan = base.workerPlan(gifs: gifs, suiteArguments: options.suiteArguments,
+                                       folder: scratch + "/plan-base", timeout: 600)
         guard let plan = basePlan.plan else {
             Console.note("bench gate: \(base.name): \(basePlan.reason); CPU time is judged by rounds of fresh processes instead")
             return (nil, basePlan.reason)
         }
-        let own = candidate.workerPlan(gifs: allGIFs, suiteArguments: options.suiteArguments, folder: scratch + "/plan-candidate", timeout: 600)
+        let own = candidate.workerPlan(gifs: allGIFs, suiteArguments: options.suiteArguments,
+                                       folder: scratch + "/plan-candidate", timeout: 600)
         guard let candidatePlan = own.plan else { throw UsageError("candidate: \(own.reason)") }
         return (PassPairing(base: (plan, base.child, base.name), candidate: (candidatePlan, candidate.child),
                             secondsPerCase: options.passSeconds, timeout: Double(options.timeout)), "")
@@ -240,7 +244,8 @@ enum GateCommand {
         var inputs: [GIFInput]
 
         /// `bench run` flags the gate sets itself or that make no sense paired.
-        static let refused = ["--repetitions", "--save-baseline", "--gate", "--gate-times", "--shard", "--export-github-benchmark", "--export-bmf"]
+        static let refused = ["--repetitions", "--save-baseline", "--gate", "--gate-times", "--shard",
+                              "--export-github-benchmark", "--export-bmf"]
 
         init(_ arguments: inout ArgumentList) throws {
             baselinePath = try arguments.value("--baseline") ?? "Reports/baseline.json"
@@ -319,7 +324,8 @@ enum GateCommand {
             }
             let repository = try BaseBuild.repository(containing: BuildProvenance.packageDirectory)
             let commit = try BaseBuild.resolve(revision, repository: repository)
-            let build = try BaseBuild.build(commit: commit, repository: repository, note: note, ticking: ticking, shouldStop: { Interruption.requested })
+            let build = try BaseBuild.build(commit: commit, repository: repository, note: note, ticking: ticking,
+                                            shouldStop: { Interruption.requested })
             return PairedSide(name: "base \(commit.prefix(12))", bench: build.bench, commit: commit)
         }
     }

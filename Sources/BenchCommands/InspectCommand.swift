@@ -30,8 +30,10 @@ enum InspectCommand {
         if hashes && json { throw UsageError("--hashes and --json cannot be combined: pick one output") }
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
-        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
-        let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: arguments.flag("--allow-special-files"),
+        let timeout = try arguments.integer("--timeout",
+                                            in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
+        let rules = InputFileRules(maxBytes: limits.maxFileBytes,
+                                   allowsSpecialFiles: arguments.flag("--allow-special-files"),
                                    deadlineSeconds: Double(timeout))
         let files = arguments.positionals()
         try arguments.finish(command: "inspect")
@@ -56,11 +58,13 @@ enum InspectCommand {
             throw UsageError(error.explained.hasPrefix(path) ? error.explained : "\(path): \(error.explained)")
         }
         if json {
-            Console.output(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec, playability: playability))
+            Console.output(try GIFInspection.json(container, fileName: path, limits: limits, codec: codec,
+                                                  playability: playability))
             return .success
         }
         let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
-                           : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec, playability: playability)
+                           : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec,
+                                                    playability: playability)
         Console.answer(lines.joined(separator: "\n"))
         return .success
     }

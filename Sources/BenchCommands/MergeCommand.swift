@@ -43,6 +43,7 @@ enum MergeCommand {
         Console.answer(MarkdownReporter.render(merged))
         Console.note("bench: merged \(reports.count) shards, \(merged.results.count) cases; reports in \(out)/results.{csv,md,json} and \(out)/charts/")
         let failed = merged.results.contains { $0.failure != nil }
-        return Exports.status(merged.incomplete ? .internalFailure : failed ? .incomplete : .success, exported: exported)
+        return Exports.status(merged.incomplete ? .internalFailure : failed ? .incomplete : .success,
+                              exported: exported)
     }
 }

@@ -21,7 +21,8 @@ extension RunCommand {
         }
         guard name != nil || memory != nil || free != nil else { return nil }
         var device = try name.map { text throws(UsageError) in try Device.named(text) }
-            ?? Device(name: "custom", physicalBytes: 0, freeBytes: 0, refreshHz: 60, cores: 6, source: "--device-memory, --device-free")
+            ?? Device(name: "custom", physicalBytes: 0, freeBytes: 0, refreshHz: 60, cores: 6,
+                      source: "--device-memory, --device-free")
         if let memory {
             device.physicalBytes = UInt64(memory)
             if free == nil { device.freeBytes = UInt64(memory) / 3 }

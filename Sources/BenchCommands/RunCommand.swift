@@ -120,7 +120,8 @@ enum RunCommand {
         let progress = ProgressLine()
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
         var runner = try child.runner(timeout: Double(options.timeout))
-        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits, rules: options.fileRules, scratch: scratch,
+        let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits,
+                                                       rules: options.fileRules, scratch: scratch,
                                                        acceptsWebP: true, deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
@@ -146,7 +147,8 @@ enum RunCommand {
             Console.output(String(decoding: try WorkerPlan(cases: cases).encoded(), as: UTF8.self), terminator: "")
             return .success
         }
-        let counter = try options.countInstructions ? InstructionCounter.prepare(child: try child.path(), timeout: Double(options.timeout)) : nil
+        let counter = try options.countInstructions ? InstructionCounter.prepare(child: try child.path(),
+                                                                                 timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)
                      + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : "")
                      + "; \(Format.count(playable.count, "GIF")) prepared in \(Format.duration(Date().timeIntervalSince(started)))")
@@ -177,16 +179,19 @@ enum RunCommand {
         }, shouldStop: { Interruption.requested })
 
         if let counter, !Interruption.requested {
-            InstructionCounts.add(to: &results, counter: counter, progress: progress, shouldStop: { Interruption.requested })
+            InstructionCounts.add(to: &results, counter: counter, progress: progress,
+                                  shouldStop: { Interruption.requested })
         }
         let interrupted = Interruption.requested || results.count < cases.count
         // A file that could not be read is reported once, by the first shard.
         let unreadable = (options.shard.map { $0.index == 1 } ?? true ? rejected : []).flatMap { input in
             suite.settings.map { setting in
                 // No decoder ran: the row names the setting that could not be played.
-                let plan = setting == .eager ? DecoderPlan.eager : DecoderPlan(.eager, origin: .policy(setting.description))
-                return CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, plan: plan, loops: suite.loops, mode: suite.mode,
-                                                       speed: suite.speeds[0]), failure: input.reason)
+                let plan = setting == .eager ? DecoderPlan.eager : DecoderPlan(.eager,
+                                                                               origin: .policy(setting.description))
+                return CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, plan: plan,
+                                                       loops: suite.loops, mode: suite.mode, speed: suite.speeds[0]),
+                                  failure: input.reason)
             }
         }
         var metadata = RunMetadata.current(command: arguments.commandLine)
@@ -202,7 +207,8 @@ enum RunCommand {
         }
         var measured = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
         measured.replay = RunCommand.replay(results, files: files, suite: suite)
-        let published = try ReportFiles.measuringParent(measured, cases: results.count, folder: options.fullMarkdown ? nil : options.out)
+        let published = try ReportFiles.measuringParent(measured, cases: results.count,
+                                                        folder: options.fullMarkdown ? nil : options.out)
         let report = published.report
         try ReportWriter.write(bytes: published.files, to: output.path)
         journal.finish()
@@ -230,8 +236,10 @@ enum RunCommand {
             // An interrupted run is no verdict: exit 3, as README says, never the gate's 1.
             Console.error("gate: not judged, the run was interrupted")
         } else if let baseline = options.gateBaseline {
-            return Exports.status(try CompareCommand.gate(current: report, baseline: baseline, thresholds: options.thresholds,
-                                                          timeGating: options.timeGating, summaryPath: options.summary), exported: exported)
+            return Exports.status(try CompareCommand.gate(current: report, baseline: baseline,
+                                                          thresholds: options.thresholds,
+                                                          timeGating: options.timeGating, summaryPath: options.summary),
+                                  exported: exported)
         }
         return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
     }

@@ -47,7 +47,8 @@ extension RunCommand {
         var shard: Shard?
         /// `--filter PATTERN`: only the cases whose name matches.
         var filter: CaseFilter?
-        /// How input files may be read: regular files up to `--max-file-size`, special ones with `--allow-special-files`.
+        /// How input files may be read: regular files up to `--max-file-size`, special ones with
+        /// `--allow-special-files`.
         var fileRules: InputFileRules
         /// `--warmup N`: unmeasured children per setting before its first repetition.
         var warmUp: Int
@@ -84,13 +85,15 @@ extension RunCommand {
                 try RunCommand.number(text, flag: "--speed", in: OptionRanges.speed)!
             })
             let device = try RunCommand.device(&arguments)
-            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh", in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
+            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh",
+                                                in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
             let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
             if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or --display full,320x320") }
             let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
                 text == "full" ? nil : try RunCommand.displaySize(text, orFull: true)
             })
-            let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at", in: 0.01...1_000_000)
+            let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"),
+                                                        flag: "--memory-warning-at", in: 0.01...1_000_000)
             if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             let cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)")
@@ -104,7 +107,8 @@ extension RunCommand {
             } ?? .heap
             let codecs = try CodecOption.list(&arguments, default: [.default])
             out = try arguments.value("--out") ?? "bench-results/latest"
-            timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
+            timeout = try arguments.integer("--timeout",
+                                            in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
             let allowsSpecialFiles = arguments.flag("--allow-special-files")
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
             let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0
@@ -119,7 +123,8 @@ extension RunCommand {
                 return bytes
             } ?? 0
             let limits = try RunCommand.limits(&arguments)
-            fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles, deadlineSeconds: Double(timeout))
+            fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
+                                       deadlineSeconds: Double(timeout))
             saveBaseline = try arguments.value("--save-baseline")
             gatePath = try arguments.value("--gate")
             gateBaseline = try gatePath.map { path throws(UsageError) in try BaselineFile.load(path, role: "baseline") }
@@ -156,9 +161,10 @@ extension RunCommand {
                 references = Suite.references(besides: settings)
                 settings = RunCommand.distinct(references.filter(\.isEager) + settings + references.filter { !$0.isEager })
             }
-            suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode, speeds: speeds,
-                          refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs, samplerInterval: Double(samplerMilliseconds) / 1000,
-                          windowedSlowdown: slowdown, plantedLeakBytes: plantedLeak, limits: limits)
+            suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode,
+                          speeds: speeds, refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs,
+                          samplerInterval: Double(samplerMilliseconds) / 1000, windowedSlowdown: slowdown,
+                          plantedLeakBytes: plantedLeak, limits: limits)
             suite.memoryWarningAt = memoryWarningAt
             suite.plantedPageFaultBytes = plantedPageFaults
             suite.device = device

@@ -25,7 +25,8 @@ enum SamplerCostCommand {
         let repetitions = try arguments.integer("--repetitions", in: 2...100) ?? 7
         let loops = try arguments.integer("--loops", in: 1...1000) ?? 3
         let gifs = try arguments.values("--gif")
-        let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
+        let timeout = try arguments.integer("--timeout",
+                                            in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
         let limits = try RunCommand.limits(&arguments)
         try arguments.finish(command: "sampler-cost")
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
@@ -42,8 +43,8 @@ enum SamplerCostCommand {
                 var failure: String?
                 plays: for repetition in 1...repetitions {
                     for interval in [-1.0, MemorySampler.defaultInterval] {
-                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name]!, decoder: decoder, loops: loops,
-                                                  repetition: repetition, samplerInterval: interval)
+                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name]!, decoder: decoder,
+                                                  loops: loops, repetition: repetition, samplerInterval: interval)
                         benchCase.limits = limits
                         let result = runner.run(benchCase)
                         if let reason = result.failure { failure = reason; break plays }

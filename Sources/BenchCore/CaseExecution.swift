@@ -46,9 +46,11 @@ public enum CaseExecution {
         result.fileBytes = container.bytes.count
         result.gifBytesHash = FrameHash(of: container.bytes.buffer).description
         result.truncated = container.truncated
-        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container, display: benchCase.display))
+        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container,
+                                                                 display: benchCase.display))
 
-        RuntimeWarmUp.run(benchCase.decoder, format: container.format, codec: benchCase.codec, display: benchCase.display)
+        RuntimeWarmUp.run(benchCase.decoder, format: container.format, codec: benchCase.codec,
+                          display: benchCase.display)
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
         let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
         try Jemalloc.purge()
@@ -124,16 +126,20 @@ public enum CaseExecution {
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
-    private static func play(_ benchCase: BenchCase, _ container: any AnimationContainer, sampler: MemorySampler?, start: CPUTimes,
+    private static func play(_ benchCase: BenchCase, _ container: any AnimationContainer, sampler: MemorySampler?,
+                             start: CPUTimes,
                              trace: consuming [DecodeCost]) throws(GIFError) -> Played {
         if case .calibration(let bytes) = benchCase.decoder {
-            return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0), start: start)
+            return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0),
+                                        start: start)
         }
-        let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits, codec: benchCase.codec,
+        let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits,
+                                                          codec: benchCase.codec,
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame, display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
-            ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz, start: start.wall,
-                                      memoryWarningAt: benchCase.memoryWarningAt, trace: consume trace)
+            ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz,
+                                      start: start.wall, memoryWarningAt: benchCase.memoryWarningAt,
+                                      trace: consume trace)
             : try player.play(loops: benchCase.loops, start: start.wall, trace: consume trace)
         // Counted runs end the interval once prefetching has settled, so it always holds the same work: the played
         // frames and the window ahead. Timed runs stop the clock at the last frame, as a viewer would.
@@ -147,11 +153,12 @@ public enum CaseExecution {
         let kernel = try? KernelMemory.current()
         let lent = try player.framesHash()
         guard observation.scalingSeconds != nil else {
-            return Played(observation: observation, spent: spent, memory: memory, framesHash: lent, kernelAfterPlayback: kernel, threads: threads)
+            return Played(observation: observation, spent: spent, memory: memory, framesHash: lent,
+                          kernelAfterPlayback: kernel, threads: threads)
         }
         let identity = try PlaybackLoop.fullSizeFramesHash(container, codec: benchCase.codec, limits: benchCase.limits)
-        return Played(observation: observation, spent: spent, memory: memory, framesHash: identity, displayFramesHash: lent,
-                      kernelAfterPlayback: kernel, threads: threads)
+        return Played(observation: observation, spent: spent, memory: memory, framesHash: identity,
+                      displayFramesHash: lent, kernelAfterPlayback: kernel, threads: threads)
     }
 
     /// Allocates and touches `bytes`, keeps them while sampling as playback would, then frees them.
@@ -174,14 +181,15 @@ public enum CaseExecution {
     }
 
     /// The decoder `choice` names; its background work runs in `pool` when one is given (a feed's players share it).
-    static func makeDecoder(_ choice: DecoderChoice, _ container: any AnimationContainer, limits: DecodeLimits = .default,
+    static func makeDecoder(_ choice: DecoderChoice, _ container: any AnimationContainer,
+                            limits: DecodeLimits = .default,
                             codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil,
                             pool: DecodePool? = nil) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
         case .kind(let kind, let window):
             let compositor = kind.takesCompositor ? try slowed(container, limits, codec, extraWorkPerFrame) : nil
-            return try kind.make(DecoderInputs(container: container, window: window, limits: limits, codec: codec, display: display,
-                                               pool: pool, compositor: compositor))
+            return try kind.make(DecoderInputs(container: container, window: window, limits: limits, codec: codec,
+                                               display: display, pool: pool, compositor: compositor))
         case .calibration:
             return try makeDecoder(.eager, container, limits: limits, codec: codec, display: display)
         case .library, .registered:
@@ -197,7 +205,8 @@ public enum CaseExecution {
         /// A retention rule played with real decoding, as every library model and registered rule is.
         func played(_ rule: any RetentionRule, display: DisplaySize?) throws(GIFError) -> ModelDecoder {
             try ModelDecoder(container: container, rule: rule, limits: limits, codec: codec,
-                             compositor: slowed(container, limits, codec, extraWorkPerFrame), display: display, pool: pool)
+                             compositor: slowed(container, limits, codec,
+                                                extraWorkPerFrame), display: display, pool: pool)
         }
     }
 
@@ -212,14 +221,16 @@ public enum CaseExecution {
     /// The planted slowdown's compositor, or nil (the decoder's own) when none is asked for.
     private static func slowed(_ container: any AnimationContainer, _ limits: DecodeLimits, _ codec: LZWCodec,
                                _ extraWorkPerFrame: Double) throws(GIFError) -> SlowedCompositor? {
-        extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, codec: codec, extraWorkPerFrame: extraWorkPerFrame) : nil
+        extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, codec: codec,
+                                                     extraWorkPerFrame: extraWorkPerFrame) : nil
     }
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed; frames
     /// at the display's size when it is smaller than the GIF.
     static func theoreticalBytes(_ choice: DecoderChoice, _ container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
         switch choice {
-        case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container, display: display)
+        case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container,
+                                                                       display: display)
         case .library, .registered:
             if let rule = choice.retentionRule(frameCount: container.frameCount) {
                 return ModelDecoder.pixelBytes(rule: rule, container: container, display: choice.heldDisplay(display))

@@ -38,9 +38,11 @@ public enum ChildEntry {
         case .feed(let feed):
             return reply(.fed(result: FeedExecution.run(feed)), program: program)
         case .work:
-            return Answer(status: 2, errors: "\(program): error: a warm worker serves its passes in a process of its own\n")
+            return Answer(status: 2,
+                          errors: "\(program): error: a warm worker serves its passes in a process of its own\n")
         case nil:
-            return Answer(status: 2, errors: "\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
+            return Answer(status: 2,
+                          errors: "\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
         }
     }
 

@@ -30,8 +30,8 @@ struct ThreadCPU {
     var samplerOnPlayingThread: Double
 
     static func now(source: (any AnimatedFrameSource)?, sampler: MemorySampler?) -> ThreadCPU {
-        ThreadCPU(playing: ThreadCPUClock.now(), decoding: source?.decodingThreadCPUSeconds ?? 0, sampler: sampler?.cpuSeconds ?? 0,
-                  samplerOnPlayingThread: sampler?.foregroundCPUSeconds ?? 0)
+        ThreadCPU(playing: ThreadCPUClock.now(), decoding: source?.decodingThreadCPUSeconds ?? 0,
+                  sampler: sampler?.cpuSeconds ?? 0, samplerOnPlayingThread: sampler?.foregroundCPUSeconds ?? 0)
     }
 
     /// The player's threads apart from the harness's, over the interval since `start`.

@@ -9,7 +9,8 @@ enum PlayabilityCheck {
     /// Checks the file at `path`: status 0, or 1 and the reason.
     static func run(path: String, limits: DecodeLimits) -> (status: Int32, reason: String) {
         do throws(GIFError) {
-            let container = try AnimationFile.open(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes), limits: limits)
+            let container = try AnimationFile.open(contentsOfFile: path,
+                                                   rules: InputFileRules(maxBytes: limits.maxFileBytes), limits: limits)
             if let gif = container as? GIFContainer {
                 _ = try Playability.check(gif, limits: limits)
                 return (0, "")

@@ -16,7 +16,8 @@ public final class SlowedCompositor: FrameCompositing {
     public init(container: any AnimationContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default,
                 extraWorkPerFrame: Double) throws(GIFError) {
         guard let gif = container as? GIFContainer else {
-            throw .formatNotPlayed(player: "the planted slowdown (--slow-windowed)", format: container.format.displayName,
+            throw .formatNotPlayed(player: "the planted slowdown (--slow-windowed)",
+                                   format: container.format.displayName,
                                    reason: "it decodes LZW data again, which only a GIF has")
         }
         compositor = try Compositor(container: gif, limits: limits, codec: codec)

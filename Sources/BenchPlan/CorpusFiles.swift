@@ -15,7 +15,8 @@ public struct GIFFacts: Sendable {
     /// Seconds the last frame shows at speed 1 (its effective delay): a loop's last display tick comes that long
     /// before its end.
     public var lastFrameSeconds: Double
-    /// The hash of the file's bytes when the run read it first: the bytes every case must play (``CaseRunner/pinnedBytes``).
+    /// The hash of the file's bytes when the run read it first: the bytes every case must play
+    /// (``CaseRunner/pinnedBytes``).
     public var bytesHash: String
     /// GIF or WebP: which players can play it.
     public var format: AnimationFormat
@@ -60,7 +61,8 @@ public final class CorpusFiles: Sendable {
             switch input.source {
             case .file(let path):
                 paths[input.name] = path
-                if known == nil, let container = try? AnimationFile.open(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes),
+                if known == nil, let container = try? AnimationFile.open(contentsOfFile: path,
+                                                                         rules: InputFileRules(maxBytes: limits.maxFileBytes),
                                                                           limits: limits) {
                     known = GIFFacts(container)
                 }

@@ -13,7 +13,8 @@ public enum Destinations {
     /// Throws one line naming the flags that collide, or the destination that cannot be written.
     /// With `collisionsOnly`, only collisions are checked: an output whose folder does not exist yet (inside an `--out`
     /// the command will make) is passed over, and nothing is tried for writing; the command checks those itself.
-    public static func check(writes outputs: [(flag: String, path: String)], reportFolder: (flag: String, path: String)? = nil,
+    public static func check(writes outputs: [(flag: String, path: String)],
+                             reportFolder: (flag: String, path: String)? = nil,
                              reads inputs: [(what: String, path: String)] = [], collisionsOnly: Bool = false) throws(UsageError) {
         var seen: [(what: String, identity: FileIdentity)] = []
         if let reportFolder {

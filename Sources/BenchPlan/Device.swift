@@ -27,7 +27,8 @@ public struct Device: Sendable, Hashable {
     /// The built-in devices. Apple does not state RAM; the figures are those Xcode's device files list, as reported by
     /// MacRumors (iPhone 15 and 15 Pro: macrumors.com/2023/09/12/iphone-15-pro-models-have-8gb-ram/; iPhone SE 2nd and
     /// 3rd generation: MacRumors via tomsguide.com/news/iphone-se-2022-has-this-hidden-upgrade). Refresh rates and
-    /// cores are Apple's specifications (ProMotion up to 120 Hz on the Pro; A13, A15, A16 and A17 Pro have 6-core CPUs).
+    /// cores are Apple's specifications (ProMotion up to 120 Hz on the Pro; A13, A15, A16 and A17 Pro have 6-core
+    /// CPUs).
     public static let table: [Device] = [
         Device(name: "iphone-se-2", physicalBytes: 3 * gibibyte, freeBytes: gibibyte, refreshHz: 60, cores: 6,
                source: "3 GB (Xcode device files via MacRumors, 2022); 60 Hz; A13, 6 cores"),
@@ -35,7 +36,8 @@ public struct Device: Sendable, Hashable {
                source: "4 GB (Xcode 13.3 device files via MacRumors, 2022); 60 Hz; A15, 6 cores"),
         Device(name: "iphone-15", physicalBytes: 6 * gibibyte, freeBytes: 2 * gibibyte, refreshHz: 60, cores: 6,
                source: "6 GB (Xcode 15 RC device files via MacRumors, 2023); 60 Hz; A16, 6 cores"),
-        Device(name: "iphone-15-pro", physicalBytes: 8 * gibibyte, freeBytes: 8 * gibibyte / 3, refreshHz: 120, cores: 6,
+        Device(name: "iphone-15-pro", physicalBytes: 8 * gibibyte, freeBytes: 8 * gibibyte / 3, refreshHz: 120,
+               cores: 6,
                source: "8 GB (Xcode 15 RC device files via MacRumors, 2023); ProMotion 120 Hz; A17 Pro, 6 cores"),
     ]
 

@@ -17,8 +17,8 @@ public struct GIFInput: Sendable {
 
     public let name: String
     public let source: Source
-    /// What indexing the file found, once it has been indexed (by ``GIFInputs/partition(_:limits:rules:scratch:deepCheck:)``),
-    /// so that the parent indexes each GIF once.
+    /// What indexing the file found, once it has been indexed (by
+    /// ``GIFInputs/partition(_:limits:rules:scratch:deepCheck:)``), so that the parent indexes each GIF once.
     public var facts: GIFFacts?
 
     public init(name: String, source: Source, facts: GIFFacts? = nil) {
@@ -27,7 +27,8 @@ public struct GIFInput: Sendable {
         self.facts = facts
     }
 
-    /// A synthetic GIF's WebP twin, named as the file `bench corpus --webp` writes (`sticker-240x240x60.lossy-q75.webp`).
+    /// A synthetic GIF's WebP twin, named as the file `bench corpus --webp` writes
+    /// (`sticker-240x240x60.lossy-q75.webp`).
     public static func webpTwin(of spec: SyntheticSpec, _ compression: WebPCompression) -> GIFInput {
         GIFInput(name: "\(spec.name).\(compression.name).webp", source: .syntheticWebP(spec, compression))
     }
@@ -123,7 +124,8 @@ extension GIFInputs {
     /// of failing in every child. The parent only reads and indexes (within `rules`: regular files up to a size unless
     /// told otherwise); `deepCheck`, given a path, composites every frame in a child with a time limit. A pipe, FIFO
     /// or device the user allowed is read once and measured from a private copy in `scratch`.
-    public static func partition(_ inputs: [GIFInput], limits: DecodeLimits = .default, rules: InputFileRules = InputFileRules(),
+    public static func partition(_ inputs: [GIFInput], limits: DecodeLimits = .default,
+                                 rules: InputFileRules = InputFileRules(),
                                  scratch: PrivateDirectory? = nil, acceptsWebP: Bool = false,
                                  deepCheck: ((String) -> String?)? = nil) -> (playable: [GIFInput], rejected: [RejectedInput]) {
         var playable: [GIFInput] = [], rejected: [RejectedInput] = []
@@ -144,7 +146,8 @@ extension GIFInputs {
                 playable.append(GIFInput(name: input.name, source: .file(measured), facts: GIFFacts(container)))
             } catch let error as GIFError {
                 let text = error.explained
-                rejected.append(RejectedInput(input: input, path: path, reason: text.hasPrefix(path) ? text : "\(path): \(text)"))
+                rejected.append(RejectedInput(input: input, path: path,
+                                              reason: text.hasPrefix(path) ? text : "\(path): \(text)"))
             } catch {
                 rejected.append(RejectedInput(input: input, path: path, reason: "\(path): \(error)"))
             }

@@ -23,7 +23,8 @@ public enum GIFInspection {
             lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
         }
         if container.trailingBytes > 0 { lines.append("trailing bytes: \(container.trailingBytes)") }
-        let header = ["index", "rect", "disposal", "delay_raw_ms", "delay_effective_ms", "interlaced", "palette", "transparent"]
+        let header = ["index", "rect", "disposal", "delay_raw_ms", "delay_effective_ms", "interlaced", "palette",
+                      "transparent"]
         let rows = container.frames.enumerated().map { index, frame in
             [String(index), frame.rect.description, "\(frame.rawDisposal) \(frame.disposal)",
              String(frame.delay.rawMilliseconds), String(frame.delay.effectiveMilliseconds),

@@ -5,8 +5,8 @@ import FrameDecoders
 /// bad one refused with one line naming it.
 public enum PlayerFile {
     /// The keys a player file may hold; `name`, `frames`, `asks`, `frees` and `whenMissing` are required.
-    public static let keys = ["name", "source", "decodedUpFront", "decodedAtStart", "frames", "asks", "frees", "keeps", "keepAllUpTo",
-                              "whenMissing", "memoryWarning"]
+    public static let keys = ["name", "source", "decodedUpFront", "decodedAtStart", "frames", "asks", "frees", "keeps",
+                              "keepAllUpTo", "whenMissing", "memoryWarning"]
     /// The largest player file read: a description is a few hundred bytes, and it goes to each case's child on its
     /// command line, where Linux takes at most 128 KiB in one argument (`MAX_ARG_STRLEN`).
     public static let maxBytes = 64 << 10
@@ -49,7 +49,8 @@ public enum PlayerFile {
             frames: try frames(reader), asks: try reader.choice("asks", PlayerDescription.Asking.self),
             frees: try reader.choice("frees", PlayerDescription.Freeing.self), keeps: try reader.integers("keeps"),
             keepAllUpTo: try reader.optionalInteger("keepAllUpTo", in: 1...1_000_000),
-            whenMissing: try reader.choice("whenMissing", PlayerDescription.Missing.self), memoryWarning: try warning(reader))
+            whenMissing: try reader.choice("whenMissing",
+                                           PlayerDescription.Missing.self), memoryWarning: try warning(reader))
     }
 
     /// `frames`: a number, `{"bySize": [...]}` or `{"memory": {"physicalFraction": F, "freeFraction": F}}`.
@@ -63,7 +64,8 @@ public enum PlayerFile {
             if let categories = object["bySize"] as? [Any], !categories.isEmpty {
                 var parsed: [PlayerDescription.SizeCategory] = []
                 for (index, entry) in categories.enumerated() {
-                    let category = Fields(entry as? [String: Any] ?? [:], file: reader.file, path: "frames.bySize[\(index)]")
+                    let category = Fields(entry as? [String: Any] ?? [:], file: reader.file,
+                                          path: "frames.bySize[\(index)]")
                     try category.only(["upToMegabytes", "frames"])
                     let limit = try category.optionalNumber("upToMegabytes", in: 0...1e12)
                     guard limit != nil || index == categories.count - 1 else {
@@ -86,7 +88,8 @@ public enum PlayerFile {
         }
     }
 
-    /// `memoryWarning`: `"ignore"`, `"keep-due"` or `{"cap": N, "grownCap": N, "growAfter": S, "liftAfter": S, "growthsMax": N}`.
+    /// `memoryWarning`: `"ignore"`, `"keep-due"` or `{"cap": N, "grownCap": N, "growAfter": S, "liftAfter": S,
+    /// "growthsMax": N}`.
     private static func warning(_ reader: Fields) throws(UsageError) -> PlayerDescription.WarningAnswer {
         switch reader.fields["memoryWarning"] {
         case nil, "ignore" as String: return .ignore
@@ -168,7 +171,8 @@ struct Fields {
         guard let list = value as? [Any] else { throw UsageError("\(file): '\(name(key))' takes a list of frame numbers") }
         var numbers: [Int] = []
         for index in list.indices {
-            numbers.append(try Fields(["\(index)": list[index]], file: file, path: name(key)).integer("\(index)", in: 0...1_000_000))
+            numbers.append(try Fields(["\(index)": list[index]], file: file,
+                                      path: name(key)).integer("\(index)", in: 0...1_000_000))
         }
         return numbers
     }

@@ -4,7 +4,9 @@ import FrameDecoders
 /// The rule for naming a player of one's own, a player file's or another package's: a word that `--policies` and a CSV
 /// column hold as it is, and not the name of a built-in decoder, player or policy, since a row names its player.
 public enum PlayerName {
-    static let builtIn: Set<String> = Set(DecoderKind.all.map(\.name)).union(["calibration", "budget", KingfisherRule.name, FLAnimatedImageRule.name,
+    static let builtIn: Set<String> = Set(DecoderKind.all.map(\.name)).union(["calibration", "budget",
+                                                                              KingfisherRule.name,
+                                                                              FLAnimatedImageRule.name,
                                                                               SDWebImageRule.name, YLGIFImageRule.name])
 
     /// Why `name` cannot name a player, as one sentence whose subject is `subject` ("'name'", "a player's name"); nil

@@ -38,8 +38,9 @@ public enum RealCorpus {
         return found
     }
 
-    /// Their WebP twins in `Tests/Fixtures/webp/real`, made by Debian's `gif2webp` (`Tests/Scripts/make_webp_fixtures.sh`):
-    /// of its lossless and `-lossy` output, the smaller file, as a feed that serves WebP to save bytes would choose.
+    /// Their WebP twins in `Tests/Fixtures/webp/real`, made by Debian's `gif2webp`
+    /// (`Tests/Scripts/make_webp_fixtures.sh`): of its lossless and `-lossy` output, the smaller file, as a feed that
+    /// serves WebP to save bytes would choose.
     public static let webpTwins = files.map { "webp/real/" + String($0.dropLast(4)) + ".webp" }
 
     /// The real corpus as inputs, named by their file stems; with `acceptsWebP`, each GIF followed by its WebP twin

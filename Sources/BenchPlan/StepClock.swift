@@ -25,7 +25,8 @@ public final class StepClock: Sendable {
         return "\(done) of \(steps) \(noun) done, \(Format.duration(elapsed)) elapsed" + left(done: done, elapsed: elapsed)
     }
 
-    /// `, about 3.8 min left` (or `, under 1 s left`) at the pace so far; empty before the first step ends and after the last.
+    /// `, about 3.8 min left` (or `, under 1 s left`) at the pace so far; empty before the first step ends and after
+    /// the last.
     public var estimate: String {
         let (done, started) = state.withLock { ($0.done, $0.started) }
         return left(done: done, elapsed: Date().timeIntervalSince(started))

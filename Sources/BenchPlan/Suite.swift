@@ -38,7 +38,8 @@ public struct Suite: Sendable {
     public static let defaultWindow = BenchCase.defaultWindow
 
     /// The default suite's decoders: eager, windowed and indexed, both at `defaultWindow`.
-    public static let defaultSettings: [DecoderSetting] = [.eager, .windowed(.frames(defaultWindow)), .indexed(.frames(defaultWindow))]
+    public static let defaultSettings: [DecoderSetting] = [.eager, .windowed(.frames(defaultWindow)),
+                                                           .indexed(.frames(defaultWindow))]
 
     /// The default suite: the synthetic corpus, eager, windowed and indexed at `defaultWindow`, 3 loops, 3 repetitions.
     public init(inputs: [GIFInput], settings: [DecoderSetting] = Suite.defaultSettings,
@@ -110,8 +111,8 @@ extension Suite {
         }
     }
 
-    /// One line for each setting that is not played on some inputs, and why: `flanimatedimage (cache 10) is not played on
-    /// seed.webp: FLAnimatedImage takes GIF data only (…)`.
+    /// One line for each setting that is not played on some inputs, and why: `flanimatedimage (cache 10) is not played
+    /// on seed.webp: FLAnimatedImage takes GIF data only (…)`.
     public func refusals(files: CorpusFiles, memory: MachineMemory) -> [String] {
         var lines: [String] = []
         for (input, _, refused) in plans(files: files, memory: memory) {

@@ -23,8 +23,9 @@ public enum WebPInspection {
         ]
         let header = ["index", "rect", "dispose", "blend", "duration_ms", "alpha", "coding"]
         let rows = animation.frames.enumerated().map { index, frame in
-            [String(index), "\(frame.width)x\(frame.height)+\(frame.x)+\(frame.y)", frame.disposesToBackground ? "background" : "none",
-             frame.blends ? "yes" : "no", String(frame.durationMilliseconds), frame.hasAlpha ? "yes" : "no",
+            [String(index), "\(frame.width)x\(frame.height)+\(frame.x)+\(frame.y)",
+             frame.disposesToBackground ? "background" : "none", frame.blends ? "yes" : "no",
+             String(frame.durationMilliseconds), frame.hasAlpha ? "yes" : "no",
              frame.isLossless.map { $0 ? "lossless" : "lossy" } ?? "-"]
         }
         let widths = header.indices.map { column in rows.reduce(header[column].count) { max($0, $1[column].count) } }

@@ -38,8 +38,8 @@ final class VirtualFeedStage: FeedStage {
     var clock: any PlaybackClock { virtualClock }
 
     func load(_ gif: FeedGIF, player: Int, at tick: Double) -> any FeedDecoderLoading {
-        let decoder = Replay.replayed(gif.decoder, container: containers[gif.path]!, trace: traces[gif.path]!, clock: virtualClock,
-                                      loading: .inPool(pool, at: tick))
+        let decoder = Replay.replayed(gif.decoder, container: containers[gif.path]!, trace: traces[gif.path]!,
+                                      clock: virtualClock, loading: .inPool(pool, at: tick))
         return VirtualFeedLoading(decoder: decoder, clock: virtualClock)
     }
 

@@ -10,12 +10,14 @@ public enum Replay {
     /// Replays `decoder` playing `container` for `loops` loops at `speed` on a display refreshing at `refreshHz`, its
     /// decodes costing `trace`'s figures; nil for a decoder a replay cannot play (a registered decoder of another
     /// package's own, the calibration block).
-    public static func play(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace, loops: Int = 1,
+    public static func play(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace,
+                            loops: Int = 1,
                             speed: Double = 1, refreshHz: Double = 60) throws(GIFError) -> ReplayOutcome? {
         let clock = VirtualClock()
         guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
         let observation = try PlaybackLoop(source: source, sampler: nil)
-            .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock, recordingHeldFrames: true)
+            .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock,
+                          recordingHeldFrames: true)
         return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
                              latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.heldFramesMax ?? 0,
                              decodes: source.decodes, decodeSeconds: source.decodeSeconds,
@@ -30,11 +32,13 @@ public enum Replay {
     }
 
     /// The replayed decoder `decoder` names, on `clock`, built where `loading` says.
-    static func replayed(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace, clock: VirtualClock,
+    static func replayed(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace,
+                         clock: VirtualClock,
                          loading: ReplayLoading = .onCaller) -> (any ReplayedDecoder)? {
         switch decoder {
         case .kind(let kind, let window):
-            kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock, loading: loading)
+            kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock,
+                                                       loading: loading)
                              : ReplayedEagerDecoder(container: container, trace: trace, clock: clock, loading: loading)
         case .library, .registered, .calibration:
             decoder.retentionRule(frameCount: container.frameCount).map { rule in

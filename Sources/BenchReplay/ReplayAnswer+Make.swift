@@ -8,7 +8,8 @@ extension ReplayAnswer {
     /// windows 1 up to `largestWindow` until one plays without a stall, eager, and each library's default and every
     /// library setting the run played, sized by `memory`. `containers` holds each GIF by name. Nil when no row
     /// traced its frames.
-    public static func make(results: [CaseResult], containers: [String: any AnimationContainer], speeds: [Double], memory: MachineMemory,
+    public static func make(results: [CaseResult], containers: [String: any AnimationContainer], speeds: [Double],
+                            memory: MachineMemory,
                             largestWindow: Int = 64) throws(GIFError) -> ReplayAnswer? {
         let traced = results.filter { $0.failure == nil && $0.frameCosts != nil && $0.benchCase.mode == .throughput }
         guard let loops = traced.first?.benchCase.loops else { return nil }
@@ -95,12 +96,14 @@ struct Replaying {
         let eager = try setting(.eager, label: "eager", setting: "eager")
         var smallest: ReplayedSetting?
         for window in 1...max(1, min(largestWindow, container.frameCount)) {
-            let replayed = try setting(.windowed(.frames(window)), label: "windowed w=\(window)", setting: "--windows \(window)")
+            let replayed = try setting(.windowed(.frames(window)), label: "windowed w=\(window)",
+                                       setting: "--windows \(window)")
             if replayed.outcome.stalls == 0 { smallest = replayed; break }
         }
         // A library whose player cannot play this format (FLAnimatedImage on a WebP) gives no verdict on it.
         var players: [(DecoderChoice, String)] = DecoderSetting.libraryDefaults.map { policy in
-            (policy.decoder(frameBytes: container.frameBytes, frameCount: container.frameCount, memory: memory), policy.description)
+            (policy.decoder(frameBytes: container.frameBytes, frameCount: container.frameCount, memory: memory),
+             policy.description)
         }.filter { $0.0.refusal(for: container.format) == nil }
         for row in rows {
             guard case .library = row.benchCase.decoder, !players.contains(where: { $0.0 == row.benchCase.decoder }) else { continue }
@@ -113,20 +116,24 @@ struct Replaying {
         for row in rows where !seen.contains(row.benchCase.decoder) {
             seen.append(row.benchCase.decoder)
             if Replay.canPlay(row.benchCase.decoder) {
-                measured.append(try setting(row.benchCase.decoder, label: "\(row.benchCase.decoder)", setting: row.benchCase.policy))
+                measured.append(try setting(row.benchCase.decoder, label: "\(row.benchCase.decoder)",
+                                            setting: row.benchCase.policy))
             }
         }
-        return GIFAnswer(gif: way.gif, speed: speed, refreshHz: way.refreshHz, codec: way.codec, device: way.device, display: way.display,
-                         tracedFrom: costs.backgroundFrom, eager: eager, smallestWindow: smallest, libraries: libraries, measured: measured)
+        return GIFAnswer(gif: way.gif, speed: speed, refreshHz: way.refreshHz, codec: way.codec, device: way.device,
+                         display: way.display, tracedFrom: costs.backgroundFrom, eager: eager, smallestWindow: smallest,
+                         libraries: libraries, measured: measured)
     }
 
     /// `decoder` replayed, with its memory estimated and its CPU per loop.
     func setting(_ decoder: DecoderChoice, label: String, setting: String) throws(GIFError) -> ReplayedSetting {
         let trace = decoder == .eager ? costs.eager : decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
-        let outcome = try Replay.play(decoder, container: container, trace: trace, loops: loops, speed: speed, refreshHz: way.refreshHz)
-            ?? ReplayOutcome(stalls: 0, droppedFrames: 0, latenessSeconds: 0, heldFramesMax: 0, decodes: 0, decodeSeconds: 0,
-                             firstFrameSeconds: 0, animationSeconds: 0)
-        return ReplayedSetting(label: label, setting: setting, outcome: outcome, peakAllocatedBytes: peak(decoder, outcome),
+        let outcome = try Replay.play(decoder, container: container, trace: trace, loops: loops, speed: speed,
+                                      refreshHz: way.refreshHz)
+            ?? ReplayOutcome(stalls: 0, droppedFrames: 0, latenessSeconds: 0, heldFramesMax: 0, decodes: 0,
+                             decodeSeconds: 0, firstFrameSeconds: 0, animationSeconds: 0)
+        return ReplayedSetting(label: label, setting: setting, outcome: outcome,
+                               peakAllocatedBytes: peak(decoder, outcome),
                                cpuPerLoopSeconds: outcome.decodeSeconds / Double(max(loops, 1)))
     }
 
@@ -135,13 +142,17 @@ struct Replaying {
     func peak(_ decoder: DecoderChoice, _ outcome: ReplayOutcome) -> Double {
         switch decoder {
         case .kind(let kind, let window) where kind.takesWindow:
-            return costs.bytesBesidesPixels + Double(WindowedDecoder.pixelBytes(window: window, container: container, display: way.display))
+            return costs.bytesBesidesPixels + Double(WindowedDecoder.pixelBytes(window: window, container: container,
+                                                                                display: way.display))
         case .kind:
-            return costs.eagerPeak ?? costs.bytesBesidesPixels + Double(EagerDecoder.pixelBytes(container: container, display: way.display))
+            return costs.eagerPeak ?? costs.bytesBesidesPixels + Double(EagerDecoder.pixelBytes(container: container,
+                                                                                                display: way.display))
         case .library(let player):
-            return costs.bytesBesidesPixels + Double(container.pixelBytes(holdingFrames: outcome.heldFramesMax, display: player.heldDisplay(way.display)))
+            return costs.bytesBesidesPixels + Double(container.pixelBytes(holdingFrames: outcome.heldFramesMax,
+                                                                          display: player.heldDisplay(way.display)))
         default:
-            return costs.bytesBesidesPixels + Double(container.pixelBytes(holdingFrames: outcome.heldFramesMax, display: way.display))
+            return costs.bytesBesidesPixels + Double(container.pixelBytes(holdingFrames: outcome.heldFramesMax,
+                                                                          display: way.display))
         }
     }
 }

@@ -22,7 +22,8 @@ public enum BMFExporter {
     public static func render(_ figures: [ExportedFigure]) throws -> Data {
         var benchmarks: [String: [String: Figure]] = [:]
         for figure in figures {
-            benchmarks[figure.caseName, default: [:]][measureSlug(figure.column)] = Figure(value: figure.value, lowerValue: figure.lower,
+            benchmarks[figure.caseName, default: [:]][measureSlug(figure.column)] = Figure(value: figure.value,
+                                                                                           lowerValue: figure.lower,
                                                                                          upperValue: figure.upper)
         }
         let encoder = JSONEncoder()

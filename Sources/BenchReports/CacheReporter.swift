@@ -4,8 +4,8 @@ import BenchRunning
 
 /// The cache scenario's CSV and Markdown: costs of each store path and load, and the fidelity table.
 public enum CacheReporter {
-    static let columns = ["gif", "frames", "file_bytes", "store_original_s", "store_original_bytes", "store_reencoded_s",
-                          "store_reencoded_bytes"]
+    static let columns = ["gif", "frames", "file_bytes", "store_original_s", "store_original_bytes",
+                          "store_reencoded_s", "store_reencoded_bytes"]
         + CacheMeasurement.loads.map { "first_frame_\($0.replacingOccurrences(of: "-", with: "_"))_s" }
         + CacheMeasurement.loads.map { "heap_at_first_frame_\($0.replacingOccurrences(of: "-", with: "_"))_bytes" }
         + ["reencoded_first_byte", "reencoded_format", "frames_kept", "delays_kept", "loop_kept", "pixels_kept",
@@ -14,14 +14,15 @@ public enum CacheReporter {
     public static func csv(_ rows: [CacheMeasurement]) -> String {
         var lines = [columns.joined(separator: ",")]
         for row in rows {
-            var cells = [Format.csvField(row.gif), "\(row.frames)", "\(row.fileBytes)", Format.seconds(row.storeOriginalSeconds),
-                         "\(row.storeOriginalBytes)", Format.seconds(row.storeReencodedSeconds), "\(row.storeReencodedBytes)"]
+            var cells = [Format.csvField(row.gif), "\(row.frames)", "\(row.fileBytes)",
+                         Format.seconds(row.storeOriginalSeconds), "\(row.storeOriginalBytes)",
+                         Format.seconds(row.storeReencodedSeconds), "\(row.storeReencodedBytes)"]
             // A WebP is not loaded by the players yet: its load cells are empty, not zero.
             cells += CacheMeasurement.loads.map { row.firstFrameSeconds[$0].map(Format.seconds) ?? "" }
             cells += CacheMeasurement.loads.map { row.heapAtFirstFrame[$0].map(String.init) ?? "" }
-            cells += [hex(row.reencodedFirstByte), row.reencodedFormat.rawValue, "\(row.framesKept)", "\(row.delaysKept)",
-                      "\(row.loopKept)", "\(row.pixelsKept)", "\(row.quantisedFrames)", "\(row.originalByteIdentical)",
-                      row.originalFormat.rawValue]
+            cells += [hex(row.reencodedFirstByte), row.reencodedFormat.rawValue, "\(row.framesKept)",
+                      "\(row.delaysKept)", "\(row.loopKept)", "\(row.pixelsKept)", "\(row.quantisedFrames)",
+                      "\(row.originalByteIdentical)", row.originalFormat.rawValue]
             lines.append(cells.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

@@ -42,7 +42,8 @@ public enum ChartSet {
             guard !rows.isEmpty else { return [] }
             let safe = fileStem(gif)
             var files = [
-                ChartFile(gif: gif, kind: .memoryTimeline, fileName: "\(safe)-memory.svg", svg: timeline(gif, rows, report.results)),
+                ChartFile(gif: gif, kind: .memoryTimeline, fileName: "\(safe)-memory.svg",
+                          svg: timeline(gif, rows, report.results)),
                 ChartFile(gif: gif, kind: .tradeOff, fileName: "\(safe)-tradeoff.svg", svg: tradeOff(gif, rows)),
             ]
             for kind in [ChartFile.Kind.windowMemory, .windowCPU] {
@@ -106,7 +107,8 @@ public enum ChartSet {
     /// sweep of more than ``timelineLines`` settings draws eager, every library's default and settings spread evenly
     /// over the range of peaks, and says how many it left out. A gap in the samples is left as a break.
     static func timeline(_ gif: String, _ rows: [CaseSummary], _ results: [CaseResult]) -> String {
-        var chart = SVGChart(title: "\(short(gif)): allocated memory during playback", xLabel: "time (s)", yLabel: "allocated (MiB)")
+        var chart = SVGChart(title: "\(short(gif)): allocated memory during playback", xLabel: "time (s)",
+                             yLabel: "allocated (MiB)")
         chart.xMayBeLog = false
         var drawn: [(row: CaseSummary, samples: [MemorySample])] = []
         for row in rows {
@@ -122,7 +124,8 @@ public enum ChartSet {
         for entry in drawn where kept.contains(entry.row.setting.identity) {
             let times = entry.samples.map(\.time)
             let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
-            var series = SVGChart.Series(name: label(entry.row, among: rows), points: entry.samples.map { ($0.time, Double($0.allocated) / 1_048_576) },
+            var series = SVGChart.Series(name: label(entry.row, among: rows),
+                                         points: entry.samples.map { ($0.time, Double($0.allocated) / 1_048_576) },
                                          connected: true, flagged: stalled(entry.row))
             // A step ten times the usual one is a gap in the sampling (the sampler starved), not a straight change.
             series.maxGap = steps.isEmpty ? nil : max(steps[steps.count / 2] * 10, 0.05)
@@ -154,11 +157,14 @@ public enum ChartSet {
     /// Each setting's median peak against its median CPU per loop, whiskers over the repetitions' range; the Pareto
     /// front is drawn over the settings that played without a stall or a dropped frame only.
     static func tradeOff(_ gif: String, _ rows: [CaseSummary]) -> String {
-        var chart = SVGChart(title: "\(short(gif)): peak memory against CPU", xLabel: "CPU per loop (ms)", yLabel: "peak allocated (MiB)")
+        var chart = SVGChart(title: "\(short(gif)): peak memory against CPU", xLabel: "CPU per loop (ms)",
+                             yLabel: "peak allocated (MiB)")
         for row in rows {
             let point = SVGChart.Point(x: row.cpuPerLoop * 1000, y: row.median(.jemallocAllocatedPeak) / 1_048_576,
-                                       xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
-            chart.series.append(.init(name: label(row, among: rows), points: [point], connected: false, flagged: stalled(row)))
+                                       xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak,
+                                                                                   scale: 1 / 1_048_576))
+            chart.series.append(.init(name: label(row, among: rows), points: [point], connected: false,
+                                      flagged: stalled(row)))
         }
         // One front per speed: a setting at 1× and another at 2× are not alternatives to each other.
         let candidates = rows.filter { !stalled($0) }
@@ -167,7 +173,8 @@ public enum ChartSet {
         chart.fronts = speeds.map { speed in
             paretoFront(candidates.filter { $0.setting.speed == speed }.map { row in
                 SVGChart.Point(x: row.cpuPerLoop * 1000, y: row.median(.jemallocAllocatedPeak) / 1_048_576,
-                               xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576))
+                               xRange: cpuPerLoopRange(row), yRange: range(row, .jemallocAllocatedPeak,
+                                                                           scale: 1 / 1_048_576))
             })
         }
         let perSpeed = speeds.count > 1 ? ", one per speed" : ""
@@ -177,8 +184,8 @@ public enum ChartSet {
     }
 
     /// For a sweep (two or more windows the user named, of one decoder, or two or more values of a library's setting),
-    /// peak memory or CPU per loop against the window or the setting, one line per decoder or library (and speed, codec,
-    /// display), whiskers over the repetitions; nil for no sweep.
+    /// peak memory or CPU per loop against the window or the setting, one line per decoder or library (and speed,
+    /// codec, display), whiskers over the repetitions; nil for no sweep.
     static func windowSweep(_ gif: String, _ rows: [CaseSummary], _ kind: ChartFile.Kind) -> String? {
         var lines: [String: [(x: Int, row: CaseSummary)]] = [:]
         var order: [String] = []
@@ -206,8 +213,10 @@ public enum ChartSet {
             let points = lines[name, default: []].sorted { $0.x < $1.x }.map { x, row in
                 memory
                     ? SVGChart.Point(x: Double(x), y: row.median(.jemallocAllocatedPeak) / 1_048_576,
-                                     yRange: range(row, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(row))
-                    : SVGChart.Point(x: Double(x), y: row.cpuPerLoop * 1000, yRange: cpuPerLoopRange(row), flagged: stalled(row))
+                                     yRange: range(row, .jemallocAllocatedPeak,
+                                                   scale: 1 / 1_048_576), flagged: stalled(row))
+                    : SVGChart.Point(x: Double(x), y: row.cpuPerLoop * 1000, yRange: cpuPerLoopRange(row),
+                                     flagged: stalled(row))
             }
             chart.series.append(.init(name: name, points: points, connected: true))
         }
@@ -216,9 +225,12 @@ public enum ChartSet {
         if let eager = rows.first(where: { $0.decoder == .eager }) {
             let point = memory
                 ? SVGChart.Point(x: Double(frames), y: eager.median(.jemallocAllocatedPeak) / 1_048_576,
-                                 yRange: range(eager, .jemallocAllocatedPeak, scale: 1 / 1_048_576), flagged: stalled(eager))
-                : SVGChart.Point(x: Double(frames), y: eager.cpuPerLoop * 1000, yRange: cpuPerLoopRange(eager), flagged: stalled(eager))
-            chart.series.append(.init(name: "eager (every frame decoded up front)" + way(eager, among: rows), points: [point], connected: false))
+                                 yRange: range(eager, .jemallocAllocatedPeak,
+                                               scale: 1 / 1_048_576), flagged: stalled(eager))
+                : SVGChart.Point(x: Double(frames), y: eager.cpuPerLoop * 1000, yRange: cpuPerLoopRange(eager),
+                                 flagged: stalled(eager))
+            chart.series.append(.init(name: "eager (every frame decoded up front)" + way(eager, among: rows),
+                                      points: [point], connected: false))
         }
         if chart.series.contains(where: { $0.points.contains { $0.x == Double(frames) } }) {
             chart.namedXTicks = [(Double(frames), "all (\(frames))")]
@@ -259,7 +271,8 @@ public enum ChartSet {
         }
         return points.filter { candidate in
             !points.contains { other in
-                noWorse(other.x, other.xRange, candidate.x, candidate.xRange) && noWorse(other.y, other.yRange, candidate.y, candidate.yRange)
+                noWorse(other.x, other.xRange, candidate.x, candidate.xRange) && noWorse(other.y, other.yRange,
+                                                                                         candidate.y, candidate.yRange)
                     && (clearlyBetter(other.x, other.xRange, candidate.x, candidate.xRange)
                         || clearlyBetter(other.y, other.yRange, candidate.y, candidate.yRange))
             }

@@ -34,14 +34,18 @@ extension ExportedSeries where Row == CaseResult {
     static var all: [ExportedSeries] { [
         ExportedSeries(column: Measure.cpuTotal.column, unit: "s", digits: 6, read: { $0.value(.cpuTotal) },
                        steady: { $0 >= exportMinimumCPUSeconds }),
-        ExportedSeries(column: Measure.instructions.column, unit: "instructions", digits: 0, read: { $0.value(.instructions) }),
-        ExportedSeries(column: Measure.jemallocAllocatedPeak.column, unit: "bytes", digits: 0, read: { $0.value(.jemallocAllocatedPeak) }),
+        ExportedSeries(column: Measure.instructions.column, unit: "instructions", digits: 0,
+                       read: { $0.value(.instructions) }),
+        ExportedSeries(column: Measure.jemallocAllocatedPeak.column, unit: "bytes", digits: 0,
+                       read: { $0.value(.jemallocAllocatedPeak) }),
         ExportedSeries(column: "allocated_over_frames_bytes", unit: "bytes", digits: 0, read: { result in
             guard let peak = result.value(.jemallocAllocatedPeak), let frames = result.value(.frameBytesTheoretical) else { return nil }
             return max(0, peak - frames) + exportFloorBytes
         }),
-        ExportedSeries(column: Measure.rssGrowth.column, unit: "bytes", digits: 0, read: { $0.value(.rssGrowth).map { max(0, $0) + exportFloorBytes } }),
-        ExportedSeries(column: Measure.mallocCount.column, unit: "allocations", digits: 0, read: { $0.value(.mallocCount) }),
+        ExportedSeries(column: Measure.rssGrowth.column, unit: "bytes", digits: 0,
+                       read: { $0.value(.rssGrowth).map { max(0, $0) + exportFloorBytes } }),
+        ExportedSeries(column: Measure.mallocCount.column, unit: "allocations", digits: 0,
+                       read: { $0.value(.mallocCount) }),
         ExportedSeries(column: "retained_over_floor_bytes", unit: "bytes", digits: 0,
                        read: { $0.value(.retainedAfterRelease).map { max(0, $0) + exportFloorBytes } }),
     ] }
@@ -81,8 +85,8 @@ public struct ExportedFigure: Sendable {
             guard !values.isEmpty else { return nil }
             let median = Statistics.median(values)
             guard series.steady(median) else { return nil }
-            return ExportedFigure(caseName: caseName, column: series.column, unit: series.unit, digits: series.digits, value: median,
-                                  lower: values.min()!, upper: values.max()!, repetitions: values.count)
+            return ExportedFigure(caseName: caseName, column: series.column, unit: series.unit, digits: series.digits,
+                                  value: median, lower: values.min()!, upper: values.max()!, repetitions: values.count)
         }
     }
 
@@ -102,7 +106,8 @@ public struct ExportedFigure: Sendable {
         return models.flatMap { model in
             let rows = report.results.filter { $0.feed.model == model && $0.failure == nil }
             guard let feed = rows.first?.feed else { return [ExportedFigure]() }
-            return figures(caseName: "feed · \(model) · \(feed.players) players", rows: rows, series: ExportedSeries<FeedResult>.all)
+            return figures(caseName: "feed · \(model) · \(feed.players) players", rows: rows,
+                           series: ExportedSeries<FeedResult>.all)
         }
     }
 }

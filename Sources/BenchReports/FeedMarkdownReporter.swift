@@ -114,8 +114,8 @@ public enum FeedMarkdownReporter {
         guard !names.isEmpty else {
             return ["**No model stays under \(Format.bytes(Double(budget))) without a stall or a dropped frame.**"]
         }
-        // A developer picks a library, not this project's decoders: the cheapest library that fits is the recommendation,
-        // and a decoder of this project is named for what it shows a library could do.
+        // A developer picks a library, not this project's decoders: the cheapest library that fits is the
+        // recommendation, and a decoder of this project is named for what it shows a library could do.
         let libraries = fits.filter { isLibrary($0.model) }
         var line = "**Under \(Format.bytes(Double(budget))) without a stall or a dropped frame:** \(names.joined(separator: ", ")). "
         if let library = libraries.first {

@@ -8,12 +8,15 @@ public enum FeedTimelineChart {
     public static func render(_ report: FeedReport) -> String {
         let first = report.models.compactMap { $0.runs.first }
         let players = first.first.map { "\($0.feed.players) players" } ?? "a feed"
-        var chart = SVGChart(title: "\(players): allocated memory over the feed", xLabel: "time (s)", yLabel: "allocated (MiB)")
+        var chart = SVGChart(title: "\(players): allocated memory over the feed", xLabel: "time (s)",
+                             yLabel: "allocated (MiB)")
         chart.xMayBeLog = false
         for run in first where !run.timeline.isEmpty {
-            // A model whose players stalled or dropped frames is drawn hollow, as a setting that did is in a case's charts.
-            chart.series.append(.init(name: run.feed.model, points: run.timeline.map { ($0.time, Double($0.allocated) / 1_048_576) }, connected: true,
-                                      flagged: run.stalls + run.droppedFrames > 0))
+            // A model whose players stalled or dropped frames is drawn hollow, as a setting that did is in a case's
+            // charts.
+            chart.series.append(.init(name: run.feed.model,
+                                      points: run.timeline.map { ($0.time, Double($0.allocated) / 1_048_576) },
+                                      connected: true, flagged: run.stalls + run.droppedFrames > 0))
         }
         chart.flaggedName = "players stalled or dropped frames"
         // One marker per instant, its label every event there: "−+" is a player leaving and the next entering.

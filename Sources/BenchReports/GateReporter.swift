@@ -32,9 +32,11 @@ public enum GateReporter {
     public static func summary(_ outcome: GateOutcome) -> String {
         let changed = outcome.brokenCases + (outcome.strict ? outcome.unjudged : []) + outcome.regressions.sorted { ($0.change ?? 0) > ($1.change ?? 0) }
             + outcome.improvements.sorted { ($0.change ?? 0) < ($1.change ?? 0) }
-        var out = ["### GIF Frame Bench", "", headline(outcome), ""] + resolutionLines(outcome) + [hostLine(outcome), ""]
+        var out = ["### GIF Frame Bench", "", headline(outcome),
+                   ""] + resolutionLines(outcome) + [hostLine(outcome), ""]
         guard !changed.isEmpty else { return (out + ["Nothing changed beyond noise.", ""]).joined(separator: "\n") }
-        out += ["| gif | setting | metric | baseline | current | change | verdict | smallest caught |", "|---|---|---|---:|---:|---:|---|---:|"]
+        out += ["| gif | setting | metric | baseline | current | change | verdict | smallest caught |",
+                "|---|---|---|---:|---:|---:|---|---:|"]
         for row in changed {
             out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.setting) | \(cells(row).joined(separator: " | ")) |")
         }
@@ -109,7 +111,8 @@ public enum GateReporter {
         case .absolute(let value)?: caught = "+" + row.unit.format(value)
         case nil: caught = ""
         }
-        return ["\(row.metric)", row.baseline.map { row.unit.format($0) } ?? "", row.current.map { row.unit.format($0) } ?? "", change,
+        return ["\(row.metric)", row.baseline.map { row.unit.format($0) } ?? "",
+                row.current.map { row.unit.format($0) } ?? "", change,
                 ([.regressed, .failed, .missing, .unjudged].contains(row.verdict) ? "**\(row.verdict.rawValue)**" : row.verdict.rawValue) + (row.note.map { " (\($0))" } ?? ""),
                 caught]
     }

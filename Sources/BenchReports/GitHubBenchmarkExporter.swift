@@ -3,8 +3,8 @@ import BenchRunning
 import Foundation
 
 /// The `customSmallerIsBetter` input of benchmark-action/github-action-benchmark: a JSON array of
-/// `{name, unit, value, range, extra}`, one entry per case and series (``ExportedSeries``), names stable across runs and
-/// unique.
+/// `{name, unit, value, range, extra}`, one entry per case and series (``ExportedSeries``), names stable across runs
+/// and unique.
 public enum GitHubBenchmarkExporter {
     struct Entry: Encodable {
         var name: String

@@ -102,7 +102,8 @@ public enum MarkdownReporter {
                        + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |")
         }
         let timeLead = leadHeader(scaling: false)
-        out += ["", realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:", "",
+        out += ["",
+                realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:", "",
                 timeLead.0 + " CPU per loop | first frame |" + (realtime ? " stalls | dropped | lateness p99 | CPU per s of animation |" : ""),
                 timeLead.1 + "---:|---:|" + (realtime ? "---:|---:|---:|---:|" : "")]
         for row in rows {

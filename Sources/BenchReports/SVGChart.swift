@@ -43,7 +43,8 @@ public struct SVGChart: Sendable {
         }
 
         public init(name: String, points: [(x: Double, y: Double)], connected: Bool, flagged: Bool = false) {
-            self.init(name: name, points: points.map { Point(x: $0.x, y: $0.y) }, connected: connected, flagged: flagged)
+            self.init(name: name, points: points.map { Point(x: $0.x, y: $0.y) }, connected: connected,
+                      flagged: flagged)
         }
     }
 
@@ -202,16 +203,19 @@ public struct SVGChart: Sendable {
             }
             for point in entry.points {
                 if let range = point.yRange, range.upperBound > range.lowerBound {
-                    out.append(whisker(x1: px(point.x), y1: py(range.lowerBound), x2: px(point.x), y2: py(range.upperBound), color: style.color))
+                    out.append(whisker(x1: px(point.x), y1: py(range.lowerBound), x2: px(point.x),
+                                       y2: py(range.upperBound), color: style.color))
                 }
                 if let range = point.xRange, range.upperBound > range.lowerBound {
-                    out.append(whisker(x1: px(range.lowerBound), y1: py(point.y), x2: px(range.upperBound), y2: py(point.y), color: style.color))
+                    out.append(whisker(x1: px(range.lowerBound), y1: py(point.y), x2: px(range.upperBound),
+                                       y2: py(point.y), color: style.color))
                 }
             }
             // A line of many samples gets a marker every few points, enough to tell it by its shape.
             let step = entry.connected ? max(1, entry.points.count / 8) : 1
             for point in entry.points.enumerated().filter({ $0.offset % step == 0 }).map(\.element) {
-                out.append(style.marker(at: px(point.x), py(point.y), hollow: entry.flagged || point.flagged, class: "point"))
+                out.append(style.marker(at: px(point.x), py(point.y), hollow: entry.flagged || point.flagged,
+                                        class: "point"))
             }
         }
         out += legendElements(legend, top: plotBottom + Self.axisBelow + 4)
@@ -334,8 +338,8 @@ public struct SVGChart: Sendable {
             case 2: return polygon([(0, -r - 1), (r + 1, r), (-r - 1, r)])
             case 3: return polygon([(0, -r - 1), (r + 1, 0), (0, r + 1), (-r - 1, 0)])
             case 4: return polygon([(0, r + 1), (r + 1, -r), (-r - 1, -r)])
-            case 5: return polygon([(-1.6, -r), (1.6, -r), (1.6, -1.6), (r, -1.6), (r, 1.6), (1.6, 1.6), (1.6, r), (-1.6, r),
-                                    (-1.6, 1.6), (-r, 1.6), (-r, -1.6), (-1.6, -1.6)])
+            case 5: return polygon([(-1.6, -r), (1.6, -r), (1.6, -1.6), (r, -1.6), (r, 1.6), (1.6, 1.6), (1.6, r),
+                                    (-1.6, r), (-1.6, 1.6), (-r, 1.6), (-r, -1.6), (-1.6, -1.6)])
             default:
                 let h = r * 0.87
                 return polygon([(-r, 0), (-r / 2, -h), (r / 2, -h), (r, 0), (r / 2, h), (-r / 2, h)])

@@ -35,7 +35,8 @@ public struct CacheMeasurement: Sendable {
     public static let loads = CacheLoad.allCases.map(\.name)
 }
 
-/// One way the cache scenario loads a stored GIF back: which decoder holds the first frame, and where its bytes come from.
+/// One way the cache scenario loads a stored GIF back: which decoder holds the first frame, and where its bytes come
+/// from.
 public enum CacheLoad: CaseIterable, Sendable {
     case eagerHeap, eagerMapped, windowedHeap, windowedMapped
 
@@ -65,8 +66,9 @@ public enum CacheScenario {
         measurement.originalFormat = ImageFormat.sniff(original)
         let cache = try DiskCache(directory: cacheDirectory)
         let originalKey = input.name + "#original", reencodedKey = input.name + "#reencoded"
-        let kept = try storeBothWays(original, measurement: &measurement, cache: cache, keys: (originalKey, reencodedKey),
-                                     repetitions: repetitions, limits: limits, codec: codec)
+        let kept = try storeBothWays(original, measurement: &measurement, cache: cache,
+                                     keys: (originalKey, reencodedKey), repetitions: repetitions, limits: limits,
+                                     codec: codec)
 
         let written = try GIFBytes(contentsOfFile: cache.dataPath(reencodedKey)).array
         measurement.reencodedFirstByte = written.first ?? 0
@@ -83,7 +85,8 @@ public enum CacheScenario {
         for load in CacheLoad.allCases where [.gif, .animatedWebP, .webp].contains(measurement.originalFormat) {
             var seconds: [Double] = [], held: [Int] = []
             for _ in 0..<repetitions {
-                let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.windowed, mapped: load.mapped,
+                let (time, bytes) = try firstFrame(from: cache, key: originalKey, windowed: load.windowed,
+                                                   mapped: load.mapped,
                                                      codec: codec)
                 seconds.append(time)
                 held.append(bytes)
@@ -130,7 +133,9 @@ public enum CacheScenario {
         let start = CPUTimes.monotonic()
         let bytes = try cache.bytes(forKey: key, mapped: mapped).get().bytes
         let container = try AnimationFile.open(bytes)
-        let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container, window: BenchCase.defaultWindow, codec: codec)
+        let source: any AnimatedFrameSource = windowed ? try WindowedDecoder(container: container,
+                                                                             window: BenchCase.defaultWindow,
+                                                                             codec: codec)
                                                         : try EagerDecoder(container: container, codec: codec)
         _ = try source.withFrame(at: 0) { $0.pixels.count }
         let seconds = CPUTimes.monotonic() - start

@@ -64,7 +64,8 @@ public struct CaseRunner: Sendable {
 
     /// Runs one case in a child process and reads its JSON result.
     public func run(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> CaseResult {
-        var result = request(benchCase.arguments, shouldStop: shouldStop, \.caseResult, failed: { CaseResult(benchCase: benchCase, failure: $0) })
+        var result = request(benchCase.arguments, shouldStop: shouldStop, \.caseResult,
+                             failed: { CaseResult(benchCase: benchCase, failure: $0) })
         if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned {
             result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
         }
@@ -77,8 +78,9 @@ public struct CaseRunner: Sendable {
         request(feed.arguments, shouldStop: shouldStop, \.feedResult, failed: { FeedResult(feed: feed, failure: $0) })
     }
 
-    /// Starts the child with `arguments` (a request) and decodes its ``ChildReply``, taking the result `kind` reads from
-    /// it; an interruption, a timeout, a crash, a bad reply or one of the other kind becomes `failed(reason)`, one line.
+    /// Starts the child with `arguments` (a request) and decodes its ``ChildReply``, taking the result `kind` reads
+    /// from it; an interruption, a timeout, a crash, a bad reply or one of the other kind becomes `failed(reason)`, one
+    /// line.
     private func request<Result>(_ arguments: [String], shouldStop: () -> Bool, _ kind: (ChildReply) -> Result?,
                                  failed: (String) -> Result) -> Result {
         do {
@@ -97,15 +99,16 @@ public struct CaseRunner: Sendable {
         try launcher.launch(arguments, timeout: timeout, shouldStop: shouldStop)
     }
 
-    /// Composites every frame of `path` once in a child (``ChildRequest/check(path:limits:)``), within the case time limit; `nil`
-    /// when the file plays, else the one-line reason.
+    /// Composites every frame of `path` once in a child (``ChildRequest/check(path:limits:)``), within the case time
+    /// limit; `nil` when the file plays, else the one-line reason.
     public func checkPlayability(of path: String, limits: DecodeLimits) -> String? {
         let outcome: ChildOutcome
         do { outcome = try child(ChildRequest.check(path: path, limits: limits).arguments) } catch { return error.description }
         if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
         if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
         if outcome.exitStatus == 0 { return nil }
-        let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let reason = String(decoding: outcome.standardOutput,
+                            as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return reason.isEmpty ? "the playability check exited with status \(outcome.exitStatus ?? -1)" : reason
     }
 
@@ -116,14 +119,16 @@ public struct CaseRunner: Sendable {
         if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after \(Format.fixed(timeout, digits: 0)) s")) }
         if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal \(signal)\(signalName(signal))")) }
         if outcome.exitStatus == 0, let value = try? decode(outcome.standardOutput) { return .success(value) }
-        let lastLine = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
+        let lastLine = String(decoding: outcome.standardError,
+                              as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
         return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))
     }
 
     /// Reads a child's JSON: a ``ChildReply``, or any other value written the same way.
     public static func decodeReply<Reply: Decodable>(_ data: Data) throws -> Reply {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf",
+                                                                        negativeInfinity: "-inf", nan: "nan")
         return try decoder.decode(Reply.self, from: data)
     }
 

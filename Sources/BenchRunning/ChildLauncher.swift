@@ -13,6 +13,7 @@ public struct ProcessLauncher: ChildLauncher {
     public init(executable: String) { self.executable = executable }
 
     public func launch(_ arguments: [String], timeout: Double, shouldStop: () -> Bool) throws(ChildStartError) -> ChildOutcome {
-        try ChildProcess.run(executable, arguments, timeout: timeout, environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
+        try ChildProcess.run(executable, arguments, timeout: timeout, environment: ["SWIFT_BACKTRACE": "enable=no"],
+                             shouldStop: shouldStop)
     }
 }

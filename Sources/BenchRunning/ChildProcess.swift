@@ -15,7 +15,8 @@ public struct ChildOutcome: Sendable {
     public var interrupted: Bool
     public var seconds: Double
 
-    public init(standardOutput: Data = Data(), standardError: Data = Data(), exitStatus: Int32? = 0, signal: Int32? = nil,
+    public init(standardOutput: Data = Data(), standardError: Data = Data(), exitStatus: Int32? = 0,
+                signal: Int32? = nil,
                 timedOut: Bool = false, interrupted: Bool = false, seconds: Double = 0) {
         self.standardOutput = standardOutput
         self.standardError = standardError

@@ -39,7 +39,8 @@ public struct HostActivity: Sendable, Codable, Hashable {
         let hertz = Double(sysconf(Int32(_SC_CLK_TCK)))
         // user, nice, system, idle, iowait, irq, softirq, steal: busy is all but idle, iowait and steal.
         let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6]
-        return Reading(busySeconds: busy / hertz, stealSeconds: ticks[7] / hertz, ownSeconds: ownCPU(), time: Date().timeIntervalSince1970)
+        return Reading(busySeconds: busy / hertz, stealSeconds: ticks[7] / hertz, ownSeconds: ownCPU(),
+                       time: Date().timeIntervalSince1970)
     }
 
     /// The activity between two readings on a host of `cores` CPUs.

@@ -19,6 +19,7 @@ public struct ParentCost: Sendable, Codable, Hashable {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return ParentCost(cpuSeconds: cpu, peakResidentBytes: (try? KernelMemory.current().peakResidentBytes) ?? 0, cases: cases)
+        return ParentCost(cpuSeconds: cpu, peakResidentBytes: (try? KernelMemory.current().peakResidentBytes) ?? 0,
+                          cases: cases)
     }
 }

@@ -78,7 +78,8 @@ public struct RunMetadata: Sendable, Codable, Hashable {
         let line = text.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
         let name = line.map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
         // The distribution, then the kernel's release (ProcessInfo's version string repeats the distribution on Linux).
-        let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease",
+                                  encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         return [name ?? "Linux", kernel.map { "Linux \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 

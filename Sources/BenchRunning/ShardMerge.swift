@@ -70,9 +70,11 @@ public enum ShardMerge {
         metadata.playedBy = Self.withoutShardFlags(metadata.command)
         metadata.command = command
         let plans = reports.compactMap(\.report.metadata.plan)
-        metadata.plan = plans.count == reports.count ? RunPlan(cases: plans.reduce(0) { $0 + $1.cases }, repetitions: plans[0].repetitions) : nil
+        metadata.plan = plans.count == reports.count ? RunPlan(cases: plans.reduce(0) { $0 + $1.cases },
+                                                               repetitions: plans[0].repetitions) : nil
         let ordered = reports.sorted { $0.report.metadata.shard!.shard.index < $1.report.metadata.shard!.shard.index }
-        return RunReport(metadata: metadata, results: ordered.flatMap(\.report.results), incomplete: reports.contains { $0.report.incomplete })
+        return RunReport(metadata: metadata, results: ordered.flatMap(\.report.results),
+                         incomplete: reports.contains { $0.report.incomplete })
     }
 
     /// A shard's command without the flags that made it one shard in its own folder: what played every shard.

@@ -65,7 +65,8 @@ public struct RegressionRecord: Sendable, Hashable {
             guard fields.count == 3, !fields.contains(where: \.isEmpty) else {
                 throw UsageError("\(source): line \(number + 2) is not three tab-separated fields (gif, setting, metric)")
             }
-            records.insert(RegressionRecord(gif: unescaped(fields[0]), setting: unescaped(fields[1]), metric: unescaped(fields[2])))
+            records.insert(RegressionRecord(gif: unescaped(fields[0]), setting: unescaped(fields[1]),
+                                            metric: unescaped(fields[2])))
         }
         return records
     }

@@ -49,7 +49,8 @@ public struct Comparison: Sendable {
     /// Which cases a row is about: one GIF played with one setting, or every GIF of a setting at once.
     public enum Scope: Sendable, Hashable {
         case one(CaseIdentity)
-        /// The `count` GIFs played with the setting of `setting` (any one of them names it): the paired gate's aggregate.
+        /// The `count` GIFs played with the setting of `setting` (any one of them names it): the paired gate's
+        /// aggregate.
         case everyGIF(of: CaseIdentity, count: Int)
 
         /// The case that names the row's setting.
@@ -189,7 +190,8 @@ public enum Gate {
                 // A figure the baseline's build did not measure yet is named, not passed over: the gate says what it
                 // could not judge.
                 if before.isEmpty && !after.isEmpty {
-                    comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: rule.metric.unit, baseline: nil,
+                    comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: rule.metric.unit,
+                                                  baseline: nil,
                                                   current: Statistics.median(after), verdict: .notGated,
                                                   note: "not measured in the baseline: its build predates \(rule.metric.name)"))
                     continue
@@ -207,8 +209,8 @@ public enum Gate {
         }
         let scope = gateTimes ? "CPU and wall times are gated (--gate-times always: both runs vouched to come from one quiet host)"
             : "CPU and wall times are reported, not gated: figures from two runs of unknown hosts are not comparable"
-        return GateOutcome(comparisons: comparisons, cpuScope: scope, timesGated: gateTimes, incomplete: current.incomplete,
-                           shortfalls: current.planShortfalls())
+        return GateOutcome(comparisons: comparisons, cpuScope: scope, timesGated: gateTimes,
+                           incomplete: current.incomplete, shortfalls: current.planShortfalls())
     }
 
     /// Why instruction counts of these two runs may not be compared, or nil when they may.
@@ -279,7 +281,8 @@ public enum Gate {
             // The interval of the change for the worse: the relative change itself, or its negation for throughput.
             let (low, high) = worse > 0 ? (interval.lower, interval.upper) : (-interval.upper, -interval.lower)
             // A change caught must clear the band by the interval's half-width.
-            comparison.resolution = .relative(limit: rule.limit + (high - low) / 2, floor: rule.minimumAbsoluteChange, baseline: b)
+            comparison.resolution = .relative(limit: rule.limit + (high - low) / 2, floor: rule.minimumAbsoluteChange,
+                                              baseline: b)
             if worsened && low > rule.limit { comparison.verdict = .regressed }
             if bettered && high < -rule.limit { comparison.verdict = .improved }
         }

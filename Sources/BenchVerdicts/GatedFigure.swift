@@ -9,7 +9,8 @@ public enum GatedFigure: Sendable, Hashable, CustomStringConvertible {
     case ratioToEager(Measure)
 
     /// The ratios a rule may name, by the name a thresholds file gives them.
-    static let ratioNames: [Measure: String] = [.cpuTotal: "cpu_ratio_to_eager", .jemallocAllocatedPeak: "peak_ratio_to_eager"]
+    static let ratioNames: [Measure: String] = [.cpuTotal: "cpu_ratio_to_eager",
+                                                .jemallocAllocatedPeak: "peak_ratio_to_eager"]
 
     /// The figure a thresholds file names `name`, if it is one a rule can judge.
     public init?(name: String) {

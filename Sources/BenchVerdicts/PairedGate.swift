@@ -74,11 +74,13 @@ public struct PairedGate: Sendable {
     public func outcome() -> GateOutcome {
         let figures = Thresholds(confidence: thresholds.confidence, rules: thresholds.hostIndependentRules)
         var outcome = Gate.compare(baseline: baseline, current: candidate, thresholds: figures)
-        outcome.comparisons += PairedJudge.judge(rounds: passes == nil ? rounds : [], instructions: instructions, thresholds: thresholds)
+        outcome.comparisons += PairedJudge.judge(rounds: passes == nil ? rounds : [], instructions: instructions,
+                                                 thresholds: thresholds)
         if let passes {
             let faults = thresholds.rules.first { $0.metric == .measure(.minorFaults) }
             for (index, rule) in thresholds.pairedRules.filter({ $0.metric != .instructions }).enumerated() {
-                outcome.comparisons += PassJudge.judge(passes, rule: rule, faults: index == 0 ? faults : nil, confidence: thresholds.pairedLevel)
+                outcome.comparisons += PassJudge.judge(passes, rule: rule, faults: index == 0 ? faults : nil,
+                                                       confidence: thresholds.pairedLevel)
             }
         }
         outcome.incomplete = outcome.incomplete || interrupted
@@ -118,7 +120,8 @@ public enum PassesCSV {
         var lines = ["gif,setting,generation,pass,side,cpu_s,wall_s,minor_faults,voluntary_switches"]
         for pairs in series {
             for (index, pass) in pairs.passes.enumerated() {
-                lines.append([Format.csvField(pairs.identity.gif), Format.csvField(pairs.identity.setting), "\(pass.generation + 1)",
+                lines.append([Format.csvField(pairs.identity.gif), Format.csvField(pairs.identity.setting),
+                              "\(pass.generation + 1)",
                               "\(index + 1)", pass.isBase ? "base" : "candidate", "\(pass.figures.cpuSeconds)", "\(pass.figures.wallSeconds)",
                               "\(Int(pass.figures.minorFaults))", "\(Int(pass.figures.voluntarySwitches))"].joined(separator: ","))
             }

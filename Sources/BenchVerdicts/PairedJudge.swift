@@ -90,8 +90,8 @@ public enum PairedJudge {
     /// disturbed GIF must not move a round's figure (`Reports/paired-gate/rejudged.md`).
     static func aggregates(_ judged: [CaseIdentity: [Int: Double]], rounds: Int, rule: PairedRule, confidence: Double) -> [Comparison] {
         settings(of: judged.keys).map { keys -> Comparison in
-            var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric), unit: .ratio,
-                                 verdict: .unjudged)
+            var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric),
+                                 unit: .ratio, verdict: .unjudged)
             let complete = (0..<rounds).filter { index in keys.allSatisfy { judged[$0]?[index] != nil } }
             let medians = complete.map { index in
                 Statistics.median(keys.map { judged[$0]![index]! })
@@ -114,7 +114,8 @@ public enum PairedJudge {
 
     /// Sets the verdict from the rounds' log ratios: a regression when the interval lies wholly above the band.
     static func decide(_ row: inout Comparison, logRatios: [Double], rule: PairedRule, confidence: Double, of rounds: Int) {
-        decide(&row, logRatios: logRatios, band: rule.limit, confidence: confidence, note: "paired, \(logRatios.count) rounds",
+        decide(&row, logRatios: logRatios, band: rule.limit, confidence: confidence,
+               note: "paired, \(logRatios.count) rounds",
                tooFew: "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed")
     }
 
@@ -161,12 +162,13 @@ public enum PairedJudge {
             sums[key.setting, default: (0, 0, 0)].base += before
             sums[key.setting, default: (0, 0, 0)].candidate += after
             sums[key.setting, default: (0, 0, 0)].gifs += 1
-            comparisons.append(judgeCount(row, before: before, after: after, rule: rule, floor: rule.minimumAbsoluteChange ?? 0))
+            comparisons.append(judgeCount(row, before: before, after: after, rule: rule,
+                                          floor: rule.minimumAbsoluteChange ?? 0))
         }
         for first in settings {
             guard let sum = sums[first.setting], sum.gifs > 1 else { continue }
-            let row = Comparison(scope: .everyGIF(of: first, count: sum.gifs), metric: .measure(rule.metric), unit: .count,
-                                 verdict: .unjudged)
+            let row = Comparison(scope: .everyGIF(of: first, count: sum.gifs), metric: .measure(rule.metric),
+                                 unit: .count, verdict: .unjudged)
             comparisons.append(judgeCount(row, before: sum.base, after: sum.candidate, rule: rule, floor: 0))
         }
         return comparisons

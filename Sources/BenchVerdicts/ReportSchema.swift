@@ -9,11 +9,12 @@ import Foundation
 /// `docs/feed.schema.json` are that output, and `ReportSchemaTests` fails when they drift from it.
 ///
 /// Objects the harness owns (a result, a summary, the metrics) refuse keys the schema does not name; objects that
-/// describe the machine or the command (`metadata`, `bench_case`, a feed's `feed`) accept more, since older reports hold
-/// keys since dropped (`metadata.host`).
+/// describe the machine or the command (`metadata`, `bench_case`, a feed's `feed`) accept more, since older reports
+/// hold keys since dropped (`metadata.host`).
 public enum ReportSchema {
     public static func results() -> [String: Any] {
-        let nanosecondsByLoop: [String: Any] = ["type": "array", "items": ["type": "array", "items": ["type": "integer", "minimum": 0]]]
+        let nanosecondsByLoop: [String: Any] = ["type": "array",
+                                                "items": ["type": "array", "items": ["type": "integer", "minimum": 0]]]
         var resultProperties: [String: Any] = [
             "bench_case": benchCase,
             "failure": string("why the case has no figures: a crash, a time-out, a refused GIF"),
@@ -52,8 +53,8 @@ public enum ReportSchema {
             "required": ["median", "min", "max"],
             "properties": [
                 "median": number(), "min": number(), "max": number(),
-                "interval": ["type": "object", "required": ["lower", "upper"], "properties": ["lower": number(), "upper": number()],
-                             "additionalProperties": false],
+                "interval": ["type": "object", "required": ["lower", "upper"],
+                             "properties": ["lower": number(), "upper": number()], "additionalProperties": false],
             ],
         ]
         var metricProperties: [String: Any] = [:]
@@ -100,7 +101,8 @@ public enum ReportSchema {
                 "loops": integer(), "largest_window": integer(),
                 "answers": ["type": "array", "items": [
                     "type": "object", "additionalProperties": false,
-                    "required": ["gif", "speed", "refresh_hz", "codec", "traced_from", "eager", "libraries", "measured"],
+                    "required": ["gif", "speed", "refresh_hz", "codec", "traced_from", "eager", "libraries",
+                                 "measured"],
                     "properties": [
                         "gif": string(), "speed": number(), "refresh_hz": number(), "codec": string(), "device": string(),
                         "display": ["type": "object"], "traced_from": string(), "eager": replayed, "smallest_window": replayed,
@@ -184,7 +186,8 @@ public enum ReportSchema {
                 "budget": integer("--budget in bytes"),
                 "incomplete": boolean(),
                 "queues": ["type": "object", "additionalProperties": string()],
-                "replays": ["type": "array", "items": replay, "description": "each model's feed replayed from traced decode costs (--replay)"],
+                "replays": ["type": "array", "items": replay,
+                            "description": "each model's feed replayed from traced decode costs (--replay)"],
             ],
             "additionalProperties": false,
         ]
@@ -192,7 +195,8 @@ public enum ReportSchema {
 
     /// `schema` as JSON text, keys sorted, for the committed files.
     public static func text(_ schema: [String: Any]) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(withJSONObject: schema,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -217,14 +221,16 @@ public enum ReportSchema {
             "display": ["type": "object", "properties": ["width": integer(), "height": integer()]],
             "byte_source": ["enum": ["heap", "mmap"]], "codec": ["enum": ["fast", "giflib"]], "repetition": integer(),
             "sampler_interval": number(), "extra_work_per_frame": number(), "planted_leak_bytes": integer(),
-            "limits": ["type": "object", "properties": ["max_canvas_pixels": integer(), "max_eager_bytes": integer(), "max_file_bytes": integer()]],
+            "limits": ["type": "object",
+                       "properties": ["max_canvas_pixels": integer(), "max_eager_bytes": integer(),
+                                      "max_file_bytes": integer()]],
         ],
     ] }
 
     private static var metadata: [String: Any] { [
         "type": "object",
-        "required": ["date", "swift_version", "giflib_version", "jemalloc_version", "cpu_model", "cores", "memory_bytes",
-                     "operating_system", "build_configuration", "command"],
+        "required": ["date", "swift_version", "giflib_version", "jemalloc_version", "cpu_model", "cores",
+                     "memory_bytes", "operating_system", "build_configuration", "command"],
         "properties": [
             "date": string(), "git_commit": string("12 hex digits, with -dirty for a changed tree"), "swift_version": string(),
             "giflib_version": string(), "jemalloc_version": string(), "cpu_model": string(), "cores": integer(),
@@ -234,9 +240,13 @@ public enum ReportSchema {
             "plan": ["type": "object", "properties": ["cases": integer(), "repetitions": integer()]],
             "instruction_context": ["type": "object"],
             "shard": ["type": "object"],
-            "parent": ["type": "object", "properties": ["cases": integer(), "cpu_seconds": number(), "peak_resident_bytes": integer()]],
-            "host_activity": ["type": "object", "description": "what the rest of the host did while the run played (/proc/stat)",
-                              "properties": ["wall_seconds": number(), "others_seconds": number("CPU seconds the host's other processes used"), "steal_seconds": number(),
+            "parent": ["type": "object",
+                       "properties": ["cases": integer(), "cpu_seconds": number(), "peak_resident_bytes": integer()]],
+            "host_activity": ["type": "object",
+                              "description": "what the rest of the host did while the run played (/proc/stat)",
+                              "properties": ["wall_seconds": number(),
+                                             "others_seconds": number("CPU seconds the host's other processes used"),
+                                             "steal_seconds": number(),
                                              "cores": integer()]],
         ],
     ] }

@@ -21,10 +21,11 @@ public struct GateRule: Sendable, Codable, Hashable {
     public var kind: Kind
     /// The allowed growth (relative) or the noise band (bootstrap), as a fraction: 0.05 = 5%.
     public var limit: Double
-    /// Changes smaller than this, in the metric's unit, are never a regression (0 B retained becoming 4 KiB is not +∞%).
+    /// Changes smaller than this, in the metric's unit, are never a regression (0 B retained becoming 4 KiB is not
+    /// +∞%).
     public var minimumAbsoluteChange: Double
-    /// The figure depends on the host's speed (absolute times, and CPU ratios, which move too: see docs/gating.md): gated only
-    /// when ``TimeGating`` allows it, reported otherwise. The JSON name is kept from the first schema.
+    /// The figure depends on the host's speed (absolute times, and CPU ratios, which move too: see docs/gating.md):
+    /// gated only when ``TimeGating`` allows it, reported otherwise. The JSON name is kept from the first schema.
     public var machineDependent: Bool
     /// Timing rules: a case whose baseline CPU time (median `cpu_total_s`) is below this many seconds is too short
     /// to gate — scheduling noise alone moves a 3 ms measurement by 100%.
@@ -32,7 +33,8 @@ public struct GateRule: Sendable, Codable, Hashable {
     /// Instruction counts: gated only when both runs counted them in the same ``InstructionContext`` (any machine).
     public var needsSameInstructionContext: Bool?
 
-    public init(metric: GatedFigure, kind: Kind, limit: Double, minimumAbsoluteChange: Double = 0, machineDependent: Bool = false,
+    public init(metric: GatedFigure, kind: Kind, limit: Double, minimumAbsoluteChange: Double = 0,
+                machineDependent: Bool = false,
                 minimumCPUSeconds: Double = 0, needsSameInstructionContext: Bool? = nil) {
         self.metric = metric
         self.kind = kind
@@ -54,8 +56,8 @@ public struct PairedRule: Sendable, Codable, Hashable {
     public var metric: Measure
     /// The noise band, as a fraction: a regression when the whole interval (or the count's change) lies above it.
     public var limit: Double
-    /// Time only: a case whose base takes less CPU than this (median, seconds) is too short to time: it is reported, and
-    /// left out of its own verdict and of its setting's aggregate over every GIF.
+    /// Time only: a case whose base takes less CPU than this (median, seconds) is too short to time: it is reported,
+    /// and left out of its own verdict and of its setting's aggregate over every GIF.
     public var minimumCPUSeconds: Double
     /// Instructions only: a case's count must also grow by more than this many instructions. A case with a prefetch
     /// thread repeats its count only to within tens of thousands (how often the threads wait on each other), which is
@@ -97,8 +99,8 @@ public struct Thresholds: Sendable, Codable, Hashable {
 
     /// Paired CPU time in a 1.5% noise band at 99% by rounds (0.5% pass by pass), each case of at least 20 ms (1 ms a
     /// pass) and each setting over all GIFs;
-    /// instructions in a 0.5% band, each case growing by 250,000 instructions at least (a threaded case's count moves by tens of
-    /// thousands from run to run), and each setting's sum over every GIF. What is measured of
+    /// instructions in a 0.5% band, each case growing by 250,000 instructions at least (a threaded case's count moves
+    /// by tens of thousands from run to run), and each setting's sum over every GIF. What is measured of
     /// these bands is in Reports/paired-gate/.
     public static let defaultPaired = [
         PairedRule(metric: .cpuTotal, limit: 0.015, minimumCPUSeconds: 0.02, passLimit: 0.005),
@@ -119,8 +121,10 @@ public struct Thresholds: Sendable, Codable, Hashable {
     /// +5% for memory peaks, +10% for malloc counts, a 10% noise band for CPU and wall time and for the same-run
     /// CPU ratio windowed ÷ eager, timings gated only for cases of at least 20 ms CPU and only on the baseline's host.
     public static let defaults = Thresholds(schema: schema, confidence: 0.95, rules: [
-        GateRule(metric: .measure(.jemallocAllocatedPeak), kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
-        GateRule(metric: .measure(.jemallocActivePeak), kind: .relative, limit: 0.05, minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: .measure(.jemallocAllocatedPeak), kind: .relative, limit: 0.05,
+                 minimumAbsoluteChange: 256 * 1024),
+        GateRule(metric: .measure(.jemallocActivePeak), kind: .relative, limit: 0.05,
+                 minimumAbsoluteChange: 256 * 1024),
         // RSS is gated as what the case added: the child's start-up RSS (about 9 MiB) moves by 1 MiB with where its
         // binary lies and what the page cache holds, which a 5% rule on the peak of a small case cannot tell apart.
         GateRule(metric: .measure(.rssGrowth), kind: .relative, limit: 0.05, minimumAbsoluteChange: 1024 * 1024),
@@ -132,15 +136,15 @@ public struct Thresholds: Sendable, Codable, Hashable {
         // Between repetitions and runs of one build they move by a few faults (Reports/page-faults/); 256 is 1 MiB
         // of 4 KiB pages touched afresh.
         GateRule(metric: .measure(.minorFaults), kind: .relative, limit: 0.10, minimumAbsoluteChange: 256),
-        GateRule(metric: .measure(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
-                 minimumCPUSeconds: 0.02),
-        GateRule(metric: .measure(.wall), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002, machineDependent: true,
-                 minimumCPUSeconds: 0.02),
+        GateRule(metric: .measure(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002,
+                 machineDependent: true, minimumCPUSeconds: 0.02),
+        GateRule(metric: .measure(.wall), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.002,
+                 machineDependent: true, minimumCPUSeconds: 0.02),
         // Instructions are deterministic to about 10 parts per million on one binary: 2% is a real change, in any
         // case however short, on any machine with the same InstructionContext.
         GateRule(metric: .measure(.instructions), kind: .relative, limit: 0.02, needsSameInstructionContext: true),
-        GateRule(metric: .ratioToEager(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02, machineDependent: true,
-                 minimumCPUSeconds: 0.02),
+        GateRule(metric: .ratioToEager(.cpuTotal), kind: .bootstrap, limit: 0.10, minimumAbsoluteChange: 0.02,
+                 machineDependent: true, minimumCPUSeconds: 0.02),
     ], paired: defaultPaired, pairedConfidence: 0.99)
 
     /// Reads a thresholds file; a missing, corrupt or foreign file is a usage error.

@@ -51,8 +51,9 @@ public struct BenchCase: Sendable, Hashable, Codable {
                 byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
-        identity = CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                                memoryWarningAt: memoryWarningAt, device: nil, display: nil, byteSource: byteSource, codec: codec,
+        identity = CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz,
+                                cpus: cpus, memoryWarningAt: memoryWarningAt, device: nil, display: nil,
+                                byteSource: byteSource, codec: codec,
                                 planted: PlantedFaults(extraWorkPerFrame: extraWorkPerFrame))
         self.path = path
         self.repetition = repetition
@@ -62,13 +63,15 @@ public struct BenchCase: Sendable, Hashable, Codable {
     }
 
     /// A case whose decoder the user named (no policy chose it).
-    public init(gif: String, path: String, decoder: DecoderChoice, loops: Int, mode: PlaybackMode = .throughput, speed: Double = 1,
+    public init(gif: String, path: String, decoder: DecoderChoice, loops: Int, mode: PlaybackMode = .throughput,
+                speed: Double = 1,
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0, limits: DecodeLimits = .default,
                 injectedFault: InjectedFault? = nil) {
-        self.init(gif: gif, path: path, plan: DecoderPlan(decoder), loops: loops, mode: mode, speed: speed, refreshHz: refreshHz, cpus: cpus,
-                  byteSource: byteSource, codec: codec, repetition: repetition, samplerInterval: samplerInterval,
-                  extraWorkPerFrame: extraWorkPerFrame, limits: limits, injectedFault: injectedFault)
+        self.init(gif: gif, path: path, plan: DecoderPlan(decoder), loops: loops, mode: mode, speed: speed,
+                  refreshHz: refreshHz, cpus: cpus, byteSource: byteSource, codec: codec, repetition: repetition,
+                  samplerInterval: samplerInterval, extraWorkPerFrame: extraWorkPerFrame, limits: limits,
+                  injectedFault: injectedFault)
     }
 
     /// A field of the case's identity, read through the case.
@@ -140,8 +143,8 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(gif) · \(plan.decoder) (\(plan.policy))" }
 }
 
-/// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`, `--plant-page-faults`): part of a case's identity,
-/// so a planted row is never summarised, saved or gated as a clean one.
+/// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`, `--plant-page-faults`): part of
+/// a case's identity, so a planted row is never summarised, saved or gated as a clean one.
 public struct PlantedFaults: Sendable, Hashable {
     /// Extra LZW decodes per frame in the windowed decoder (`--slow-windowed`).
     public var extraWorkPerFrame: Double
@@ -171,11 +174,14 @@ extension BenchCase {
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         let decoderChoice = try values.decode(DecoderChoice.self, forKey: .decoder)
-        let origin = DecoderPlan.origin(ofPolicy: try values.decode(String.self, forKey: .policy), decoder: decoderChoice)
-        self.init(gif: try values.decode(String.self, forKey: .gif), path: try values.decode(String.self, forKey: .path),
-                  plan: DecoderPlan(decoderChoice, origin: origin),
-                  loops: try values.decode(Int.self, forKey: .loops), mode: try values.decode(PlaybackMode.self, forKey: .mode),
-                  speed: try values.decode(Double.self, forKey: .speed), refreshHz: try values.decode(Double.self, forKey: .refreshHz),
+        let origin = DecoderPlan.origin(ofPolicy: try values.decode(String.self, forKey: .policy),
+                                        decoder: decoderChoice)
+        self.init(gif: try values.decode(String.self, forKey: .gif),
+                  path: try values.decode(String.self, forKey: .path), plan: DecoderPlan(decoderChoice, origin: origin),
+                  loops: try values.decode(Int.self, forKey: .loops),
+                  mode: try values.decode(PlaybackMode.self, forKey: .mode),
+                  speed: try values.decode(Double.self, forKey: .speed),
+                  refreshHz: try values.decode(Double.self, forKey: .refreshHz),
                   cpus: try values.decodeIfPresent(Int.self, forKey: .cpus),
                   memoryWarningAt: try values.decodeIfPresent(Double.self, forKey: .memoryWarningAt),
                   byteSource: try values.decode(ByteSource.self, forKey: .byteSource),

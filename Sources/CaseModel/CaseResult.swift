@@ -34,7 +34,8 @@ public struct CaseResult: Sendable {
         self.failure = failure
     }
 
-    /// A measure's value, recorded or derived; `nil` when nothing measured it (a failed case, instructions not counted).
+    /// A measure's value, recorded or derived; `nil` when nothing measured it (a failed case, instructions not
+    /// counted).
     public func value(_ measure: Measure) -> Double? {
         if let formula = measure.formula { return formula(self) }
         return measurements[measure]

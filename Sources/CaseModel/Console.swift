@@ -16,8 +16,9 @@ public enum Console {
         write("\(visible(message))\n")
     }
 
-    /// The answer on stdout (a report's Markdown, a table), its control characters shown as ``visible(_:keepingNewlines:)``
-    /// writes them: a GIF's name in a table cannot retitle or reprogram the terminal either.
+    /// The answer on stdout (a report's Markdown, a table), its control characters shown as
+    /// ``visible(_:keepingNewlines:)`` writes them: a GIF's name in a table cannot retitle or reprogram the terminal
+    /// either.
     public static func answer(_ text: String, terminator: String = "\n") {
         output(visible(text), terminator: terminator)
     }

@@ -72,7 +72,8 @@ public struct DecoderInputs {
     /// A compositor of the harness's own (the planted slowdown), for a kind that takes one; nil uses the decoder's.
     public var compositor: (any FrameCompositing)?
 
-    public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
+                codec: LZWCodec = .default,
                 display: DisplaySize? = nil, pool: DecodePool? = nil, compositor: (any FrameCompositing)? = nil) {
         self.container = container
         self.window = window

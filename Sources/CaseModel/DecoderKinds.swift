@@ -9,7 +9,8 @@ extension DecoderKind {
         name: "eager", takesWindow: false, takesCompositor: false,
         decodesOn: "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a loading queue)",
         build: { inputs throws(GIFError) in
-            try EagerDecoder(container: inputs.container, limits: inputs.limits, codec: inputs.codec, display: inputs.display)
+            try EagerDecoder(container: inputs.container, limits: inputs.limits, codec: inputs.codec,
+                             display: inputs.display)
         },
         heldBytes: { _, container, display in EagerDecoder.pixelBytes(container: container, display: display) })
 
@@ -18,8 +19,9 @@ extension DecoderKind {
         name: "windowed", takesWindow: true, takesCompositor: true,
         decodesOn: "one prefetch thread per player, width 1 (this project's WindowedDecoder)",
         build: { inputs throws(GIFError) in
-            try WindowedDecoder(container: inputs.container, window: inputs.window, limits: inputs.limits, codec: inputs.codec,
-                                compositor: inputs.compositor, display: inputs.display, pool: inputs.pool)
+            try WindowedDecoder(container: inputs.container, window: inputs.window, limits: inputs.limits,
+                                codec: inputs.codec, compositor: inputs.compositor, display: inputs.display,
+                                pool: inputs.pool)
         },
         heldBytes: { window, container, display in WindowedDecoder.pixelBytes(window: window, container: container, display: display) })
 
@@ -30,14 +32,16 @@ extension DecoderKind {
         webpRefusal: "it keeps each frame's LZW indices, and a WebP has none (its frames decode straight to pixels)",
         build: { inputs throws(GIFError) in
             guard let gif = inputs.container as? GIFContainer else {
-                throw .formatNotPlayed(player: "indexed", format: "WebP", reason: "it keeps each frame's LZW indices, and a WebP has none")
+                throw .formatNotPlayed(player: "indexed", format: "WebP",
+                                       reason: "it keeps each frame's LZW indices, and a WebP has none")
             }
             return try IndexedDecoder(container: gif, window: inputs.window, limits: inputs.limits, codec: inputs.codec,
                                display: inputs.display, pool: inputs.pool)
         },
         heldBytes: { window, container, display in
             guard let gif = container as? GIFContainer else { return 0 }
-            return IndexedDecoder.pixelBytes(window: window, container: gif, display: display) + IndexedDecoder.indexBytesBound(container: gif)
+            return IndexedDecoder.pixelBytes(window: window, container: gif,
+                                             display: display) + IndexedDecoder.indexBytesBound(container: gif)
         })
 
     /// Every kind, in the order the default suite plays them.

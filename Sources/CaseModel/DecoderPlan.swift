@@ -125,18 +125,24 @@ extension DecoderChoice: Codable {
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: NamedKey.self)
         switch self {
-        case .kind(let kind, .frames(let window)) where kind.takesWindow: try values.encode(Window(window: window), forKey: .kind(kind, .frames(window)))
+        case .kind(let kind, .frames(let window)) where kind.takesWindow: try values.encode(Window(window: window),
+                                                                                            forKey: .kind(kind, .frames(window)))
         case .kind(let kind, let window): try values.encode(Nothing(), forKey: .kind(kind, window))
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
-        case .registered(let name, let frameBytes): try values.encode(Registered(name: name, frameBytes: frameBytes), forKey: .registered)
-        case .library(.kingfisher(let settings)): try values.encode(LibraryPlayer.KingfisherFields(settings), forKey: .kingfisher)
+        case .registered(let name, let frameBytes): try values.encode(Registered(name: name, frameBytes: frameBytes),
+                                                                      forKey: .registered)
+        case .library(.kingfisher(let settings)): try values.encode(LibraryPlayer.KingfisherFields(settings),
+                                                                    forKey: .kingfisher)
         case .library(.ylgifimage): try values.encode(Nothing(), forKey: .ylgifimage)
         case .library(.described(let description, let count)):
             try values.encode(LibraryPlayer.DescribedFields(description: description, count: count), forKey: .described)
         case .library(.flanimatedimage(let size, let max)):
-            try values.encode(LibraryPlayer.FLAnimatedImageFields(cacheSize: size, frameCacheSizeMax: max > 0 ? max : nil), forKey: .flanimatedimage)
+            try values.encode(LibraryPlayer.FLAnimatedImageFields(cacheSize: size,
+                                                                  frameCacheSizeMax: max > 0 ? max : nil),
+                              forKey: .flanimatedimage)
         case .library(.sdwebimage(let pool, let size)):
-            try values.encode(LibraryPlayer.SDWebImageFields(maxBufferCount: pool, maxBufferSize: size > 0 ? size : nil), forKey: .sdwebimage)
+            try values.encode(LibraryPlayer.SDWebImageFields(maxBufferCount: pool,
+                                                             maxBufferSize: size > 0 ? size : nil), forKey: .sdwebimage)
         }
     }
 
@@ -163,11 +169,13 @@ extension DecoderChoice: Codable {
         } else if let described = try values.decodeIfPresent(LibraryPlayer.DescribedFields.self, forKey: .described) {
             self = .library(.described(described.description, count: described.count))
         } else if let cache = try values.decodeIfPresent(LibraryPlayer.FLAnimatedImageFields.self, forKey: .flanimatedimage) {
-            self = .library(.flanimatedimage(cacheSize: cache.cacheSize, frameCacheSizeMax: cache.frameCacheSizeMax ?? 0))
+            self = .library(.flanimatedimage(cacheSize: cache.cacheSize,
+                                             frameCacheSizeMax: cache.frameCacheSizeMax ?? 0))
         } else if let pool = try values.decodeIfPresent(LibraryPlayer.SDWebImageFields.self, forKey: .sdwebimage) {
             self = .library(.sdwebimage(maxBufferCount: pool.maxBufferCount, maxBufferSize: pool.maxBufferSize ?? 0))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no decoder named"))
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "no decoder named"))
         }
     }
 }

@@ -46,7 +46,8 @@ public struct FeedCase: Sendable, Hashable, Codable {
     /// The default of ``maxMemoryBytes``: the eager limit of one GIF, for all the players together.
     public static let defaultMaxMemoryBytes = DecodeLimits.default.maxEagerBytes
 
-    public init(model: String, gifs: [FeedGIF], players: Int, scrollRate: Double = 0, seconds: Double, speed: Double = 1,
+    public init(model: String, gifs: [FeedGIF], players: Int, scrollRate: Double = 0, seconds: Double,
+                speed: Double = 1,
                 refreshHz: Double = 60, cpus: Int? = nil, poolWidth: Int = 2, display: DisplaySize? = nil, codec: LZWCodec = .default,
                 memoryWarningAt: Double? = nil, device: String? = nil, repetition: Int = 1, limits: DecodeLimits = .default,
                 maxMemoryBytes: Int = FeedCase.defaultMaxMemoryBytes) {

@@ -17,7 +17,8 @@ public struct FeedEvent: Sendable, Hashable, Codable {
     /// A warning: the players on screen it was delivered to.
     public var playersReached: Int?
 
-    public init(seconds: Double, scheduledSeconds: Double, kind: FeedSchedule.Kind, player: Int? = nil, gif: String? = nil,
+    public init(seconds: Double, scheduledSeconds: Double, kind: FeedSchedule.Kind, player: Int? = nil,
+                gif: String? = nil,
                 allocatedBefore: Int? = nil, allocatedAfter: Int? = nil, heldFrames: Int? = nil, frameBytes: Int? = nil,
                 playersReached: Int? = nil) {
         self.seconds = seconds

@@ -44,8 +44,8 @@ public struct FeedSchedule: Sendable, Hashable {
     }
 
     /// The display tick that delivers a memory warning due at `at`, on a display link of `refreshHz` (the first tick
-    /// at or after it, as ``FeedPlayback`` finds it); nil when that tick comes once every player has left, so the warning
-    /// would never be delivered.
+    /// at or after it, as ``FeedPlayback`` finds it); nil when that tick comes once every player has left, so the
+    /// warning would never be delivered.
     public func warningTick(at: Double, refreshHz: Double) -> Double? {
         let period = 1 / refreshHz
         let tick = (max(0, at - 1e-9) / period).rounded(.up) * period

@@ -10,7 +10,8 @@ extension GIFError {
         case .canvasTooLarge, .frameTooLarge: return description + " (raise it with --max-pixels)"
         case .eagerTooLarge(_, _, let frameBytes):
             let window = BenchCase.defaultWindow
-            let windowed = WindowedDecoder.pixelBytes(window: .frames(window), frameCount: window + 1, frameBytes: frameBytes, savesCanvas: false)
+            let windowed = WindowedDecoder.pixelBytes(window: .frames(window), frameCount: window + 1,
+                                                      frameBytes: frameBytes, savesCanvas: false)
             return description + " (raise it with --max-eager-bytes); the windowed decoder would hold about \(windowed) bytes at window \(window)"
         case .playerTooLarge: return description + " (raise it with --max-eager-bytes)"
         case .fileTooLarge: return description + " (raise it with --max-file-size)"

@@ -227,13 +227,15 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let node = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "missing"))
+            throw DecodingError.keyNotFound(key,
+                                            DecodingError.Context(codingPath: codingPath, debugDescription: "missing"))
         }
         return try SingleNode(node: node, codingPath: codingPath + [key]).decode(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try NodeDecoder(node: members[key.stringValue] ?? .null, codingPath: codingPath + [key]).container(keyedBy: type)
+        try NodeDecoder(node: members[key.stringValue] ?? .null,
+                        codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

@@ -10,7 +10,8 @@ public struct RegisteredPlayer: Sendable {
         /// GIF's frame count and the bytes of one decoded frame.
         case rule(@Sendable (_ frameCount: Int, _ frameBytes: Int) -> any RetentionRule)
         /// A frame source of its own; `heldBytes` is what it must hold at least (the `frame_bytes_theoretical` column).
-        case decoder(make: @Sendable (_ container: any AnimationContainer, _ codec: LZWCodec) throws(GIFError) -> any AnimatedFrameSource,
+        case decoder(make: @Sendable (_ container: any AnimationContainer,
+                                      _ codec: LZWCodec) throws(GIFError) -> any AnimatedFrameSource,
                      heldBytes: @Sendable (_ container: any AnimationContainer) -> Int)
     }
 
@@ -26,7 +27,8 @@ public struct RegisteredPlayer: Sendable {
 }
 
 /// The players registered in this process, by name. A harness registers them before it runs anything, in the parent
-/// and again in each measuring child (the same binary, started again), so a case names its player and the child finds it.
+/// and again in each measuring child (the same binary, started again), so a case names its player and the child finds
+/// it.
 public enum PlayerRegistry {
     private static let players = Mutex<[String: RegisteredPlayer]>([:])
 

@@ -13,8 +13,8 @@ extension AnimationContainer {
     /// ``DecoderMemory/pixelBytes(holdingFrames:frameBytes:keptFrameBytes:savesCanvas:)`` for this animation, its
     /// frames kept at `display` (nil: full size).
     public func pixelBytes(holdingFrames frames: Int, display: DisplaySize?) -> Int {
-        DecoderMemory.pixelBytes(holdingFrames: frames, frameBytes: frameBytes, keptFrameBytes: keptFrameBytes(display: display),
-                                 savesCanvas: savesCanvas)
+        DecoderMemory.pixelBytes(holdingFrames: frames, frameBytes: frameBytes,
+                                 keptFrameBytes: keptFrameBytes(display: display), savesCanvas: savesCanvas)
     }
 
     /// The bytes of one frame kept for `display`: the canvas's, or the display-sized frame's when it is smaller.

@@ -65,7 +65,8 @@ public final class EagerDecoder: AnimatedFrameSource {
 
     public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R {
         guard index >= 0, index < frames.count else { throw .frameOutOfRange(index, frameCount: frames.count) }
-        return body(FrameView(index: index, pixels: frames[index].readOnly, status: statuses[index], decodeSeconds: decodeSeconds[index]))
+        return body(FrameView(index: index, pixels: frames[index].readOnly, status: statuses[index],
+                              decodeSeconds: decodeSeconds[index]))
     }
 
     /// Always: every frame was decoded before the first was shown.

@@ -42,8 +42,8 @@ final class FrameBuffer: @unchecked Sendable {
         _ = madvise(pointer, end - start, populateWrite)
     }
 
-    /// `byteCount` bytes (at least 1) from `malloc`, 16-byte aligned: a frame of up to 32 KiB then comes from jemalloc's
-    /// thread cache, where Swift's aligned `allocate` goes to its arena (``Malloc``).
+    /// `byteCount` bytes (at least 1) from `malloc`, 16-byte aligned: a frame of up to 32 KiB then comes from
+    /// jemalloc's thread cache, where Swift's aligned `allocate` goes to its arena (``Malloc``).
     private static func allocate(_ byteCount: Int) -> UnsafeMutableRawBufferPointer {
         UnsafeMutableRawBufferPointer(start: Malloc.allocate(UInt8.self, capacity: byteCount), count: max(byteCount, 1))
     }

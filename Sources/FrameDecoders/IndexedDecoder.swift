@@ -5,10 +5,10 @@ import GIFCodec
 /// composites from the kept indices into RGBA, a small window of frames ahead as the windowed decoder does. No
 /// library in this field does this: they keep RGBA frames (4 bytes per pixel of the whole screen) or decode again.
 ///
-/// It is a ``WindowedDecoder`` whose compositor keeps indices (``Compositor/init(container:limits:codec:keepsIndices:)``):
-/// the same prefetch queue, window, display scaling and compositing routine. Memory rule:
-/// ``pixelBytes(window:container:display:)`` plus the indices kept (``keptIndexBytes``, at most the sum of the
-/// frames' rectangle areas).
+/// It is a ``WindowedDecoder`` whose compositor keeps indices
+/// (``Compositor/init(container:limits:codec:keepsIndices:)``): the same prefetch queue, window, display scaling and
+/// compositing routine. Memory rule: ``pixelBytes(window:container:display:)`` plus the indices kept
+/// (``keptIndexBytes``, at most the sum of the frames' rectangle areas).
 public final class IndexedDecoder: AnimatedFrameSource {
     private let windowed: WindowedDecoder
     /// Owned by the prefetch thread; only ``Compositor/keptIndexBytes``, an atomic read, is used here.
@@ -19,11 +19,12 @@ public final class IndexedDecoder: AnimatedFrameSource {
     public var window: Int { windowed.window }
 
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1.
-    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: GIFContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
+                codec: LZWCodec = .default,
                 display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         compositor = try Compositor(container: container, limits: limits, codec: codec, keepsIndices: true)
-        windowed = try WindowedDecoder(container: container, window: window, limits: limits, codec: codec, compositor: compositor,
-                                       display: display, pool: pool)
+        windowed = try WindowedDecoder(container: container, window: window, limits: limits, codec: codec,
+                                       compositor: compositor, display: display, pool: pool)
     }
 
     /// The pixels the decoder holds besides its indices: the window's frames, the canvas and a saved canvas, as the

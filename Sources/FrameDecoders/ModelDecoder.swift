@@ -126,12 +126,14 @@ public final class ModelDecoder: AnimatedFrameSource {
 
     /// Decodes the rule's up-front frames on this thread, then starts the background queue on its start frames. With
     /// a `display`, frames are kept at its size.
-    public init(container: any AnimationContainer, rule: any RetentionRule, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: any AnimationContainer, rule: any RetentionRule, limits: DecodeLimits = .default,
+                codec: LZWCodec = .default,
                 compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         self.container = container
         missBehaviour = rule.missBehaviour
         let keptBytes = (display?.heldSize(screenWidth: container.width, screenHeight: container.height)).map { $0.width * $0.height * 4 }
-        try limits.checkHeld(player: rule.name, frames: rule.heldFramesBound, frameBytes: keptBytes ?? container.frameBytes)
+        try limits.checkHeld(player: rule.name, frames: rule.heldFramesBound,
+                             frameBytes: keptBytes ?? container.frameBytes)
         let drawing: any FrameCompositing
         if let compositor { drawing = compositor } else { drawing = try container.makeCompositor(limits: limits, codec: codec) }
         drawing.timesLZW = true
@@ -182,7 +184,8 @@ public final class ModelDecoder: AnimatedFrameSource {
         // in hand is waited for; a rule that would drop it (this player waits) gets it decoded first.
         var shown = lock.update { (state: inout State) -> Decoded? in state.lend(index) }
         if shown == nil {
-            shown = lock.wait(until: { $0.store[index] != nil || $0.stopping }, then: { state -> Decoded? in state.lendWaited(index) })
+            shown = lock.wait(until: { $0.store[index] != nil || $0.stopping },
+                              then: { state -> Decoded? in state.lendWaited(index) })
         }
         lock.update { (state: inout State) -> Void in state.shown(index) }
         guard let shown else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
@@ -249,7 +252,8 @@ private final class ModelWorker: @unchecked Sendable {
 
     static func decode(_ frame: Int, with compositor: any FrameCompositing, keeping: FrameKeeping) -> ModelDecoder.Decoded {
         var status = FrameStatus.complete
-        let (buffer, cost) = DecodeCost.timing(compositor, composite: { status = (try? compositor.composite(frame: frame)) ?? .complete },
+        let (buffer, cost) = DecodeCost.timing(compositor,
+                                               composite: { status = (try? compositor.composite(frame: frame)) ?? .complete },
                                                keep: { keeping.keep(compositor.pixels) })
         return ModelDecoder.Decoded(buffer: buffer, status: status, cost: cost)
     }

@@ -29,7 +29,8 @@ public final class WindowedDecoder: AnimatedFrameSource {
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1. Frames are drawn by `compositor`, by
     /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on. With a
     /// `display`, frames are kept at its size.
-    public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
+                codec: LZWCodec = .default,
                 compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
@@ -58,9 +59,11 @@ public final class WindowedDecoder: AnimatedFrameSource {
     }
 
     /// A windowed decoder holding at most `window` frames ahead of the playhead.
-    public convenience init(container: any AnimationContainer, window: Int, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+    public convenience init(container: any AnimationContainer, window: Int, limits: DecodeLimits = .default,
+                            codec: LZWCodec = .default,
                             compositor: (any FrameCompositing)? = nil) throws(GIFError) {
-        try self.init(container: container, window: .frames(window), limits: limits, codec: codec, compositor: compositor)
+        try self.init(container: container, window: .frames(window), limits: limits, codec: codec,
+                      compositor: compositor)
     }
 
     /// Stops and joins the prefetch thread, then frees the compositor and frame pool on the releasing thread.
@@ -155,7 +158,8 @@ private final class PrefetchWorker: @unchecked Sendable {
         while let job = queue.nextJob() {
             let (status, cost) = pool.run { () -> (FrameStatus, DecodeCost) in
                 var status = FrameStatus.complete
-                let (_, cost) = DecodeCost.timing(compositor, composite: { status = (try? compositor.composite(frame: job.frame)) ?? .complete },
+                let (_, cost) = DecodeCost.timing(compositor,
+                                                  composite: { status = (try? compositor.composite(frame: job.frame)) ?? .complete },
                                                   keep: { keeping.write(compositor.pixels, into: buffers[job.slot]) })
                 return (status, cost)
             }

@@ -8,7 +8,8 @@ public enum FrameStatus: Sendable, Equatable {
     case partial(GIFError)
 }
 
-/// Turns frame records into full-screen RGBA canvases following the browser conventions in docs/decoding.md ("Pixel conventions").
+/// Turns frame records into full-screen RGBA canvases following the browser conventions in docs/decoding.md ("Pixel
+/// conventions").
 ///
 /// Holds one canvas, one buffer the canvas's size for the rectangle a disposal-3 frame must put back (only when the GIF
 /// uses disposal 3), one index buffer the size of the largest
@@ -149,8 +150,8 @@ public final class Compositor {
     /// screen and completes is drawn alone when it is opaque, or when the screen under it is all transparent (nothing
     /// drawn yet, or the frame before cleared it whole); any other frame is drawn over the canvas before it, each pixel
     /// written once, from the frame or from that canvas (``advance(over:)``), or, after a disposal 2 or 3 changed the
-    /// screen, on a copy of it. So a decoder keeping every frame writes each one once, not on a canvas and then in a copy.
-    /// `destination` must stay allocated until the next call or ``reset()``.
+    /// screen, on a copy of it. So a decoder keeping every frame writes each one once, not on a canvas and then in a
+    /// copy. `destination` must stay allocated until the next call or ``reset()``.
     @discardableResult
     public func advance(into destination: UnsafeMutableRawBufferPointer) -> FrameStatus {
         precondition(destination.count >= pixelCount * 4, "a destination smaller than the screen")
@@ -240,7 +241,8 @@ public final class Compositor {
             return .complete
         }
         let transparentIndex = frame.transparentIndex.map(Int.init) ?? -1
-        // Clearing, the transparent index is drawn as a colour of its own, transparent black: one loop writes every pixel.
+        // Clearing, the transparent index is drawn as a colour of its own, transparent black: one loop writes every
+        // pixel.
         let clearedColour = clearingTransparent && transparentIndex >= 0 ? table[transparentIndex] : nil
         if clearedColour != nil { table[transparentIndex] = 0 }
         defer { if let clearedColour { table[transparentIndex] = clearedColour } }
@@ -273,7 +275,8 @@ public final class Compositor {
                                       table: table, transparent: transparent)
                     (canvas + line + x1).update(from: base + line + x1, count: width - x1)
                 } else {
-                    PaletteRows.paint(canvas + line + x0, from: source, count: x1 - x0, table: table, transparent: transparent)
+                    PaletteRows.paint(canvas + line + x0, from: source, count: x1 - x0, table: table,
+                                      transparent: transparent)
                 }
             }
             source += frame.rect.width

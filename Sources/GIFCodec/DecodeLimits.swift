@@ -35,7 +35,8 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
     public func checkHeld(player: String, frames: Int, frameBytes: Int) throws(GIFError) {
         let (bytes, overflow) = frames.multipliedReportingOverflow(by: frameBytes)
         if overflow || bytes > maxEagerBytes {
-            throw .playerTooLarge(player: player, frames: frames, bytes: overflow ? Int.max : bytes, limit: maxEagerBytes)
+            throw .playerTooLarge(player: player, frames: frames, bytes: overflow ? Int.max : bytes,
+                                  limit: maxEagerBytes)
         }
     }
 
@@ -43,7 +44,8 @@ public struct DecodeLimits: Sendable, Hashable, Codable {
         try container.check(self)
         let (bytes, overflow) = container.frameCount.multipliedReportingOverflow(by: container.frameBytes)
         if overflow || bytes > maxEagerBytes {
-            throw .eagerTooLarge(bytes: overflow ? Int.max : bytes, limit: maxEagerBytes, frameBytes: container.frameBytes)
+            throw .eagerTooLarge(bytes: overflow ? Int.max : bytes, limit: maxEagerBytes,
+                                 frameBytes: container.frameBytes)
         }
     }
 }

@@ -1,5 +1,6 @@
 
-/// FNV-1a 64 over the RGBA bytes of one composited frame: the project's frame identity (docs/decoding.md, "Pixel conventions").
+/// FNV-1a 64 over the RGBA bytes of one composited frame: the project's frame identity (docs/decoding.md, "Pixel
+/// conventions").
 public struct FrameHash: Sendable, Hashable, CustomStringConvertible {
     public let value: UInt64
 

@@ -53,7 +53,9 @@ final class FrameRowDecoder {
             do { try reader.imageHeader() } catch { return DecodedRows(indices: buffer, rows: 0, status: .partial(error)) }
             let endOfFile = FrameStatus.partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetLine"))
             if reader.pastEnd {
-                return DecodedRows(indices: buffer, rows: 0, status: .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON, operation: "DGifGetImageHeader")))
+                return DecodedRows(indices: buffer, rows: 0,
+                                   status: .partial(.giflib(code: D_GIF_ERR_EOF_TOO_SOON,
+                                                            operation: "DGifGetImageHeader")))
             }
             for row in 0..<rowLimit {
                 guard reader.line(into: buffer + row * width, count: Int32(width)) else {

@@ -65,7 +65,8 @@ public struct GIFContainer: Sendable {
                 if reader.pastEnd { truncated = true; break scan }
                 let image = reader.handle.pointee.Image
                 var record = FrameRecord(
-                    rect: FrameRect(left: Int(image.Left), top: Int(image.Top), width: Int(image.Width), height: Int(image.Height)),
+                    rect: FrameRect(left: Int(image.Left), top: Int(image.Top), width: Int(image.Width),
+                                    height: Int(image.Height)),
                     localPalette: GiflibReader.palette(image.ColorMap),
                     interlaced: image.Interlace,
                     rawDisposal: pendingControl?.disposal ?? 0,

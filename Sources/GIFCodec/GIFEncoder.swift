@@ -71,7 +71,8 @@ public enum GIFEncoder {
         EGifSetGifVersion(gif, true)
         let global = makeColorMap(input.globalPalette)
         defer { if let global { GifFreeMapObject(global) } }
-        try check(EGifPutScreenDesc(gif, Int32(input.width), Int32(input.height), 8, Int32(input.backgroundIndex), global), "EGifPutScreenDesc")
+        try check(EGifPutScreenDesc(gif, Int32(input.width), Int32(input.height), 8, Int32(input.backgroundIndex),
+                                    global), "EGifPutScreenDesc")
         if let loop = input.netscapeLoopValue {
             try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "EGifPutExtensionLeader")
             var name = Array("NETSCAPE2.0".utf8)
@@ -95,11 +96,13 @@ public enum GIFEncoder {
                 gif.pointee.Image.ColorMap = nil
             }
             let rect = frame.rect
-            try check(EGifPutImageDesc(gif, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), frame.interlaced, local), "EGifPutImageDesc")
+            try check(EGifPutImageDesc(gif, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height),
+                                       frame.interlaced, local), "EGifPutImageDesc")
             var indices = frame.indices
             try indices.withUnsafeMutableBufferPointer { (pixels) throws(GIFError) in
                 for row in InterlacedRows(height: rect.height, interlaced: frame.interlaced) {
-                    try check(EGifPutLine(gif, pixels.baseAddress! + row * rect.width, Int32(rect.width)), "EGifPutLine")
+                    try check(EGifPutLine(gif, pixels.baseAddress! + row * rect.width, Int32(rect.width)),
+                              "EGifPutLine")
                 }
             }
         }

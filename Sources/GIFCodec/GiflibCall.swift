@@ -22,7 +22,8 @@ private let readFromCursor: InputFunc = { gif, destination, requested in
     let available = max(0, cursor.pointee.count - cursor.pointee.position)
     let length = min(Int(requested), available)
     if length > 0, let base = cursor.pointee.base {
-        destination.update(from: base.advanced(by: cursor.pointee.position).assumingMemoryBound(to: UInt8.self), count: length)
+        destination.update(from: base.advanced(by: cursor.pointee.position).assumingMemoryBound(to: UInt8.self),
+                           count: length)
         cursor.pointee.position += length
     }
     if length < Int(requested) {

@@ -1,8 +1,8 @@
 /// Which LZW decoder turns a frame's compressed data into palette indices.
 ///
 /// Both read the same ``GIFContainer`` index (walked with giflib's record API), so frames, timing and truncation
-/// flags are the same whichever is chosen; only the pixel decoding differs. docs/decoding.md ("Codecs") states where their
-/// outputs may differ on damaged data.
+/// flags are the same whichever is chosen; only the pixel decoding differs. docs/decoding.md ("Codecs") states where
+/// their outputs may differ on damaged data.
 public enum LZWCodec: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// The project's own decoder (``LZWDecoder``): each code's string is copied from where it was first written,
     /// no per-pixel prefix walk. The default.

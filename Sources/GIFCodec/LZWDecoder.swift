@@ -24,8 +24,9 @@ final class LZWDecoder {
     private var compressed: UnsafeMutablePointer<UInt8>
     private var compressedCapacity: Int
     /// Entry `code` packs the offset of its string in `storage` (low 32 bits) and its length (high 32 bits). Left
-    /// unwritten when allocated: an entry is read only below `nextCode`, and every entry there was written first, by this
-    /// table's literals and control codes or by the code that added it (``run(minimumCodeSize:dataBytes:limit:)``).
+    /// unwritten when allocated: an entry is read only below `nextCode`, and every entry there was written first, by
+    /// this table's literals and control codes or by the code that added it
+    /// (``run(minimumCodeSize:dataBytes:limit:)``).
     private var table: UnsafeMutablePointer<UInt64>
     /// The minimum code size whose literal and control entries the table holds (entries past them are written before
     /// they are read), so frames of one size skip refilling them.
@@ -44,7 +45,8 @@ final class LZWDecoder {
     /// jemalloc's largest small size: a larger block comes from its arena, a smaller one from the thread cache.
     private static let smallBytes = 14 << 10
 
-    /// Whether the storage for `capacity` indices is over jemalloc's small sizes, and so shares one block with the table.
+    /// Whether the storage for `capacity` indices is over jemalloc's small sizes, and so shares one block with the
+    /// table.
     private static func sharesBlock(_ capacity: Int) -> Bool { outputStart + capacity > smallBytes }
 
     /// The table and the storage for `capacity` indices. Storage over jemalloc's small sizes comes from its arena
@@ -90,7 +92,8 @@ final class LZWDecoder {
         let minimumCodeSize = Int(bytes[codeSizeOffset])
         guard minimumCodeSize <= 8 else { return LZWOutcome(pixels: 0, stop: .codeSizeTooLarge(minimumCodeSize)) }
         reserveIndices(limit)
-        let dataBytes = gatherSubBlocks(base.assumingMemoryBound(to: UInt8.self), count: bytes.count, from: codeSizeOffset + 1)
+        let dataBytes = gatherSubBlocks(base.assumingMemoryBound(to: UInt8.self), count: bytes.count,
+                                        from: codeSizeOffset + 1)
         return run(minimumCodeSize: minimumCodeSize, dataBytes: dataBytes, limit: limit)
     }
 
@@ -230,7 +233,8 @@ final class LZWDecoder {
                         let length: Int
                         if code < nextCode, case let entry = table[code], entry &>> 32 != 0 {
                             length = Int(truncatingIfNeeded: entry &>> 32)
-                            Self.copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)
+                            Self.copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF),
+                                      to: alphabet + start, count: length)
                         } else if code == nextCode {
                             Self.copy(from: alphabet + previousStart, to: alphabet + start, count: previousLength)
                             alphabet[start &+ previousLength] = alphabet[previousStart]
@@ -250,7 +254,9 @@ final class LZWDecoder {
                     codes &+= (bits &- segmentStart) / width
                     if stopCode == clear { continue table }
                     if stopCode >= 0 {
-                        return LZWOutcome(pixels: position, stop: stopCode == endOfInformation ? .endCodeTooSoon : .invalidCode(stopCode), codes: codes)
+                        return LZWOutcome(pixels: position,
+                                          stop: stopCode == endOfInformation ? .endCodeTooSoon : .invalidCode(stopCode),
+                                          codes: codes)
                     }
                     continue
                 }
@@ -268,7 +274,9 @@ final class LZWDecoder {
                                               previousStart: previousStart, previousLength: previousLength)
                 if length == 0 {
                     if code == clear { continue table }
-                    return LZWOutcome(pixels: position, stop: code == endOfInformation ? .endCodeTooSoon : .invalidCode(code), codes: codes)
+                    return LZWOutcome(pixels: position,
+                                      stop: code == endOfInformation ? .endCodeTooSoon : .invalidCode(code),
+                                      codes: codes)
                 }
                 if nextCode <= Self.maxCode {
                     table[nextCode] = UInt64(truncatingIfNeeded: previousStart) | UInt64(truncatingIfNeeded: previousLength &+ 1) << 32

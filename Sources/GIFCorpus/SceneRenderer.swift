@@ -45,7 +45,8 @@ struct SceneRenderer {
         for frame in 0..<spec.frameCount {
             draw(frame, &current)
             if frame == 0 {
-                frames.append(EncoderFrame(rect: fullRect, indices: current, delayCentiseconds: spec.delayCentiseconds, disposal: 1))
+                frames.append(EncoderFrame(rect: fullRect, indices: current, delayCentiseconds: spec.delayCentiseconds,
+                                           disposal: 1))
             } else {
                 var (minX, minY, maxX, maxY) = (width, spec.height, -1, -1)
                 for y in 0..<spec.height {
@@ -98,7 +99,8 @@ struct SceneRenderer {
     private func restorePreviousFrames() -> [EncoderFrame] {
         var background = [UInt8](repeating: 0, count: spec.width * spec.height)
         drawBackground(into: &background)
-        var frames = [EncoderFrame(rect: fullRect, indices: background, delayCentiseconds: spec.delayCentiseconds, disposal: 1)]
+        var frames = [EncoderFrame(rect: fullRect, indices: background, delayCentiseconds: spec.delayCentiseconds,
+                                   disposal: 1)]
         let size = spec.width / 5
         for frame in 1..<spec.frameCount {
             let phase = frame * 256 / spec.frameCount
@@ -112,8 +114,9 @@ struct SceneRenderer {
                 }
             }
             let stamp = frame % 15 == 0
-            frames.append(EncoderFrame(rect: FrameRect(left: left, top: top, width: size, height: size), indices: indices,
-                                       delayCentiseconds: spec.delayCentiseconds, disposal: stamp ? 1 : 3, transparentIndex: Self.clear))
+            frames.append(EncoderFrame(rect: FrameRect(left: left, top: top, width: size, height: size),
+                                       indices: indices, delayCentiseconds: spec.delayCentiseconds,
+                                       disposal: stamp ? 1 : 3, transparentIndex: Self.clear))
         }
         return frames
     }
@@ -236,8 +239,9 @@ struct SceneRenderer {
 
     private static let sineTable: [Int] = {
         // Quarter wave in integers, mirrored; avoids any platform-dependent floating point.
-        let quarter = [0, 3, 6, 9, 12, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, 49, 51, 54, 57, 60, 63, 65, 68, 71, 73, 76, 78, 81, 83, 85, 88,
-                       90, 92, 94, 96, 98, 100, 102, 104, 106, 107, 109, 111, 112, 113, 115, 116, 117, 118, 120, 121, 122, 122, 123, 124, 125, 125, 126, 126, 126, 127, 127, 127, 127]
+        let quarter = [0, 3, 6, 9, 12, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, 49, 51, 54, 57, 60, 63, 65, 68, 71,
+                       73, 76, 78, 81, 83, 85, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 107, 109, 111, 112, 113, 115,
+                       116, 117, 118, 120, 121, 122, 122, 123, 124, 125, 125, 126, 126, 126, 127, 127, 127, 127]
         return (0..<256).map { phase in
             let inQuarter = phase % 64, quadrant = phase / 64
             switch quadrant {

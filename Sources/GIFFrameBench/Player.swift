@@ -14,12 +14,13 @@ public struct Player: Sendable {
         Player(registered: RegisteredPlayer(name: name, summary: summary, making: .rule(make)))
     }
 
-    /// A frame source named `name`, made for each case from the parsed animation (a GIF or a WebP) and the LZW codec the run chose;
-    /// `heldBytes` is what it must hold at least (the `frame_bytes_theoretical` column).
+    /// A frame source named `name`, made for each case from the parsed animation (a GIF or a WebP) and the LZW codec
+    /// the run chose; `heldBytes` is what it must hold at least (the `frame_bytes_theoretical` column).
     public static func decoder(_ name: String, summary: String = "",
                                heldBytes: @escaping @Sendable (_ container: any AnimationContainer) -> Int = { _ in 0 },
                                _ make: @escaping @Sendable (_ container: any AnimationContainer, _ codec: LZWCodec) throws(GIFError) -> any AnimatedFrameSource) -> Player {
-        Player(registered: RegisteredPlayer(name: name, summary: summary, making: .decoder(make: make, heldBytes: heldBytes)))
+        Player(registered: RegisteredPlayer(name: name, summary: summary,
+                                            making: .decoder(make: make, heldBytes: heldBytes)))
     }
 
     public var name: String { registered.name }

@@ -37,7 +37,8 @@ public struct AnimatedImage: Sendable {
     public var isAnimated: Bool { frames.count > 1 }
 
     /// Decodes a GIF eagerly, tagging it `.gif` and keeping the original bytes if `keepingOriginal`. It holds one
-    /// canvas per frame and the compositor's one working canvas, and refuses what `limits` would refuse an eager decoder.
+    /// canvas per frame and the compositor's one working canvas, and refuses what `limits` would refuse an eager
+    /// decoder.
     public init(decodingGIF bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default,
                 codec: LZWCodec = .default) throws(GIFError) {
         let container = try GIFContainer(bytes: GIFBytes(bytes))
@@ -49,9 +50,9 @@ public struct AnimatedImage: Sendable {
             compositor.advance()
             frames.append(Array(compositor.pixels))
         }
-        self.init(width: container.width, height: container.height, frames: frames, delays: container.frames.map(\.delay),
-                  netscapeLoopValue: container.netscapeLoopValue, sourceFormat: ImageFormat.sniff(bytes),
-                  originalBytes: keepingOriginal ? bytes : nil)
+        self.init(width: container.width, height: container.height, frames: frames,
+                  delays: container.frames.map(\.delay), netscapeLoopValue: container.netscapeLoopValue,
+                  sourceFormat: ImageFormat.sniff(bytes), originalBytes: keepingOriginal ? bytes : nil)
     }
 
     /// Decodes a WebP (still or animated) eagerly, tagging it with its format and keeping the original bytes if

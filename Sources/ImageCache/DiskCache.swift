@@ -26,7 +26,8 @@ public enum CacheStoreError: Error, Sendable, CustomStringConvertible {
 /// never as a still format.
 ///
 /// Each entry is a data file and a metadata record named by the FNV-1a 64 of the key; both are written to a
-/// temporary file and renamed, metadata last, so a crash mid-write leaves a miss, never a half entry that reads as valid.
+/// temporary file and renamed, metadata last, so a crash mid-write leaves a miss, never a half entry that reads as
+/// valid.
 public struct DiskCache: Sendable {
     public let directory: String
     /// Told about every miss that is not a plain absence (torn entries, collisions), with the key and the reason.
@@ -51,8 +52,9 @@ public struct DiskCache: Sendable {
     @discardableResult
     public func store(_ image: AnimatedImage, data: [UInt8], key: String) throws(CacheStoreError) -> Stored {
         let format = ImageFormat.sniff(data)
-        try write(data, entry: CacheEntry(schema: CacheEntry.schema, key: key, format: format, frameCount: image.frames.count,
-                                          byteLength: data.count, checksum: Self.checksum(data), origin: "original"))
+        try write(data,
+                  entry: CacheEntry(schema: CacheEntry.schema, key: key, format: format, frameCount: image.frames.count,
+                                    byteLength: data.count, checksum: Self.checksum(data), origin: "original"))
         return Stored(path: dataPath(key), bytesWritten: data.count, format: format, fidelity: [])
     }
 
@@ -70,8 +72,10 @@ public struct DiskCache: Sendable {
                                                       .map { .init(pixels: $0, delay: $1) },
                                                   netscapeLoopValue: image.netscapeLoopValue)
         } catch { throw .encoding(error) }
-        try write(encoded.bytes, entry: CacheEntry(schema: CacheEntry.schema, key: key, format: .gif, frameCount: image.frames.count,
-                                                   byteLength: encoded.bytes.count, checksum: Self.checksum(encoded.bytes), origin: "reencoded"))
+        try write(encoded.bytes,
+                  entry: CacheEntry(schema: CacheEntry.schema, key: key, format: .gif, frameCount: image.frames.count,
+                                    byteLength: encoded.bytes.count, checksum: Self.checksum(encoded.bytes),
+                                    origin: "reencoded"))
         return Stored(path: dataPath(key), bytesWritten: encoded.bytes.count, format: .gif, fidelity: encoded.fidelity)
     }
 
@@ -82,13 +86,16 @@ public struct DiskCache: Sendable {
         let durations = Array((image.durationsMilliseconds ?? image.delays.map(\.rawMilliseconds)).prefix(frames.count))
         let bytes: [UInt8]
         do {
-            bytes = try WebPAnimationWriter.lossless(width: image.width, height: image.height, frames: frames, durations: durations,
-                                                     loopCount: image.webpLoopCount, still: image.sourceFormat == .webp)
+            bytes = try WebPAnimationWriter.lossless(width: image.width, height: image.height, frames: frames,
+                                                     durations: durations, loopCount: image.webpLoopCount,
+                                                     still: image.sourceFormat == .webp)
         } catch { throw .webpEncoding(error) }
         let format = ImageFormat.sniff(bytes)
-        try write(bytes, entry: CacheEntry(schema: CacheEntry.schema, key: key, format: format, frameCount: image.frames.count,
-                                           byteLength: bytes.count, checksum: Self.checksum(bytes), origin: "reencoded"))
-        return Stored(path: dataPath(key), bytesWritten: bytes.count, format: format, fidelity: frames.map { _ in .exact })
+        try write(bytes,
+                  entry: CacheEntry(schema: CacheEntry.schema, key: key, format: format, frameCount: image.frames.count,
+                                    byteLength: bytes.count, checksum: Self.checksum(bytes), origin: "reencoded"))
+        return Stored(path: dataPath(key), bytesWritten: bytes.count, format: format,
+                      fidelity: frames.map { _ in .exact })
     }
 
     /// The verified bytes of an entry, read into the heap or mapped; a torn, colliding or mismatched entry is a miss.

@@ -6,7 +6,8 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// Formats that can hold an animation.
     public var canAnimate: Bool { [.gif, .apng, .animatedWebP].contains(self) }
 
-    /// Identifies `bytes` from their signature; anything not recognised — empty or truncated input included — is `.unknown`.
+    /// Identifies `bytes` from their signature; anything not recognised — empty or truncated input included — is
+    /// `.unknown`.
     public static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat {
         func matches(_ signature: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + signature.count && signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
@@ -32,7 +33,8 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         var offset = 8
         while offset + 8 <= bytes.count {
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            let type = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8)]), as: UTF8.self)
+            let type = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8)]),
+                              as: UTF8.self)
             if type == "acTL" { return .apng }
             if type == "IDAT" || type == "IEND" { return .png }
             offset += 12 + length

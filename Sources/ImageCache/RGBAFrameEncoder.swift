@@ -31,8 +31,9 @@ public enum RGBAFrameEncoder {
                 throw .invalidEncoderInput("a frame has \(frame.pixels.count) bytes for a \(width)x\(height) RGBA canvas")
             }
             let (palette, indices, transparent, outcome) = paletted(frame.pixels)
-            encoded.append(EncoderFrame(rect: FrameRect(left: 0, top: 0, width: width, height: height), indices: indices,
-                                        localPalette: palette, delayCentiseconds: frame.delay.centiseconds, disposal: 2,
+            encoded.append(EncoderFrame(rect: FrameRect(left: 0, top: 0, width: width, height: height),
+                                        indices: indices, localPalette: palette,
+                                        delayCentiseconds: frame.delay.centiseconds, disposal: 2,
                                         transparentIndex: transparent))
             fidelity.append(outcome)
         }
@@ -41,7 +42,8 @@ public enum RGBAFrameEncoder {
         return (bytes, fidelity)
     }
 
-    /// A palette of the frame's own colours when they fit, else the colour cube; fully transparent pixels get their own index.
+    /// A palette of the frame's own colours when they fit, else the colour cube; fully transparent pixels get their own
+    /// index.
     static func paletted(_ pixels: [UInt8]) -> (Palette, [UInt8], UInt8?, Fidelity) {
         let count = pixels.count / 4
         var lookup: [UInt32: UInt8] = [:]

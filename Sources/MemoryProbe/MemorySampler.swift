@@ -76,7 +76,8 @@ public final class MemorySampler: Sendable {
     /// Takes one sample stamped `now`.
     private func take(at now: Double) {
         guard let stats = try? gauge?.read() else { return }
-        let reading = MemorySample(time: now, allocated: stats.allocated, active: stats.active, resident: stats.resident)
+        let reading = MemorySample(time: now, allocated: stats.allocated, active: stats.active,
+                                   resident: stats.resident)
         state.withLock { state in
             state.peaks.include(reading)
             state.timeline.offer(reading)

@@ -145,7 +145,8 @@ public struct PlaybackLoop {
             if let due = warningDue, tick - origin + 1e-9 >= due {
                 // The tick at or after the time asked for: at it, to within the clock's rounding.
                 warningDue = nil
-                observation.memoryWarning = deliverMemoryWarning(at: max(due, tick - origin), stallsBefore: observation.stalls)
+                observation.memoryWarning = deliverMemoryWarning(at: max(due, tick - origin),
+                                                                 stallsBefore: observation.stalls)
             }
             try playhead.tick(tick, source: source, end: end) { (step) throws(GIFError) in
                 switch step {

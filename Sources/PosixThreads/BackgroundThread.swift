@@ -14,7 +14,8 @@ public final class BackgroundThread: @unchecked Sendable {
     /// Starts `body` on a new thread called `name` (the kernel keeps 15 bytes of it). An `idle` thread runs only
     /// when a core would otherwise idle (SCHED_IDLE), for observers that must not slow what they observe.
     public init(name: String, idle: Bool = false, _ body: @escaping @Sendable () -> Void) {
-        let context = Unmanaged.passRetained(ThreadContext(name: name, idle: idle, body: body, finalCPU: finalCPU)).toOpaque()
+        let context = Unmanaged.passRetained(ThreadContext(name: name, idle: idle, body: body,
+                                                           finalCPU: finalCPU)).toOpaque()
         let result = pthread_create(&thread, nil, { raw in
             let context = Unmanaged<ThreadContext>.fromOpaque(raw!).takeRetainedValue()
             _ = cposix_name_current_thread(String(context.name.prefix(15)))

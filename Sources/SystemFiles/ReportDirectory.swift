@@ -21,7 +21,8 @@ public struct ReportDirectory: Sendable {
     public init(_ path: String) { self.path = path }
 
     /// Writes `files` (relative names, at most one folder deep, such as `charts/a.svg`) as the directory's report,
-    /// replacing the one its manifest lists. Throws, with the earlier report untouched, when anything cannot be written.
+    /// replacing the one its manifest lists. Throws, with the earlier report untouched, when anything cannot be
+    /// written.
     public func publish(_ files: [(name: String, bytes: [UInt8])]) throws(SystemError) {
         let directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw SystemError("open", path: path) }

@@ -32,7 +32,8 @@ extension WebPError {
     /// The error in the players' vocabulary: limits as a GIF's limits (with their flags), the rest in its own words.
     public func asGIFError(frameBytes: Int) -> GIFError {
         switch self {
-        case .canvasTooLarge(let width, let height, let limit): .canvasTooLarge(width: width, height: height, limit: limit)
+        case .canvasTooLarge(let width, let height, let limit): .canvasTooLarge(width: width, height: height,
+                                                                                limit: limit)
         case .eagerTooLarge(let bytes, let limit): .eagerTooLarge(bytes: bytes, limit: limit, frameBytes: frameBytes)
         default: .webp(description)
         }

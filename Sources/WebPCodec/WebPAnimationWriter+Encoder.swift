@@ -65,7 +65,8 @@ extension WebPAnimationWriter {
                 picture.width = Int32(width)
                 picture.height = Int32(height)
                 defer { WebPPictureFree(&picture) }
-                guard WebPPictureImportRGBA(&picture, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(width * 4)) != 0,
+                guard WebPPictureImportRGBA(&picture, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                            Int32(width * 4)) != 0,
                       WebPAnimEncoderAdd(encoder, &picture, timestamp, &config) != 0 else {
                     throw .cannotEncode("frame \(index) could not be encoded")
                 }

@@ -31,8 +31,9 @@ struct PassTiming: Sendable {
             wall.append(spent.wall / Double(passes))
             cpu.append(spent.process / Double(passes))
         }
-        return PassTiming(bestSeconds: wall.min() ?? 0, medianSeconds: Statistics.median(wall), cpuBestSeconds: cpu.min() ?? 0,
-                          cpuMedianSeconds: Statistics.median(cpu), passesPerSample: passes, samples: wall.count)
+        return PassTiming(bestSeconds: wall.min() ?? 0, medianSeconds: Statistics.median(wall),
+                          cpuBestSeconds: cpu.min() ?? 0, cpuMedianSeconds: Statistics.median(cpu),
+                          passesPerSample: passes, samples: wall.count)
     }
 
     /// Passes in one sample: enough for `sampleSeconds` when one pass took `onePass`, 1 to 100,000.

@@ -52,9 +52,11 @@ enum SpeedCommand {
             return try measureOne(one, window: window, codecs: codecs, limits: limits)
         }
         let printsPassTimes = arguments.flag("--pass-times")
-        let minimumSeconds = try RunCommand.number(arguments.value("--min-time"), flag: "--min-time", in: 0...3600) ?? 0.3
+        let minimumSeconds = try RunCommand.number(arguments.value("--min-time"), flag: "--min-time",
+                                                   in: 0...3600) ?? 0.3
         let minimumSamples = try arguments.integer("--min-samples", in: 1...500) ?? 5
-        let sampleSeconds = (try RunCommand.number(arguments.value("--sample-ms"), flag: "--sample-ms", in: 0.001...10_000) ?? 2) / 1000
+        let sampleSeconds = (try RunCommand.number(arguments.value("--sample-ms"), flag: "--sample-ms",
+                                                   in: 0.001...10_000) ?? 2) / 1000
         let corpus = try RunCommand.corpus(&arguments)
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
         try arguments.finish(command: "speed")
@@ -66,7 +68,8 @@ enum SpeedCommand {
         if printsPassTimes {
             for input in inputs {
                 guard let path = files.paths[input.name] else { continue }
-                try passTimes(path, codecs: codecs, limits: limits, timing: (minimumSeconds, minimumSamples, sampleSeconds))
+                try passTimes(path, codecs: codecs, limits: limits,
+                              timing: (minimumSeconds, minimumSamples, sampleSeconds))
             }
             return .success
         }
@@ -83,10 +86,12 @@ enum SpeedCommand {
             Console.note("speed: [\(index + 1)/\(inputs.count)] \(Console.visible(input.name))" + (index > 0 ? " · \(clock.status(noun: "GIFs"))" : ""))
             defer { clock.stepDone() }
             guard let path = files.paths[input.name] else { skipped += 1; continue }
-            let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec", codecs.map(\.description).joined(separator: ","),
-                             "--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
+            let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec",
+                             codecs.map(\.description).joined(separator: ","), "--max-pixels",
+                             "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
                              "--max-file-size", "\(limits.maxFileBytes)"]
-            let outcome = try ChildProcess.run(own, arguments, timeout: Double(timeout), environment: ["SWIFT_BACKTRACE": "enable=no"],
+            let outcome = try ChildProcess.run(own, arguments, timeout: Double(timeout),
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"],
                                                shouldStop: { Interruption.requested })
             switch CaseRunner.read(outcome, timeout: Double(timeout), { try JSONDecoder().decode(SpeedRows.self, from: $0) }) {
             case .success(let rows):
@@ -113,7 +118,8 @@ enum SpeedCommand {
         } else {
             Console.answer(table(lzwHeader, lzwRows, numericFrom: 1))
             Console.output("")
-            Console.answer(table(["gif", "frames"] + endToEndHeader, zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
+            Console.answer(table(["gif", "frames"] + endToEndHeader,
+                                 zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
         }
         if Interruption.requested {
             Console.error("interrupted: the tables hold the \(lzwRows.count) of \(inputs.count) GIFs measured before the signal")
@@ -130,8 +136,8 @@ enum SpeedCommand {
         var notes: [String]
     }
 
-    /// The child's side: measures the GIF at `path` and prints its rows as JSON; a GIF that cannot be played is one line
-    /// on stderr and exit 2.
+    /// The child's side: measures the GIF at `path` and prints its rows as JSON; a GIF that cannot be played is one
+    /// line on stderr and exit 2.
     static func measureOne(_ path: String, window: Int, codecs: [LZWCodec], limits: DecodeLimits) throws -> ExitStatus {
         let container = try GIFContainer(contentsOfFile: path, rules: InputFileRules(maxBytes: limits.maxFileBytes))
         _ = try Playability.check(container, limits: limits)
@@ -152,10 +158,12 @@ enum SpeedCommand {
         for path in EndToEndPath.all {
             for codec in codecs {
                 if case .decoder(let kind) = path, !kind.takesWindow, eagerRefusal != nil { row.append("–"); continue }
-                row.append(format(try endToEnd(path, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
+                row.append(format(try endToEnd(path, container, codec: codec, window: window,
+                                               limits: limits).megapixelsPerSecond))
             }
         }
-        Console.output(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)), as: UTF8.self))
+        Console.output(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)),
+                              as: UTF8.self))
         return .success
     }
 
@@ -178,7 +186,8 @@ enum SpeedCommand {
                     }
                 }
                 func ms(_ seconds: Double) -> String { Format.fixed(seconds * 1000, digits: 4) }
-                Console.answer(["tool=project", "mode=\(mode)", "codec=\(codec)", "file=\(file)", "frames=\(container.frameCount)",
+                Console.answer(["tool=project", "mode=\(mode)", "codec=\(codec)", "file=\(file)",
+                                "frames=\(container.frameCount)",
                        "w=\(container.width)", "h=\(container.height)", "best_ms=" + ms(timed.bestSeconds),
                        "median_ms=" + ms(timed.medianSeconds), "cpu_best_ms=" + ms(timed.cpuBestSeconds),
                        "cpu_median_ms=" + ms(timed.cpuMedianSeconds), "passes=\(timed.passesPerSample)", "samples=\(timed.samples)",
@@ -187,7 +196,8 @@ enum SpeedCommand {
         }
     }
 
-    /// A Markdown header as a CSV column name: `fast LZW (Mpx/s)` → `fast_lzw_mpx_s`, `fast ÷ giflib` → `fast_vs_giflib`.
+    /// A Markdown header as a CSV column name: `fast LZW (Mpx/s)` → `fast_lzw_mpx_s`, `fast ÷ giflib` →
+    /// `fast_vs_giflib`.
     static func csvName(_ header: String) -> String {
         header.lowercased().replacingOccurrences(of: " (mpx/s)", with: "_mpx_s").replacingOccurrences(of: " (ns/code)", with: "_ns_per_code")
             .replacingOccurrences(of: " ÷ ", with: "_vs_").replacingOccurrences(of: "px/code", with: "px_per_code")
@@ -218,7 +228,8 @@ enum SpeedCommand {
         let bytes = container.bytes
         var checksum: UInt64 = 0
         return Throughput.measure("giflib-c-loop", pixelsPerRun: container.frameCount * container.width * container.height) {
-            _ = giflib_baseline_decode(bytes.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &checksum)
+            _ = giflib_baseline_decode(bytes.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
+                                       &checksum)
         }
     }
 
@@ -250,7 +261,8 @@ enum SpeedCommand {
                 for _ in 0..<container.frameCount { compositor.advance() }
             }
         case .decoder(let kind):
-            let inputs = DecoderInputs(container: container, window: kind.window(.frames(window)), limits: limits, codec: codec)
+            let inputs = DecoderInputs(container: container, window: kind.window(.frames(window)), limits: limits,
+                                       codec: codec)
             let loops = kind.takesWindow ? kind.speedLoops : 0
             return try Throughput.measure(kind.name, pixelsPerRun: max(loops, 1) * pixels) {
                 let decoder = try kind.make(inputs)

@@ -22,7 +22,8 @@ struct ThroughputComparison: Sendable {
         for contender in labels.indices {
             let first = CPUTimes.monotonic()
             try work(contender)
-            passes.append(PassTiming.passesPerSample(onePass: CPUTimes.monotonic() - first, sampleSeconds: sampleSeconds))
+            passes.append(PassTiming.passesPerSample(onePass: CPUTimes.monotonic() - first,
+                                                     sampleSeconds: sampleSeconds))
         }
         var rounds = [[Double]](repeating: [], count: labels.count)
         let start = CPUTimes.monotonic()
@@ -36,7 +37,8 @@ struct ThroughputComparison: Sendable {
             if rounds[0].count >= PassTiming.maximumSamples { break }
         }
         let throughputs = labels.indices.map {
-            Throughput(label: labels[$0], megapixelsPerSecond: Statistics.median(rounds[$0]), runs: rounds[$0].count * passes[$0])
+            Throughput(label: labels[$0], megapixelsPerSecond: Statistics.median(rounds[$0]),
+                       runs: rounds[$0].count * passes[$0])
         }
         return ThroughputComparison(throughputs: throughputs, rounds: rounds)
     }

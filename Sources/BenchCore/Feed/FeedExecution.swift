@@ -29,7 +29,8 @@ public enum FeedExecution {
         // One copy of each file's bytes, shared by every player of it, as an image cache shares its data.
         var containers: [String: GIFContainer] = [:]
         for gif in feed.gifs where containers[gif.path] == nil {
-            let bytes = try GIFBytes(contentsOfFile: gif.path, rules: InputFileRules(maxBytes: feed.limits.maxFileBytes))
+            let bytes = try GIFBytes(contentsOfFile: gif.path,
+                                     rules: InputFileRules(maxBytes: feed.limits.maxFileBytes))
             containers[gif.path] = try GIFContainer(bytes: bytes)
         }
         for gif in feed.gifs { RuntimeWarmUp.run(gif.decoder, codec: feed.codec, display: feed.display) }

@@ -48,7 +48,8 @@ public enum BaselineFile {
         return report
     }
 
-    /// The most bytes a report or baseline may hold: a run of thousands of cases with their memory timelines stays far below.
+    /// The most bytes a report or baseline may hold: a run of thousands of cases with their memory timelines stays far
+    /// below.
     public static let maxBytes = 1 << 30
 
     /// The file's bytes, read only when it is a regular file within ``maxBytes``; otherwise one line saying what it is.

@@ -12,7 +12,8 @@ public struct FeedReport: Sendable, Codable {
     /// Each model's feed replayed from traced decode costs (`--replay`), in the models' order; empty when not asked.
     public var replays: [FeedReplayRow]
 
-    public init(metadata: RunMetadata, results: [FeedResult], budget: Int?, incomplete: Bool, queues: [String: String] = [:],
+    public init(metadata: RunMetadata, results: [FeedResult], budget: Int?, incomplete: Bool,
+                queues: [String: String] = [:],
                 replays: [FeedReplayRow] = []) {
         self.metadata = metadata
         self.results = results
@@ -27,8 +28,10 @@ public struct FeedReport: Sendable, Codable {
     /// A report written before replays were kept reads with none.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(metadata: try values.decode(RunMetadata.self, forKey: .metadata), results: try values.decode([FeedResult].self, forKey: .results),
-                  budget: try values.decodeIfPresent(Int.self, forKey: .budget), incomplete: try values.decode(Bool.self, forKey: .incomplete),
+        self.init(metadata: try values.decode(RunMetadata.self, forKey: .metadata),
+                  results: try values.decode([FeedResult].self, forKey: .results),
+                  budget: try values.decodeIfPresent(Int.self, forKey: .budget),
+                  incomplete: try values.decode(Bool.self, forKey: .incomplete),
                   queues: try values.decodeIfPresent([String: String].self, forKey: .queues) ?? [:],
                   replays: try values.decodeIfPresent([FeedReplayRow].self, forKey: .replays) ?? [])
     }

@@ -23,9 +23,10 @@ public struct InstructionContext: Sendable, Codable, Hashable {
 
     /// The context of this machine and build.
     public static func current(valgrindVersion: String, metadata: RunMetadata) -> InstructionContext {
-        InstructionContext(valgrindVersion: valgrindVersion, swiftVersion: metadata.swiftVersion, glibcVersion: glibcVersion(),
-                           giflibVersion: metadata.giflibVersion, jemallocVersion: metadata.jemallocVersion,
-                           buildConfiguration: metadata.buildConfiguration, cpuFeatures: cpuFeatures())
+        InstructionContext(valgrindVersion: valgrindVersion, swiftVersion: metadata.swiftVersion,
+                           glibcVersion: glibcVersion(), giflibVersion: metadata.giflibVersion,
+                           jemallocVersion: metadata.jemallocVersion, buildConfiguration: metadata.buildConfiguration,
+                           cpuFeatures: cpuFeatures())
     }
 
     /// What differs between two contexts, by name; empty when counts are comparable.

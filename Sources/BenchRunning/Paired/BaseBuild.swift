@@ -17,7 +17,8 @@ public struct BaseBuild: Sendable {
                              + "save the baseline again from a clean tree, or name a base with --base REV")
         }
         let outcome = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: repository)
-        let commit = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let commit = String(decoding: outcome.standardOutput,
+                            as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.exitStatus == 0, !commit.isEmpty else {
             throw UsageError("base \(revision) is not a commit of \(repository); a shallow clone lacks it "
                              + "(fetch the history: git fetch --unshallow, or actions/checkout with fetch-depth: 0)")
@@ -31,7 +32,8 @@ public struct BaseBuild: Sendable {
     /// builds a commit at a time: a second waits on the commit's lock, then reuses the finished build.
     /// `ticking` hears, about once a second while the compiler runs, how long it has run (and how long the last
     /// base build here took).
-    public static func build(commit: String, repository: String, timeout: Double = 3600, note: (String) -> Void = { _ in },
+    public static func build(commit: String, repository: String, timeout: Double = 3600,
+                             note: (String) -> Void = { _ in },
                              ticking: (String) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(UsageError) -> BaseBuild {
         let short = String(commit.prefix(12))
         let paired = repository + "/.build/paired"
@@ -60,7 +62,9 @@ public struct BaseBuild: Sendable {
             throw UsageError("\(folder): cannot make the base's build folder (\(error.localizedDescription))")
         }
         note("base \(short): exporting the commit and building it for release (a minute or two) …")
-        let export = try run("/bin/sh", ["-c", "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | tar -x -C \"$3\""
+        let export = try run("/bin/sh",
+                             ["-c",
+                              "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | tar -x -C \"$3\""
                                          + " && printf '%s\\n' \"$2\" >\"$3/.source-commit\"", "export", repository, commit, source],
                              timeout: 300, what: "export base \(short)", shouldStop: shouldStop)
         guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
@@ -69,8 +73,10 @@ public struct BaseBuild: Sendable {
         let lastSeconds = (try? String(contentsOfFile: paired + "/last-build-seconds", encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         let started = Date()
         var lastTick = started
-        let build = try run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", source, "--build-path", folder + "/build",
-                                             "--product", "bench"], timeout: timeout, what: "build base \(short)", shouldStop: {
+        let build = try run("/usr/bin/env",
+                            ["swift", "build", "-c", "release", "--package-path", source, "--build-path",
+                             folder + "/build", "--product", "bench"], timeout: timeout, what: "build base \(short)",
+                            shouldStop: {
             if Date().timeIntervalSince(lastTick) >= 1 {
                 lastTick = Date()
                 let elapsed = lastTick.timeIntervalSince(started)
@@ -81,10 +87,12 @@ public struct BaseBuild: Sendable {
         })
         _ = FileManager.default.createFile(atPath: log, contents: build.standardOutput + build.standardError)
         guard build.exitStatus == 0, FileManager.default.isExecutableFile(atPath: bench) else {
-            throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build, log: log)
+            throw failure("base \(short) does not build here (too old for this toolchain or these libraries?)", build,
+                          log: log)
         }
         _ = FileManager.default.createFile(atPath: finished, contents: Data())
-        _ = FileManager.default.createFile(atPath: paired + "/last-build-seconds", contents: Data(String(Date().timeIntervalSince(started)).utf8))
+        _ = FileManager.default.createFile(atPath: paired + "/last-build-seconds",
+                                           contents: Data(String(Date().timeIntervalSince(started)).utf8))
         note("base \(short): built in \(Format.duration(Date().timeIntervalSince(started)))")
         done = true
         return BaseBuild(commit: commit, bench: bench)
@@ -93,7 +101,8 @@ public struct BaseBuild: Sendable {
     /// The top folder of the git work tree holding `directory`.
     public static func repository(containing directory: String) throws(UsageError) -> String {
         let outcome = try git(["rev-parse", "--show-toplevel"], in: directory)
-        let top = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let top = String(decoding: outcome.standardOutput,
+                         as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.exitStatus == 0, !top.isEmpty else {
             throw UsageError("\(directory) is not inside a git repository; the paired gate builds the base from its history (or give --base-bench PATH)")
         }
@@ -126,7 +135,8 @@ public struct BaseBuild: Sendable {
 
     /// One line: `what`, the last line that names an error (or the last line), and the log.
     static func failure(_ what: String, _ outcome: ChildOutcome, log: String?) -> UsageError {
-        let lines = String(decoding: outcome.standardOutput + outcome.standardError, as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = String(decoding: outcome.standardOutput + outcome.standardError,
+                           as: UTF8.self).split(separator: "\n").map(String.init)
         let last = lines.last(where: { $0.contains("error:") }) ?? lines.last ?? "no output"
         return UsageError("\(what): \(last.trimmingCharacters(in: .whitespaces))" + (log.map { "; the whole log is in \($0)" } ?? ""))
     }

@@ -112,7 +112,8 @@ public struct PairedRunner: Sendable {
                     let side = isBase ? base : candidate
                     if shouldStop() { return finished }
                     progress("round \(round + 1)/\(rounds) · \(gif.name) · \(side.name) · \(clock.status)")
-                    let report = try play(side, gifs: [gif], extra: ["--repetitions", "\(samples)"], label: "round\(round + 1)")
+                    let report = try play(side, gifs: [gif], extra: ["--repetitions", "\(samples)"],
+                                          label: "round\(round + 1)")
                     clock.stepDone()
                     // Numbered across rounds, so the joined report holds rounds × samples repetitions of each case.
                     let results = report.results.map { result in
@@ -145,7 +146,8 @@ public struct PairedRunner: Sendable {
             let gifs = isBase ? counted.filter { !candidateOnly.contains($0.name) } : counted
             progress("instructions · \(side.name): \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") under Callgrind …")
             reports.append(gifs.isEmpty ? RunReport(metadata: RunMetadata.current(command: "bench gate"), results: [])
-                           : try play(side, gifs: gifs, extra: ["--repetitions", "1", "--instructions"], label: "instructions"))
+                           : try play(side, gifs: gifs, extra: ["--repetitions", "1", "--instructions"],
+                                      label: "instructions"))
         }
         return PairedRound(base: reports[0], candidate: reports[1])
     }

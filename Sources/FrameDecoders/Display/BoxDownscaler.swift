@@ -49,7 +49,8 @@ final class BoxDownscaler {
                 sourceRow += 1
             }
             for x in 0..<width {
-                destination.storeBytes(of: Self.straightPixel(accumulated[x]).littleEndian, toByteOffset: (y * width + x) * 4, as: UInt32.self)
+                destination.storeBytes(of: Self.straightPixel(accumulated[x]).littleEndian,
+                                       toByteOffset: (y * width + x) * 4, as: UInt32.self)
             }
         }
     }

@@ -15,7 +15,8 @@ final class FrameKeeping {
 
     init(container: any AnimationContainer, display: DisplaySize?) {
         if let held = display?.heldSize(screenWidth: container.width, screenHeight: container.height) {
-            downscaler = BoxDownscaler(sourceWidth: container.width, sourceHeight: container.height, width: held.width, height: held.height)
+            downscaler = BoxDownscaler(sourceWidth: container.width, sourceHeight: container.height, width: held.width,
+                                       height: held.height)
             (width, height) = held
         } else {
             downscaler = nil

@@ -4,8 +4,9 @@
 public struct DescribedRule: RetentionRule {
     public let description: PlayerDescription
     public let frameCount: Int
-    /// The frames the description keeps for this GIF (``PlayerDescription/count(frameCount:frameBytes:physicalBytes:freeBytes:)``):
-    /// ahead of the frame due, or a pool's size.
+    /// The frames the description keeps for this GIF
+    /// (``PlayerDescription/count(frameCount:frameBytes:physicalBytes:freeBytes:)``): ahead of the frame due, or a
+    /// pool's size.
     public let count: Int
     private let keptWhole: Bool
     /// The frames the description always keeps that this GIF has, as a set: a frame that does not exist is not

@@ -1,9 +1,9 @@
 /// Kingfisher's `AnimatedImageView` (`Sources/Views/AnimatedImageView.swift`, onevcat/Kingfisher): the animator
-/// decodes frames 0 … `framePreloadCount` (10 unless set) on its preload queue when it is set up (`setupAnimatedFrames`); when
-/// the frame index moves, the previous frame is freed and frames i+1 … i+10 not yet decoded are loaded
-/// (`updatePreloadedFrames`, `preloadIndexes(start:)`). When the GIF has at most `framePreloadCount + 1` frames,
-/// `preloadingIsNeeded` is false and every frame stays. The index advances whether or not the frame is decoded
-/// (`shouldChangeFrame(with:handler:)`); a missing frame shows the view's still image instead
+/// decodes frames 0 … `framePreloadCount` (10 unless set) on its preload queue when it is set up
+/// (`setupAnimatedFrames`); when the frame index moves, the previous frame is freed and frames i+1 … i+10 not yet
+/// decoded are loaded (`updatePreloadedFrames`, `preloadIndexes(start:)`). When the GIF has at most `framePreloadCount
+/// + 1` frames, `preloadingIsNeeded` is false and every frame stays. The index advances whether or not the frame is
+/// decoded (`shouldChangeFrame(with:handler:)`); a missing frame shows the view's still image instead
 /// (`display(_:)`). No memory-warning handler in the view.
 public struct KingfisherRule: RetentionRule {
     public let frameCount: Int

@@ -1,7 +1,8 @@
 /// SDWebImage 5's `SDAnimatedImagePlayer` (`SDWebImage/Core/SDAnimatedImagePlayer.m`, SDWebImage/SDWebImage).
 ///
 /// - `maxBufferCount` = `maxBufferSize` ÷ frame bytes when the size is set, else min(20% of physical memory, 60% of
-///   free memory) ÷ frame bytes; at least 1 (`-calculateMaxBufferCountWithFrame:`). It caps a pool of frames kept, not a window decoded ahead.
+///   free memory) ÷ frame bytes; at least 1 (`-calculateMaxBufferCountWithFrame:`). It caps a pool of frames kept, not
+/// a window decoded ahead.
 /// - The poster frame (frame 0, the image's own) is in the buffer from the start (`-setupCurrentFrame`).
 /// - One frame at a time is fetched on a serial queue (`maxConcurrentOperationCount = 1`, `operationCount == 0`): the
 ///   next frame when the one due is shown, the due frame itself after a miss (`-prefetchFrameAtIndex:…`).
@@ -34,7 +35,8 @@ public struct SDWebImageRule: RetentionRule {
     /// The pool's cap for frames of `frameBytes` on a device with `physicalBytes` and `freeBytes`, or within
     /// `maxBufferSize` bytes when it is set (`SDAnimatedImagePlayer.maxBufferSize`; 0, the default, means automatic).
     public static func maxBufferCount(frameBytes: Int, physicalBytes: UInt64, freeBytes: UInt64, maxBufferSize: Int = 0) -> Int {
-        let budget = maxBufferSize > 0 ? Double(maxBufferSize) : min(Double(physicalBytes) * physicalShare, Double(freeBytes) * freeShare)
+        let budget = maxBufferSize > 0 ? Double(maxBufferSize) : min(Double(physicalBytes) * physicalShare,
+                                                                     Double(freeBytes) * freeShare)
         return max(1, Int(budget / Double(max(frameBytes, 1))))
     }
 

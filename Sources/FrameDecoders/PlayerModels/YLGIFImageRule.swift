@@ -2,8 +2,8 @@
 /// when the image is made (`_prefetchedNum = 10`); showing frame i frees it unless it is frame 0, and queues frames
 /// i+1 … i+10 that are not decoded on a serial queue (`-getFrameWithIndex:`). With ten frames or fewer nothing is
 /// freed. A frame not decoded in time leaves the previous one on screen while the playhead moves on
-/// (`-changeKeyframe:` and `-displayLayer:` skip an `NSNull` frame); that frame, decoded late, stays in the array until it
-/// comes due again. No memory-warning handler.
+/// (`-changeKeyframe:` and `-displayLayer:` skip an `NSNull` frame); that frame, decoded late, stays in the array until
+/// it comes due again. No memory-warning handler.
 public struct YLGIFImageRule: RetentionRule {
     public static let prefetched = 10
     public let frameCount: Int

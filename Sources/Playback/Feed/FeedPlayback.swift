@@ -39,9 +39,11 @@ public enum FeedPlayback {
                 let gif = feed.gifs[event.player % feed.gifs.count]
                 switch event.kind {
                 case .enter:
-                    onScreen.append(FeedPlayer(id: event.player, gif: gif, feed: feed, loading: stage.load(gif, player: event.player, at: tick),
+                    onScreen.append(FeedPlayer(id: event.player, gif: gif, feed: feed,
+                                               loading: stage.load(gif, player: event.player, at: tick),
                                                enteredAt: tick))
-                    observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .enter, player: event.player, gif: gif.name))
+                    observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .enter,
+                                                        player: event.player, gif: gif.name))
                     try stage.check(at: seconds)
                 case .leave:
                     guard let index = onScreen.firstIndex(where: { $0.id == event.player }) else { continue }
@@ -51,9 +53,10 @@ public enum FeedPlayback {
                     let cpu = ThreadCPUClock.now()
                     observation.players.append(player.leave(at: tick))
                     playersCPU += ThreadCPUClock.now() - cpu
-                    observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .leave, player: event.player,
-                                                        gif: gif.name, allocatedBefore: before, allocatedAfter: stage.allocated(),
-                                                        heldFrames: held?.frames, frameBytes: held?.frameBytes))
+                    observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: event.seconds, kind: .leave,
+                                                        player: event.player, gif: gif.name, allocatedBefore: before,
+                                                        allocatedAfter: stage.allocated(), heldFrames: held?.frames,
+                                                        frameBytes: held?.frameBytes))
                     stage.sample(at: seconds)
                 case .memoryWarning:
                     break
@@ -65,15 +68,17 @@ public enum FeedPlayback {
                 let cpu = ThreadCPUClock.now()
                 for player in onScreen { player.memoryWarning(at: tick) }
                 playersCPU += ThreadCPUClock.now() - cpu
-                observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: at, kind: .memoryWarning, allocatedBefore: before,
-                                                    allocatedAfter: stage.allocated(), playersReached: onScreen.count))
+                observation.events.append(FeedEvent(seconds: seconds, scheduledSeconds: at, kind: .memoryWarning,
+                                                    allocatedBefore: before, allocatedAfter: stage.allocated(),
+                                                    playersReached: onScreen.count))
             }
             let cpu = ThreadCPUClock.now()
             for player in onScreen { try player.tick(tick) }
             playersCPU += ThreadCPUClock.now() - cpu
             stage.sample(at: seconds)
             try stage.check(at: seconds)
-            link.done(nextNeeded: nextNeeded(onScreen, schedule: pending < schedule.count ? start + schedule[pending].seconds : nil,
+            link.done(nextNeeded: nextNeeded(onScreen,
+                                             schedule: pending < schedule.count ? start + schedule[pending].seconds : nil,
                                              warning: warningDue.map { start + $0 }))
         }
         observation.ticks = link.ticks
