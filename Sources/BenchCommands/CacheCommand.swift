@@ -6,7 +6,6 @@ import BenchCLI
 import FrameDecoders
 import Foundation
 import GIFCodec
-import SystemFiles
 
 /// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF, and a
 /// WebP a WebP.
@@ -39,8 +38,10 @@ enum CacheCommand {
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
         try arguments.finish(command: "cache")
-        let output = try OutputFolder(out)
-        let scratch = try PrivateDirectory.forRun()
+        // The cache's round trips stop where a signal finds them: there is no case to finish first.
+        let session = try CommandSession("bench cache", interruptible: false)
+        let output = try session.reportFolder(out)
+        let scratch = session.scratch
         let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
                                    deadlineSeconds: Double(timeout))
         // The store path decodes every frame up front, as an eager decoder does: the eager limit applies to each file.

@@ -8,7 +8,6 @@ import Foundation
 import FrameDecoders
 import GIFCodec
 import GIFCorpus
-import SystemFiles
 
 /// `bench feed`: several players at once in one child process, as in a scrolling feed, one child per model and
 /// repetition; writes feed.csv, feed.md, feed.json and charts/feed-memory.svg.
@@ -79,8 +78,8 @@ enum FeedCommand {
         let exports = try Exports(&arguments)
         try arguments.finish(command: "feed")
         BuildConfiguration.warnIfDebug(command: "bench feed")
-        let scratch = try PrivateDirectory.forRun()
-        Interruption.install()
+        let session = try CommandSession("bench feed")
+        let (progress, scratch) = (session.progress, session.scratch)
         let runner = try child.runner(timeout: Double(options.timeout))
         let checker = CaseRunner(launcher: runner.launcher, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits,
@@ -89,19 +88,20 @@ enum FeedCommand {
         guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         let files = try CorpusFiles(playable, scratch: scratch, limits: options.limits)
         let feeds = try options.feeds(playable, files)
-        let output = try OutputFolder(options.out)
-        try Destinations.check(writes: exports.destinations, reportFolder: ("--out", output.path),
-                               reads: playable.compactMap { input in files.paths[input.name].map { ("--gif \(input.name)", $0) } })
-
-        let progress = ProgressLine()
+        // The feeds are checked against the GIFs' lengths before the report folder is made: a refused feed writes
+        // nothing.
+        let output = try session.reportFolder(options.out, writes: exports.destinations,
+                                              reads: playable.compactMap { input in
+                                                  files.paths[input.name].map { ("--gif \(input.name)", $0) }
+                                              })
         if options.replay {
-            Console.note("bench feed: replaying \(options.models.count) models' feeds on a virtual clock, after tracing each GIF's decode costs "
+            session.note("replaying \(options.models.count) models' feeds on a virtual clock, after tracing each GIF's decode costs "
                          + "once per model (one throughput case of \(FeedReplays.traceLoops) loops each)")
         }
         let replays = options.replay ? FeedReplays.replay(feeds, runner: runner, progress: progress) : []
         let measured = options.replayOnly ? [] : feeds
         if !measured.isEmpty {
-            Console.note("bench feed: \(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
+            session.note("\(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
                          + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child process per feed")
         }
         var results: [FeedResult] = []
@@ -130,10 +130,10 @@ enum FeedCommand {
         let exported = exports.write(ExportedFigure.all(in: report))
         let markdown = FeedMarkdownReporter.render(report)
         Console.answer(markdown, terminator: "")
-        Console.note("bench feed: reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
-        if interrupted { Console.error("interrupted: the report holds the \(results.count) feeds that finished and is marked incomplete") }
-        let failed = results.contains { $0.failure != nil } || replays.contains { $0.failure != nil }
-        return Exports.status(interrupted ? .internalFailure : failed ? .incomplete : .success, exported: exported)
+        session.note("reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
+        let failed = results.filter { $0.failure != nil }.count + replays.filter { $0.failure != nil }.count
+        return session.status(finished: results.count, noun: "feed", failed: failed, interrupted: interrupted,
+                              exported: exported)
     }
 
     /// Everything `bench feed` was told, validated.

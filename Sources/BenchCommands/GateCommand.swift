@@ -85,9 +85,10 @@ enum GateCommand {
             Console.output(base.bench)
             return .success
         }
-        let output = try OutputFolder(options.out)
-        try Destinations.check(writes: [("--summary", options.summary)].compactMap { flag, path in path.map { (flag, $0) } },
-                               reportFolder: ("--out", output.path), reads: [("--baseline", options.baselinePath)])
+        let session = try CommandSession("bench gate")
+        let (progress, scratch) = (session.progress, session.scratch)
+        let output = try session.reportFolder(options.out, writes: options.summary.map { [("--summary", $0)] } ?? [],
+                                              reads: [("--baseline", options.baselinePath)])
         // The earlier gate's findings, read before anything is built or run.
         let confirmation = try options.confirm.map { folder throws(UsageError) in
             let path = (folder as NSString).appendingPathComponent(RegressionRecord.fileName)
@@ -96,8 +97,6 @@ enum GateCommand {
             }
             return (folder: folder, found: try RegressionRecord.parse(text, source: path))
         }
-        let scratch = try PrivateDirectory.forRun()
-        Interruption.install()
         let gifs = try options.gifFiles(scratch: scratch)
         // The GIFs to count, checked before anything is built or run.
         let counted = try options.instructionGIFs.map { names throws(UsageError) in
@@ -108,7 +107,6 @@ enum GateCommand {
                 return gif
             }
         } ?? gifs
-        let progress = ProgressLine()
 
         guard let base = try interruptible({ () throws(UsageError) in try options.baseSide(baseline: baseline, note: { progress.line($0) },
                                                                                            ticking: { progress.update($0) }) }) else {
@@ -125,7 +123,7 @@ enum GateCommand {
                            allGIFs: gifs, options: options, scratch: scratch.path) : (pairing: nil,
                                                                                       reason: "--pass-seconds 0")
         let plannedRounds = options.rounds ?? (pairing.pairing == nil ? 10 : 3)
-        Console.note("bench gate: \(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(plannedRounds) rounds, \(base.name) and the candidate "
+        session.note("\(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(plannedRounds) rounds, \(base.name) and the candidate "
                      + "alternately" + (pairing.pairing == nil ? "" : ", then each case pass by pass for about \(Format.duration(options.passSeconds))")
                      + "\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
@@ -150,7 +148,7 @@ enum GateCommand {
         try GateReport(outcome: outcome, baseline: baseline.metadata, rounds: rounds, instructions: counts,
                        passes: passes ?? [], found: found, candidate: verdict.candidate, base: verdict.base)
             .publish(to: output.path)
-        Console.note("bench gate: \(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
+        session.note("\(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
         let status = try CompareCommand.finish(outcome, summaryPath: options.summary)
         guard !Interruption.requested else {
             Console.error("gate: interrupted after \(rounds.count) of \(plannedRounds) rounds: no verdict (exit 3)")

@@ -28,9 +28,11 @@ enum MergeCommand {
         try arguments.finish(command: "merge")
         guard !directories.isEmpty else { throw UsageError("merge needs the shards' report folders (see 'bench merge --help')") }
         try Destinations.checkFolder(("--out", out), against: directories.map { ("the shard folder \($0)", $0) })
-        let output = try OutputFolder(out)
-        try Destinations.check(writes: exports.destinations, reportFolder: ("--out", output.path),
-                               reads: directories.map { ("the shard report \($0)/results.json", ($0 as NSString).appendingPathComponent("results.json")) })
+        // Merging takes a second: a signal stops it at once, with nothing written.
+        let session = try CommandSession("bench", interruptible: false)
+        let shardReports = directories.map { ("the shard report \($0)/results.json",
+                                              ($0 as NSString).appendingPathComponent("results.json")) }
+        let output = try session.reportFolder(out, writes: exports.destinations, reads: shardReports)
         var reports: [(source: String, report: RunReport)] = []
         for directory in directories {
             let path = (directory as NSString).appendingPathComponent("results.json")
@@ -41,9 +43,10 @@ enum MergeCommand {
         try ReportFiles.write(merged, to: output.path)
         let exported = exports.write(merged)
         Console.answer(MarkdownReporter.render(merged))
-        Console.note("bench: merged \(reports.count) shards, \(merged.results.count) cases; reports in \(out)/results.{csv,md,json} and \(out)/charts/")
-        let failed = merged.results.contains { $0.failure != nil }
-        return Exports.status(merged.incomplete ? .internalFailure : failed ? .incomplete : .success,
-                              exported: exported)
+        session.note("merged \(reports.count) shards, \(merged.results.count) cases; "
+                     + "reports in \(out)/results.{csv,md,json} and \(out)/charts/")
+        return session.status(finished: merged.results.count, noun: "case",
+                              failed: merged.results.filter { $0.failure != nil }.count,
+                              interrupted: merged.incomplete, cut: "a shard was interrupted", exported: exported)
     }
 }

@@ -6,7 +6,6 @@ import BenchRunning
 import BenchCLI
 import CPosix
 import FrameDecoders
-import SystemFiles
 import Foundation
 import GIFCodec
 
@@ -110,14 +109,11 @@ enum RunCommand {
         try arguments.finish(command: "run")
         BuildConfiguration.warnIfDebug(command: "bench")
         // Everything that can fail fast does, before the first case: the output folder (made, proved writable and
-        // locked against a second run), the scratch directory, and every input file.
-        let output = try OutputFolder(options.out)
-        try Destinations.check(writes: options.destinations, reportFolder: ("--out", output.path), reads: options.reads)
-        let scratch = try PrivateDirectory.forRun()
-        Interruption.install()
-        // Encoding the synthetic GIFs and checking each file takes seconds: the clock starts here, and says so live.
-        let started = Date()
-        let progress = ProgressLine()
+        // locked against a second run), the scratch directory, and every input file. Encoding the synthetic GIFs and
+        // checking each file takes seconds: the session's clock starts here, and the progress line says so live.
+        let session = try CommandSession("bench")
+        let output = try session.reportFolder(options.out, writes: options.destinations, reads: options.reads)
+        let (progress, scratch) = (session.progress, session.scratch)
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
         var runner = try child.runner(timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits,
@@ -151,7 +147,7 @@ enum RunCommand {
                                                                                  timeout: Double(options.timeout)) : nil
         Console.note("bench: " + Suite.countLine(cases)
                      + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : "")
-                     + "; \(Format.count(playable.count, "GIF")) prepared in \(Format.duration(Date().timeIntervalSince(started)))")
+                     + "; \(Format.count(playable.count, "GIF")) prepared in \(session.elapsed)")
         if !options.references.isEmpty {
             Console.note("bench: beside the settings named, \(options.references.map { $0.isEager ? "eager" : "\($0)'s default" }.joined(separator: " and ")) as the answer's reference "
                          + "(--no-references leaves \(options.references.count == 1 ? "it" : "them") out)")
@@ -214,15 +210,11 @@ enum RunCommand {
         journal.finish()
         let exported = options.exports.write(report)
         Console.answer(published.printed)
-        Console.note("bench: \(results.count) of \(cases.count) cases in \(Format.duration(Date().timeIntervalSince(started))) with preparing the GIFs; "
+        session.note("\(results.count) of \(cases.count) cases in \(session.elapsed) with preparing the GIFs; "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")
         let failed = report.results.filter { $0.failure != nil }.count
-        if interrupted {
-            Console.error("interrupted: the report holds the \(results.count) cases that finished and is marked incomplete")
-        } else if failed > 0 {
-            // An error line, so that --quiet, which keeps errors only, still says why the exit status is 4.
-            Console.error("\(failed) case\(failed == 1 ? "" : "s") failed; \(failed == 1 ? "its row says" : "their rows say") why (exit 4)")
-        }
+        let status = session.status(finished: results.count, noun: "case", failed: failed, interrupted: interrupted,
+                                    exported: exported)
         if let path = options.saveBaseline {
             if interrupted || failed > 0 {
                 let why = interrupted ? "the run was interrupted" : "\(failed) case\(failed == 1 ? "" : "s") failed"
@@ -241,7 +233,7 @@ enum RunCommand {
                                                           timeGating: options.timeGating, summaryPath: options.summary),
                                   exported: exported)
         }
-        return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
+        return status
     }
 }
 

@@ -43,6 +43,8 @@ extension HostilePathTests {
         let failure = try #require(feed.errors.split(separator: "\n").first { $0.contains("eager") && $0.contains("FAILED") }, "\(feed.errors)")
         #expect(failure.contains("over the feed's limit of 1048576 bytes (raise it with --max-memory)"), "\(failure)")
         #expect(feed.errors.contains("windowed w=4 · repetition 1: peak"), "the windowed feed stays under the limit: \(feed.errors)")
+        // The session's one line says why the exit status is 4, as `run`'s does, so that --quiet still tells it.
+        #expect(feed.errors.contains("bench: error: 1 feed failed; its row says why (exit 4)"), "\(feed.errors)")
         // The eager limit's message names --max-eager-bytes, which the feed takes.
         let eager = try BenchProgram.run(["feed", "--gif", Self.gif, "--policies", "eager", "--players", "1", "--loops", "1",
                                     "--max-eager-bytes", "100KiB", "--out", Self.path("feed-eager")])

@@ -85,6 +85,17 @@ struct ShardTests {
         try HostilePathTests.expectRefusal(["merge"] + mixed + ["--out", Self.directory + "/m7"], "was played by bench built from 0123456789ab")
         let allowed = BenchProgram.inProcess(["merge"] + mixed + ["--out", Self.directory + "/m8", "--allow-mixed-builds"])
         #expect(allowed.status == 0, "\(allowed.errors)")
+
+        // A shard that was interrupted: the merge is written, marked incomplete, and exits 3 with the line saying why.
+        let partOne = try String(contentsOfFile: dirs[0] + "/results.json", encoding: .utf8)
+        #expect(partOne.contains("\"incomplete\" : false"))
+        try Self.copy(partOne.replacingOccurrences(of: "\"incomplete\" : false", with: "\"incomplete\" : true"),
+                      to: "cut1")
+        let cut = BenchProgram.inProcess(["merge", Self.directory + "/cut1", dirs[1], dirs[2],
+                                          "--out", Self.directory + "/m9"])
+        #expect(cut.status == 3 && cut.errors.contains("a shard was interrupted: the report holds the "),
+                "\(cut.errors)")
+        #expect(try BenchProgram.report(in: Self.directory + "/m9").incomplete)
     }
 
     /// `text` as a shard report of its own, in a folder without a manifest (an edited report, not a torn one).

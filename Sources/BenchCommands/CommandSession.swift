@@ -1,0 +1,57 @@
+import BenchCLI
+import BenchPlan
+import BenchRunning
+import CaseModel
+import Foundation
+import SystemFiles
+
+/// What `run`, `feed`, `gate`, `merge` and `cache` each set up before their work and settle after it, in one place:
+/// a private scratch directory; signals turned into a clean stop; one progress line and clock; the report folder made,
+/// checked against what the command reads and writes, and locked (``reportFolder(_:writes:reads:)``, called as soon
+/// as the command knows its inputs); and the exit status told one way, with the line that says why it is not 0.
+struct CommandSession {
+    /// How the session's notes name the command: `bench`, `bench feed`.
+    let name: String
+    /// A private directory for the command's own files (encoded GIFs, a base build's export), removed at exit.
+    let scratch: PrivateDirectory
+    let progress = ProgressLine()
+    let started = Date()
+
+    /// Makes the scratch directory, and when `interruptible` turns SIGINT and SIGTERM into ``Interruption/requested``,
+    /// so that the command stops between cases and still writes what finished.
+    init(_ name: String, interruptible: Bool = true) throws(UsageError) {
+        self.name = name
+        scratch = try PrivateDirectory.forRun()
+        if interruptible { Interruption.install() }
+    }
+
+    /// Makes and locks the report folder `out`, and checks that no file of `writes` or of the report is one of
+    /// `reads`: one line and exit 2 before any work, not a lost report after it.
+    func reportFolder(_ out: String, writes: [(flag: String, path: String)] = [],
+                      reads: [(what: String, path: String)] = []) throws(UsageError) -> OutputFolder {
+        let output = try OutputFolder(out)
+        try Destinations.check(writes: writes, reportFolder: ("--out", output.path), reads: reads)
+        return output
+    }
+
+    /// A note on stderr, named by the command; `--quiet` leaves it out.
+    func note(_ text: String) { Console.note("\(name): \(text)") }
+
+    /// The time since the session began, as the notes print it.
+    var elapsed: String { Format.duration(Date().timeIntervalSince(started)) }
+
+    /// The command's exit status once its report is written: 3 when it was interrupted (`cut` says how), 4 when
+    /// `failed` of the `finished` items failed, 0 otherwise (3 too when an export was not written); an error line says
+    /// why it is not 0, so that `--quiet`, which keeps errors only, still tells it.
+    func status(finished: Int, noun: String, failed: Int, interrupted: Bool, cut: String = "interrupted",
+                exported: Bool = true) -> ExitStatus {
+        if interrupted {
+            Console.error("\(cut): the report holds the \(Format.count(finished, noun)) that finished and is "
+                          + "marked incomplete")
+        } else if failed > 0 {
+            Console.error("\(Format.count(failed, noun)) failed; \(failed == 1 ? "its row says" : "their rows say") why "
+                          + "(exit 4)")
+        }
+        return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
+    }
+}
