@@ -57,7 +57,8 @@ enum BenchCommand {
 
     /// Runs `arguments`; `given` is the command line as the user typed it (`bench --windows 4` runs as `bench run
     /// --windows 4`, and is recorded as typed).
-    static func run(_ arguments: [String], child: MeasuringChild, given: [String]? = nil) -> ExitStatus {
+    static func run(_ arguments: [String], child: MeasuringChild, players: PlayerRegistry = .none,
+                    given: [String]? = nil) -> ExitStatus {
         let commandLine = (["bench"] + (given ?? arguments)).joined(separator: " ")
         // --quiet goes with any command: no progress or notices on stderr, only errors; results still go to stdout.
         var arguments = arguments
@@ -67,22 +68,23 @@ enum BenchCommand {
         }
         do {
             if !helpWords.contains(arguments.first ?? "") { try DescriptorLimit.ensure() }
-            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([], commandLine: commandLine), child: child) }
+            guard let command = arguments.first else { return try RunCommand.run(ArgumentList([], commandLine: commandLine), child: child,
+                                                                        players: players) }
             // `bench --windows 4` is `bench run --windows 4`, as `bench` alone is `bench run`.
-            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments, child: child, given: given ?? arguments) }
+            if command.hasPrefix("--"), !helpWords.contains(command) { return run(["run"] + arguments, child: child, players: players, given: given ?? arguments) }
             let rest = ArgumentList(arguments.dropFirst(), commandLine: commandLine)
             if !helpWords.contains(command), !arguments.contains("--help"), !arguments.contains("-h") { try CommandFiles.check(rest) }
             switch command {
             case "--version", "version", "-V": Console.output(versionText()); return .success
-            case "help" where arguments.count > 1: return run([arguments[1], "--help"], child: child)
+            case "help" where arguments.count > 1: return run([arguments[1], "--help"], child: child, players: players)
             case let word where helpWords.contains(word): Console.output(overview); return .success
-            case "run": return try RunCommand.run(rest, child: child)
+            case "run": return try RunCommand.run(rest, child: child, players: players)
             case "inspect": return try InspectCommand.run(rest)
             case "corpus": return try CorpusCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
-            case "gate": return try GateCommand.run(rest, child: child)
+            case "gate": return try GateCommand.run(rest, child: child, players: players)
             case "merge": return try MergeCommand.run(rest)
-            case "feed": return try FeedCommand.run(rest, child: child)
+            case "feed": return try FeedCommand.run(rest, child: child, players: players)
             case "cache": return try CacheCommand.run(rest)
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest, child: child)

@@ -71,10 +71,11 @@ enum FeedCommand {
     /// A feed lasts this many loops of its longest GIF unless told.
     static let defaultLoops = 2
 
-    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild, players: PlayerRegistry = .none) throws
+        -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { Console.output(help); return .success }
-        let options = try Options(&arguments)
+        let options = try Options(&arguments, registry: players)
         let exports = try Exports(&arguments)
         try arguments.finish(command: "feed")
         BuildConfiguration.warnIfDebug(command: "bench feed")
@@ -98,7 +99,8 @@ enum FeedCommand {
             session.note("replaying \(options.models.count) models' feeds on a virtual clock, after tracing each GIF's decode costs "
                          + "once per model (one throughput case of \(FeedReplays.traceLoops) loops each)")
         }
-        let replays = options.replay ? FeedReplays.replay(feeds, runner: runner, progress: progress) : []
+        let replays = options.replay ? FeedReplays.replay(feeds, runner: runner, players: players,
+                                                          progress: progress) : []
         let measured = options.replayOnly ? [] : feeds
         if !measured.isEmpty {
             session.note("\(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
@@ -161,7 +163,7 @@ enum FeedCommand {
         var replay: Bool
         var replayOnly: Bool
 
-        init(_ arguments: inout ArgumentList) throws {
+        init(_ arguments: inout ArgumentList, registry: PlayerRegistry) throws {
             let gifs = try arguments.values("--gif")
             inputs = gifs.isEmpty ? SyntheticCorpus.all.filter { $0.name == "kingfisher-720x720x150" }.map { GIFInput(name: $0.name, source: .synthetic($0)) }
                                   : try GIFInputs.resolve(gifs)
@@ -170,7 +172,7 @@ enum FeedCommand {
             let names = RunCommand.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
             let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
-            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text) } }
+            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text, players: registry) } }
                                               ?? (files.isEmpty ? DecoderSetting.feedDefaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
             speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1

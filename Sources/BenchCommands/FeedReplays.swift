@@ -15,7 +15,8 @@ enum FeedReplays {
     static let traceLoops = 2
 
     /// The replay of each model's first feed, in `feeds`' order.
-    static func replay(_ feeds: [FeedCase], runner: CaseRunner, progress: ProgressLine) -> [FeedReplayRow] {
+    static func replay(_ feeds: [FeedCase], runner: CaseRunner, players: PlayerRegistry, progress: ProgressLine)
+        -> [FeedReplayRow] {
         let firsts = feeds.filter { $0.repetition == 1 }
         var containers: [String: GIFContainer] = [:]
         var rows: [FeedReplayRow] = []
@@ -26,7 +27,7 @@ enum FeedReplays {
             var traces: [String: FrameCostTrace] = [:]
             var failure: String?
             for gif in feed.gifs where traces[gif.path] == nil && failure == nil {
-                guard Replay.canPlay(gif.decoder) else { failure = "a replay cannot play \(gif.decoder)"; break }
+                guard Replay.canPlay(gif.decoder, players: players) else { failure = "a replay cannot play \(gif.decoder)"; break }
                 progress.update("\(label): tracing \(Console.visible(gif.name)) …")
                 var benchCase = BenchCase(gif: gif.name, path: gif.path, decoder: gif.decoder, loops: traceLoops,
                                           codec: feed.codec, limits: feed.limits)
@@ -49,7 +50,7 @@ enum FeedReplays {
             var row = FeedReplayRow(model: feed.model, feed: feed, failure: failure)
             if failure == nil {
                 do {
-                    if let played = try FeedReplay.play(feed, containers: containers, traces: traces) {
+                    if let played = try FeedReplay.play(feed, containers: containers, traces: traces, players: players) {
                         row.players = played.observation.players
                         row.ticks = played.observation.ticks
                         row.poolMaxRunning = played.poolMaxRunning

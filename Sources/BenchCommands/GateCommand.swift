@@ -66,10 +66,11 @@ enum GateCommand {
     file, or a base that cannot be found, built or read (one line saying which).
     """
 
-    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild, players: PlayerRegistry = .none) throws
+        -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { Console.output(help); return .success }
-        let options = try Options(&arguments)
+        let options = try Options(&arguments, players: players)
         BuildConfiguration.warnIfDebug(command: "bench gate")
         let baseline = try BaselineFile.load(options.baselinePath, role: "baseline")
         if options.buildBaseOnly {
@@ -245,7 +246,7 @@ enum GateCommand {
         static let refused = ["--repetitions", "--save-baseline", "--gate", "--gate-times", "--shard",
                               "--export-github-benchmark", "--export-bmf"]
 
-        init(_ arguments: inout ArgumentList) throws {
+        init(_ arguments: inout ArgumentList, players: PlayerRegistry) throws {
             baselinePath = try arguments.value("--baseline") ?? "Reports/baseline.json"
             base = try arguments.value("--base")
             baseBench = try arguments.value("--base-bench")
@@ -278,7 +279,7 @@ enum GateCommand {
             }
             // The suite as both sides will play it, parsed here so a bad flag fails now and not in round 1.
             var suite = arguments.handingOn(adding: candidateKnobs)
-            let parsed = try RunCommand.Options(&suite)
+            let parsed = try RunCommand.Options(&suite, players: players)
             try suite.finish(command: "gate")
             inputs = parsed.inputs
             var withoutInputs = ArgumentList(arguments.rest)

@@ -102,10 +102,11 @@ enum RunCommand {
     \(limitsHelp)
     """
 
-    static func run(_ arguments: ArgumentList, child: MeasuringChild) throws -> ExitStatus {
+    static func run(_ arguments: ArgumentList, child: MeasuringChild, players: PlayerRegistry = .none) throws
+        -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { Console.output(help); return .success }
-        let options = try Options(&arguments)
+        let options = try Options(&arguments, players: players)
         try arguments.finish(command: "run")
         BuildConfiguration.warnIfDebug(command: "bench")
         // Everything that can fail fast does, before the first case: the output folder (made, proved writable and
@@ -202,7 +203,7 @@ enum RunCommand {
             metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
         }
         var measured = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
-        measured.replay = RunCommand.replay(results, files: files, suite: suite)
+        measured.replay = RunCommand.replay(results, files: files, suite: suite, players: players)
         let published = try ReportFiles.measuringParent(measured, cases: results.count,
                                                         folder: options.fullMarkdown ? nil : options.out)
         let report = published.report
@@ -240,13 +241,14 @@ enum RunCommand {
 extension RunCommand {
     /// The run's answer: every GIF played in throughput mode replayed from its traced frame costs, at speed 1 and each
     /// speed asked, its players sized by the device's memory or this host's. Nil when nothing traced its frames.
-    static func replay(_ results: [CaseResult], files: CorpusFiles, suite: Suite) -> ReplayAnswer? {
+    static func replay(_ results: [CaseResult], files: CorpusFiles, suite: Suite, players: PlayerRegistry)
+        -> ReplayAnswer? {
         var containers: [String: any AnimationContainer] = [:]
         for (gif, path) in files.paths { containers[gif] = try? AnimationFile.open(contentsOfFile: path, limits: suite.limits) }
         let speeds = Set(suite.speeds + [1]).sorted()
         do {
             return try ReplayAnswer.make(results: results, containers: containers, speeds: speeds,
-                                         memory: suite.device?.memory ?? MachineMemory.current())
+                                         memory: suite.device?.memory ?? MachineMemory.current(), players: players)
         } catch {
             Console.error("bench: the replay could not play: \(error.explained)")
             return nil

@@ -60,7 +60,7 @@ extension RunCommand {
         /// them out): eager, and each swept library's default.
         var references: [DecoderSetting] = []
 
-        init(_ arguments: inout ArgumentList) throws {
+        init(_ arguments: inout ArgumentList, players: PlayerRegistry) throws {
             let quick = arguments.flag("--quick")
             filter = try arguments.value("--filter").map { pattern throws(UsageError) in try CaseFilter(pattern) }
             countInstructions = arguments.flag("--instructions")
@@ -73,7 +73,7 @@ extension RunCommand {
             let decoderList = try RunCommand.list(arguments.value("--decoders"))
             let windowList = try RunCommand.list(arguments.value("--windows"))
             let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in
-                try DecoderSetting.parsingSweep(text)
+                try DecoderSetting.parsingSweep(text, players: players)
             } + PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
             let mode = try arguments.value("--mode").map { text throws(UsageError) in
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }

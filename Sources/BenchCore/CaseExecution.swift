@@ -9,11 +9,12 @@ import Glibc
 
 /// The child-process side of a case: load, decode, play, measure, release — and report one ``CaseResult``.
 public enum CaseExecution {
-    /// Runs `benchCase` in this process, which should be fresh (the runner starts one per case).
-    public static func run(_ benchCase: BenchCase) -> CaseResult {
+    /// Runs `benchCase` in this process, which should be fresh (the runner starts one per case); a registered
+    /// player it names is found in `players`.
+    public static func run(_ benchCase: BenchCase, players: PlayerRegistry) -> CaseResult {
         var result = CaseResult(benchCase: benchCase)
         do {
-            try measure(benchCase, into: &result)
+            try measure(benchCase, players: players, into: &result)
         } catch {
             result.failure = failure(error)
         }
@@ -29,7 +30,7 @@ public enum CaseExecution {
         }
     }
 
-    private static func measure(_ benchCase: BenchCase, into result: inout CaseResult) throws {
+    private static func measure(_ benchCase: BenchCase, players: PlayerRegistry, into result: inout CaseResult) throws {
         switch benchCase.injectedFault {
         case .crash?: raise(SIGSEGV)
         case .hang?: while true { sleep(60) }
@@ -46,10 +47,10 @@ public enum CaseExecution {
         result.fileBytes = container.bytes.count
         result.gifBytesHash = FrameHash(of: container.bytes.buffer).description
         result.truncated = container.truncated
-        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container,
+        result[.frameBytesTheoretical] = Double(theoreticalBytes(benchCase.decoder, container, players: players,
                                                                  display: benchCase.display))
 
-        RuntimeWarmUp.run(benchCase.decoder, format: container.format, codec: benchCase.codec,
+        RuntimeWarmUp.run(benchCase.decoder, players: players, format: container.format, codec: benchCase.codec,
                           display: benchCase.display)
         // The sampler and its timeline exist before the first reading: they are the harness's, not the decoder's.
         let sampler = benchCase.samplerInterval < 0 ? nil : MemorySampler(interval: benchCase.samplerInterval)
@@ -71,7 +72,8 @@ public enum CaseExecution {
         // what the decoder left behind (and the result's few strings).
         var kernelAfterPlayback: KernelMemory?
         do {
-            var played = try play(benchCase, container, sampler: sampler, start: cpuAtStart, trace: consume trace)
+            var played = try play(benchCase, container, players: players, sampler: sampler, start: cpuAtStart,
+                                  trace: consume trace)
             played.threads?.record(since: threadsAtStart, into: &result)
             kernelAfterPlayback = played.kernelAfterPlayback
             result.framesHash = played.framesHash.description
@@ -126,15 +128,15 @@ public enum CaseExecution {
 
     /// Builds the decoder, plays it, stops the clocks and the sampler, hashes one more loop, and lets the decoder go
     /// when it returns, so what is still allocated afterwards is what the decoder leaked.
-    private static func play(_ benchCase: BenchCase, _ container: any AnimationContainer, sampler: MemorySampler?,
-                             start: CPUTimes,
+    private static func play(_ benchCase: BenchCase, _ container: any AnimationContainer, players: PlayerRegistry,
+                             sampler: MemorySampler?, start: CPUTimes,
                              trace: consuming [DecodeCost]) throws(GIFError) -> Played {
         if case .calibration(let bytes) = benchCase.decoder {
             return holdCalibrationBlock(bytes, loops: benchCase.loops, sampler: sampler ?? MemorySampler(interval: 0),
                                         start: start)
         }
-        let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, limits: benchCase.limits,
-                                                          codec: benchCase.codec,
+        let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, players: players,
+                                                          limits: benchCase.limits, codec: benchCase.codec,
                                                     extraWorkPerFrame: benchCase.extraWorkPerFrame, display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz,
@@ -180,8 +182,9 @@ public enum CaseExecution {
         return Played(observation: observation, spent: spent, memory: memory, framesHash: hash)
     }
 
-    /// The decoder `choice` names; its background work runs in `pool` when one is given (a feed's players share it).
-    static func makeDecoder(_ choice: DecoderChoice, _ container: any AnimationContainer,
+    /// The decoder `choice` names, a registered player's found in `players`; its background work runs in `pool` when
+    /// one is given (a feed's players share it).
+    static func makeDecoder(_ choice: DecoderChoice, _ container: any AnimationContainer, players: PlayerRegistry,
                             limits: DecodeLimits = .default,
                             codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil,
                             pool: DecodePool? = nil) throws(GIFError) -> any AnimatedFrameSource {
@@ -191,12 +194,13 @@ public enum CaseExecution {
             return try kind.make(DecoderInputs(container: container, window: window, limits: limits, codec: codec,
                                                display: display, pool: pool, compositor: compositor))
         case .calibration:
-            return try makeDecoder(.eager, container, limits: limits, codec: codec, display: display)
+            return try makeDecoder(.eager, container, players: players, limits: limits, codec: codec, display: display)
         case .library, .registered:
-            if case .registered(let name, _) = choice, case .decoder(let make, _) = try registered(name).making {
+            if case .registered(let name, _, _) = choice,
+               case .decoder(let make, _) = try registered(name, in: players).making {
                 return try make(container, codec)
             }
-            guard let rule = choice.retentionRule(frameCount: container.frameCount) else {
+            guard let rule = choice.retentionRule(frameCount: container.frameCount, players: players) else {
                 throw GIFError.io(path: choice.name, reason: "this player has no rule to play")
             }
             return try played(rule, display: choice.heldDisplay(display))
@@ -210,9 +214,9 @@ public enum CaseExecution {
         }
     }
 
-    /// The player `name` registered in this program; a case naming another cannot be played here.
-    static func registered(_ name: String) throws(GIFError) -> RegisteredPlayer {
-        guard let player = PlayerRegistry.player(named: name) else {
+    /// The player `name` of this program's `players`; a case naming another cannot be played here.
+    static func registered(_ name: String, in players: PlayerRegistry) throws(GIFError) -> RegisteredPlayer {
+        guard let player = players.player(named: name) else {
             throw GIFError.io(path: name, reason: "no player of this name is registered in this program")
         }
         return player
@@ -227,16 +231,17 @@ public enum CaseExecution {
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed; frames
     /// at the display's size when it is smaller than the GIF.
-    static func theoreticalBytes(_ choice: DecoderChoice, _ container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
+    static func theoreticalBytes(_ choice: DecoderChoice, _ container: any AnimationContainer, players: PlayerRegistry,
+                                 display: DisplaySize? = nil) -> Int {
         switch choice {
         case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container,
                                                                        display: display)
         case .library, .registered:
-            if let rule = choice.retentionRule(frameCount: container.frameCount) {
+            if let rule = choice.retentionRule(frameCount: container.frameCount, players: players) {
                 return ModelDecoder.pixelBytes(rule: rule, container: container, display: choice.heldDisplay(display))
             }
-            if case .registered(let name, _) = choice,
-               case .decoder(_, let heldBytes)? = PlayerRegistry.player(named: name)?.making {
+            if case .registered(let name, _, _) = choice,
+               case .decoder(_, let heldBytes)? = players.player(named: name)?.making {
                 return heldBytes(container)
             }
             return 0

@@ -16,7 +16,7 @@ import Playback
 /// is answered by `pass CPU WALL FAULTS SWITCHES`; `quit` or the end of stdin ends it; a failure is one `error …`
 /// line and exit 1.
 enum PassWorker {
-    static func serve(_ benchCase: BenchCase) -> Int32 {
+    static func serve(_ benchCase: BenchCase, players: PlayerRegistry) -> Int32 {
         do {
             // Both sides' workers sit on the same single CPU (the first this process may use), so the base's pass
             // and the candidate's meet the same core, caches and neighbour.
@@ -24,11 +24,11 @@ enum PassWorker {
             try Jemalloc.verifyServingThisProcess()
             let container = try CaseExecution.open(benchCase)
             RuntimeWarmUp.run(
-                benchCase.decoder, format: container.format, codec: benchCase.codec, display: benchCase.display)
+                benchCase.decoder, players: players, format: container.format, codec: benchCase.codec, display: benchCase.display)
             say("\(PassProtocol.ready) \(PassProtocol.version)")
             while let line = readLine() {
                 switch line {
-                case PassProtocol.pass: say(try pass(benchCase, container).line)
+                case PassProtocol.pass: say(try pass(benchCase, container, players: players).line)
                 case PassProtocol.quit: return 0
                 default: throw PassWorkerError(reason: "unknown request '\(line.prefix(40))'")
                 }
@@ -42,12 +42,13 @@ enum PassWorker {
 
     /// One pass: build the decoder, play the case's loops in throughput mode, let prefetching settle, and release the
     /// decoder (its thread joined, its frames freed), all inside the measured interval: each pass does the same work.
-    static func pass(_ benchCase: BenchCase, _ container: any AnimationContainer) throws -> PassFigures {
+    static func pass(_ benchCase: BenchCase, _ container: any AnimationContainer, players: PlayerRegistry) throws
+        -> PassFigures {
         let start = CPUTimes.now()
         do {
             let player = PlaybackLoop(
                 source: try CaseExecution.makeDecoder(
-                    benchCase.decoder, container, limits: benchCase.limits,
+                    benchCase.decoder, container, players: players, limits: benchCase.limits,
                     codec: benchCase.codec, extraWorkPerFrame: benchCase.extraWorkPerFrame,
                     display: benchCase.display), sampler: nil)
             _ = try player.play(loops: benchCase.loops, start: start.wall)

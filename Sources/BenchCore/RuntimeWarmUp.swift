@@ -36,10 +36,11 @@ enum RuntimeWarmUp {
 
     /// Builds `choice` over the tiny animation of `format` with `codec` (downscaling to 2×2 when the case keeps frames
     /// at a display size), takes every frame twice, hashes a loop, and lets it go.
-    static func run(_ choice: DecoderChoice, format: AnimationFormat = .gif, codec: LZWCodec, display: DisplaySize? = nil) {
+    static func run(_ choice: DecoderChoice, players: PlayerRegistry, format: AnimationFormat = .gif, codec: LZWCodec,
+                    display: DisplaySize? = nil) {
         guard let bytes = format == .webp ? webp : gif, let container = try? AnimationFile.open(GIFBytes(bytes)) else { return }
         let warmChoice: DecoderChoice = if case .calibration = choice { .eager } else { choice }
-        guard let source = try? CaseExecution.makeDecoder(warmChoice, container, codec: codec,
+        guard let source = try? CaseExecution.makeDecoder(warmChoice, container, players: players, codec: codec,
                                                                display: display.map { _ in DisplaySize(width: 2, height: 2) }) else { return }
         for _ in 0..<2 {
             for index in 0..<container.frameCount {

@@ -30,8 +30,9 @@ extension DecoderSetting {
             let count = description.count(frameCount: frameCount, frameBytes: frameBytes,
                                           physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)
             return .library(.described(description, count: count))
-        case .registered(let name):
-            return .registered(name: name, frameBytes: frameBytes)
+        case .registered(let player):
+            return .registered(name: player.name, frameBytes: frameBytes,
+                               framesAhead: player.framesAhead(frameCount: frameCount, frameBytes: frameBytes))
         case .budget(let bytes):
             let window = max(1, bytes / frameBytes)
             return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))
@@ -53,7 +54,7 @@ extension DecoderSetting {
         case .ylgifimage:
             "a serial dispatch queue per YLGIFImage, width 1 (`readFrameQueue`, com.ronnie.gifreadframe, YLGIFImage.m)"
         case .kind(let kind, _): kind.decodesOn
-        case .registered(let name): "as the package that registered \(name) decodes it"
+        case .registered(let player): "as the package that registered \(player.name) decodes it"
         case .file(let description):
             "one background queue per player, width 1, as \(description.name)'s file describes it"
         case .budget: DecoderKind.windowed.decodesOn

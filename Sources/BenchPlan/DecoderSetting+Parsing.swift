@@ -12,8 +12,8 @@ extension DecoderSetting {
 
     /// Parses one `--policies` entry: a decoder kind (`eager`; `windowed`, `windowed:N`, `indexed`, `indexed:N` at a
     /// window of N, default 4), a library with its settings, `NAME:KEY=VALUE[:KEY=VALUE]` (``PolicySettings``, e.g.
-    /// `kingfisher:preload=3`), `budget:SIZE`, or a registered player.
-    public init(parsing text: String) throws(UsageError) {
+    /// `kingfisher:preload=3`), `budget:SIZE`, or a player of `players` by name.
+    public init(parsing text: String, players: PlayerRegistry = .none) throws(UsageError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].lowercased()
         if let kind = DecoderKind.named(name) {
@@ -34,9 +34,8 @@ extension DecoderSetting {
             self = .budget(bytes: bytes)
             return
         }
-        guard Self.libraries.contains(name) || PlayerRegistry.player(named: parts[0]) != nil else {
-            throw Self.unknown(text)
-        }
+        let registered = players.player(named: parts[0])
+        guard Self.libraries.contains(name) || registered != nil else { throw Self.unknown(text, players: players) }
         let settings = try PolicySettings(parts.dropFirst(), of: name, in: text)
         switch name {
         case KingfisherRule.name: self = try settings.kingfisher()
@@ -48,22 +47,23 @@ extension DecoderSetting {
                                  + "(its 10 frames ahead are fixed in its source)")
             }
             self = .ylgifimage
-        case _ where settings.isEmpty: self = .registered(parts[0])
-        default: throw Self.unknown(text)
+        case _ where settings.isEmpty && registered != nil: self = .registered(registered!)
+        default: throw Self.unknown(text, players: players)
         }
     }
 
-    /// Every entry ``init(parsing:)`` takes, for an error that lists them.
-    public static var names: String {
+    /// Every entry ``init(parsing:players:)`` takes, for an error that lists them.
+    public static func names(players: PlayerRegistry = .none) -> String {
         let kinds = DecoderKind.all.map { $0.takesWindow ? "\($0.name), \($0.name):N" : $0.name }
-        return (kinds + libraries + ["budget:SIZE"] + PlayerRegistry.names).joined(separator: ", ")
+        return (kinds + libraries + ["budget:SIZE"] + players.names).joined(separator: ", ")
     }
 
     /// Parses a `--policies` entry that may sweep one whole-number setting (`kingfisher:preload=2..12`): one setting
     /// per value, in order.
-    public static func parsingSweep(_ text: String) throws(UsageError) -> [DecoderSetting] {
+    public static func parsingSweep(_ text: String, players: PlayerRegistry = .none) throws(UsageError)
+        -> [DecoderSetting] {
         var settings: [DecoderSetting] = []
-        for entry in try PolicySettings.expand(text) { settings.append(try DecoderSetting(parsing: entry)) }
+        for entry in try PolicySettings.expand(text) { settings.append(try DecoderSetting(parsing: entry, players: players)) }
         return settings
     }
 
@@ -71,7 +71,9 @@ extension DecoderSetting {
     static let libraries = [KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name]
 
     /// The one error for an entry nothing in `--policies` takes, listing every entry that it does take.
-    static func unknown(_ text: String) -> UsageError { UsageError("unknown policy '\(text)' (use \(names))") }
+    static func unknown(_ text: String, players: PlayerRegistry) -> UsageError {
+        UsageError("unknown policy '\(text)' (use \(names(players: players)))")
+    }
 
     private static func window(_ text: String, _ whole: String) throws(UsageError) -> PrefetchWindow {
         if text == "all" { return .all }

@@ -25,8 +25,8 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     case ylgifimage
     /// A player described in a file (`--player-file`).
     case file(PlayerDescription)
-    /// A player another package registered (`GIFFrameBench.Harness`), by name.
-    case registered(String)
+    /// A player another package registered (`GIFFrameBench.Harness`), found by name in the program's registry.
+    case registered(RegisteredPlayer)
     /// The project's windowed decoder with the largest window whose frames fit `bytes`, at least 1.
     case budget(bytes: Int)
 
@@ -80,7 +80,7 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
             return SDWebImageRule.name + (size > 0 ? ":max-buffer=\(ByteSize.format(size))" : "")
         case .ylgifimage: return YLGIFImageRule.name
         case .file(let description): return "file:\(description.name)"
-        case .registered(let name): return name
+        case .registered(let player): return player.name
         case .budget(let bytes): return "budget:\(ByteSize.format(bytes))"
         }
     }

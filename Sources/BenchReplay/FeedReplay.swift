@@ -10,12 +10,15 @@ import GIFCodec
 public enum FeedReplay {
     /// Replays `feed`, each GIF's decodes costing `traces[gif.path]`: what the display link saw, and the most
     /// decodes the pool ran at once. Nil when a GIF has no trace, or its decoder is one a replay cannot play.
-    public static func play(_ feed: FeedCase, containers: [String: GIFContainer],
-                            traces: [String: FrameCostTrace]) throws -> (observation: FeedObservation, poolMaxRunning: Int)? {
-        guard feed.gifs.allSatisfy({ traces[$0.path] != nil && containers[$0.path] != nil && Replay.canPlay($0.decoder) }) else { return nil }
+    public static func play(_ feed: FeedCase, containers: [String: GIFContainer], traces: [String: FrameCostTrace],
+                            players: PlayerRegistry = .none) throws
+        -> (observation: FeedObservation, poolMaxRunning: Int)? {
+        guard feed.gifs.allSatisfy({ gif in
+            traces[gif.path] != nil && containers[gif.path] != nil && Replay.canPlay(gif.decoder, players: players)
+        }) else { return nil }
         let clock = VirtualClock()
         let pool = VirtualDecodePool(width: feed.poolWidth, clock: clock)
-        let stage = VirtualFeedStage(clock: clock, pool: pool, containers: containers, traces: traces)
+        let stage = VirtualFeedStage(clock: clock, pool: pool, containers: containers, traces: traces, players: players)
         let observation = try FeedPlayback.run(feed, stage: stage, start: 0)
         return (observation, pool.maxRunning)
     }
@@ -27,9 +30,12 @@ final class VirtualFeedStage: FeedStage {
     let pool: VirtualDecodePool
     let containers: [String: GIFContainer]
     let traces: [String: FrameCostTrace]
+    let players: PlayerRegistry
 
-    init(clock: VirtualClock, pool: VirtualDecodePool, containers: [String: GIFContainer], traces: [String: FrameCostTrace]) {
+    init(clock: VirtualClock, pool: VirtualDecodePool, containers: [String: GIFContainer],
+         traces: [String: FrameCostTrace], players: PlayerRegistry) {
         virtualClock = clock
+        self.players = players
         self.pool = pool
         self.containers = containers
         self.traces = traces
@@ -39,7 +45,7 @@ final class VirtualFeedStage: FeedStage {
 
     func load(_ gif: FeedGIF, player: Int, at tick: Double) -> any FeedDecoderLoading {
         let decoder = Replay.replayed(gif.decoder, container: containers[gif.path]!, trace: traces[gif.path]!,
-                                      clock: virtualClock, loading: .inPool(pool, at: tick))
+                                      clock: virtualClock, loading: .inPool(pool, at: tick), players: players)
         return VirtualFeedLoading(decoder: decoder, clock: virtualClock)
     }
 

@@ -9,12 +9,14 @@ import GIFCodec
 public enum Replay {
     /// Replays `decoder` playing `container` for `loops` loops at `speed` on a display refreshing at `refreshHz`, its
     /// decodes costing `trace`'s figures; nil for a decoder a replay cannot play (a registered decoder of another
-    /// package's own, the calibration block).
+    /// package's own, the calibration block); a registered rule is found in `players`.
     public static func play(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace,
-                            loops: Int = 1,
-                            speed: Double = 1, refreshHz: Double = 60) throws(GIFError) -> ReplayOutcome? {
+                            loops: Int = 1, speed: Double = 1, refreshHz: Double = 60,
+                            players: PlayerRegistry = .none) throws(GIFError) -> ReplayOutcome? {
         let clock = VirtualClock()
-        guard let source = replayed(decoder, container: container, trace: trace, clock: clock) else { return nil }
+        guard let source = replayed(decoder, container: container, trace: trace, clock: clock, players: players) else {
+            return nil
+        }
         let observation = try PlaybackLoop(source: source, sampler: nil)
             .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock,
                           recordingHeldFrames: true)
@@ -27,21 +29,21 @@ public enum Replay {
 
     /// Whether a replay can play `decoder`: every decoder kind and library model, and a registered retention rule;
     /// not another package's own decoder, nor the calibration block.
-    public static func canPlay(_ decoder: DecoderChoice) -> Bool {
-        if case .kind = decoder { true } else { decoder.playsARule }
+    public static func canPlay(_ decoder: DecoderChoice, players: PlayerRegistry = .none) -> Bool {
+        if case .kind = decoder { true } else { decoder.playsARule(players: players) }
     }
 
     /// The replayed decoder `decoder` names, on `clock`, built where `loading` says.
     static func replayed(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace,
-                         clock: VirtualClock,
-                         loading: ReplayLoading = .onCaller) -> (any ReplayedDecoder)? {
+                         clock: VirtualClock, loading: ReplayLoading = .onCaller,
+                         players: PlayerRegistry = .none) -> (any ReplayedDecoder)? {
         switch decoder {
         case .kind(let kind, let window):
             kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock,
                                                        loading: loading)
                              : ReplayedEagerDecoder(container: container, trace: trace, clock: clock, loading: loading)
         case .library, .registered, .calibration:
-            decoder.retentionRule(frameCount: container.frameCount).map { rule in
+            decoder.retentionRule(frameCount: container.frameCount, players: players).map { rule in
                 ReplayedModelDecoder(container: container, rule: rule, trace: trace, clock: clock, loading: loading)
             }
         }

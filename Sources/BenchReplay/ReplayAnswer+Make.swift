@@ -7,10 +7,10 @@ extension ReplayAnswer {
     /// Replays each GIF of `results` played in throughput mode, at each of `speeds`, from the frames' traced costs:
     /// windows 1 up to `largestWindow` until one plays without a stall, eager, and each library's default and every
     /// library setting the run played, sized by `memory`. `containers` holds each GIF by name. Nil when no row
-    /// traced its frames.
+    /// traced its frames. A registered player's rule is found in `players`.
     public static func make(results: [CaseResult], containers: [String: any AnimationContainer], speeds: [Double],
-                            memory: MachineMemory,
-                            largestWindow: Int = 64) throws(GIFError) -> ReplayAnswer? {
+                            memory: MachineMemory, largestWindow: Int = 64,
+                            players: PlayerRegistry = .none) throws(GIFError) -> ReplayAnswer? {
         let traced = results.filter { $0.failure == nil && $0.frameCosts != nil && $0.benchCase.mode == .throughput }
         guard let loops = traced.first?.benchCase.loops else { return nil }
         var answers: [GIFAnswer] = []
@@ -19,7 +19,8 @@ extension ReplayAnswer {
             let rows = traced.filter { Way($0.benchCase) == way }
             guard let costs = TracedCosts(rows, container: container) else { continue }
             for speed in speeds {
-                let replaying = Replaying(way: way, container: container, costs: costs, loops: loops, speed: speed)
+                let replaying = Replaying(way: way, container: container, costs: costs, loops: loops, speed: speed,
+                                          players: players)
                 answers.append(try replaying.answer(rows: rows, memory: memory, largestWindow: largestWindow))
             }
         }
@@ -91,6 +92,7 @@ struct Replaying {
     let costs: TracedCosts
     let loops: Int
     let speed: Double
+    let players: PlayerRegistry
 
     func answer(rows: [CaseResult], memory: MachineMemory, largestWindow: Int) throws(GIFError) -> GIFAnswer {
         let eager = try setting(.eager, label: "eager", setting: "eager")
@@ -101,21 +103,22 @@ struct Replaying {
             if replayed.outcome.stalls == 0 { smallest = replayed; break }
         }
         // A library whose player cannot play this format (FLAnimatedImage on a WebP) gives no verdict on it.
-        var players: [(DecoderChoice, String)] = DecoderSetting.libraryDefaults.map { policy in
+        var libraryPlayers: [(DecoderChoice, String)] = DecoderSetting.libraryDefaults.map { policy in
             (policy.decoder(frameBytes: container.frameBytes, frameCount: container.frameCount, memory: memory),
              policy.description)
         }.filter { $0.0.refusal(for: container.format) == nil }
         for row in rows {
-            guard case .library = row.benchCase.decoder, !players.contains(where: { $0.0 == row.benchCase.decoder }) else { continue }
-            players.append((row.benchCase.decoder, row.benchCase.policy))
+            guard case .library = row.benchCase.decoder,
+                  !libraryPlayers.contains(where: { $0.0 == row.benchCase.decoder }) else { continue }
+            libraryPlayers.append((row.benchCase.decoder, row.benchCase.policy))
         }
         var libraries: [ReplayedSetting] = []
-        for (decoder, policy) in players { libraries.append(try setting(decoder, label: "\(decoder)", setting: policy)) }
+        for (decoder, policy) in libraryPlayers { libraries.append(try setting(decoder, label: "\(decoder)", setting: policy)) }
         var measured: [ReplayedSetting] = []
         var seen: [DecoderChoice] = []
         for row in rows where !seen.contains(row.benchCase.decoder) {
             seen.append(row.benchCase.decoder)
-            if Replay.canPlay(row.benchCase.decoder) {
+            if Replay.canPlay(row.benchCase.decoder, players: players) {
                 measured.append(try setting(row.benchCase.decoder, label: "\(row.benchCase.decoder)",
                                             setting: row.benchCase.policy))
             }
@@ -129,7 +132,7 @@ struct Replaying {
     func setting(_ decoder: DecoderChoice, label: String, setting: String) throws(GIFError) -> ReplayedSetting {
         let trace = decoder == .eager ? costs.eager : decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
         let outcome = try Replay.play(decoder, container: container, trace: trace, loops: loops, speed: speed,
-                                      refreshHz: way.refreshHz)
+                                      refreshHz: way.refreshHz, players: players)
             ?? ReplayOutcome(stalls: 0, droppedFrames: 0, latenessSeconds: 0, heldFramesMax: 0, decodes: 0,
                              decodeSeconds: 0, firstFrameSeconds: 0, animationSeconds: 0)
         return ReplayedSetting(label: label, setting: setting, outcome: outcome,

@@ -5,21 +5,21 @@ import FrameDecoders
 /// held bytes, its window column and its replay ask one question instead of each telling the origins apart.
 extension DecoderChoice {
     /// The rule this choice plays for a GIF of `frameCount` frames; nil for a decoder kind, a registered frame source
-    /// of its own (or a name not registered in this program) and the calibration block.
-    public func retentionRule(frameCount: Int) -> (any RetentionRule)? {
+    /// of its own (or a name `players` lacks) and the calibration block.
+    public func retentionRule(frameCount: Int, players: PlayerRegistry) -> (any RetentionRule)? {
         switch self {
         case .library(let player): player.rule(frameCount: frameCount)
-        case .registered(let name, let frameBytes):
-            if case .rule(let make)? = PlayerRegistry.player(named: name)?.making { make(frameCount, frameBytes) } else { nil }
+        case .registered(let name, let frameBytes, _):
+            if case .rule(let make)? = players.player(named: name)?.making { make(frameCount, frameBytes) } else { nil }
         case .kind, .calibration: nil
         }
     }
 
-    /// Whether ``retentionRule(frameCount:)`` has a rule for this choice.
-    public var playsARule: Bool {
+    /// Whether ``retentionRule(frameCount:players:)`` has a rule for this choice.
+    public func playsARule(players: PlayerRegistry) -> Bool {
         switch self {
         case .library: true
-        case .registered(let name, _): if case .rule? = PlayerRegistry.player(named: name)?.making { true } else { false }
+        case .registered(let name, _, _): if case .rule? = players.player(named: name)?.making { true } else { false }
         case .kind, .calibration: false
         }
     }

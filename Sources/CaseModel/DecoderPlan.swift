@@ -7,8 +7,10 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     case kind(DecoderKind, PrefetchWindow)
     /// A library's player, its rule played by ``ModelDecoder``.
     case library(LibraryPlayer)
-    /// A player another package registered (``PlayerRegistry``), by name, for frames of `frameBytes`.
-    case registered(name: String, frameBytes: Int)
+    /// A player another package registered (``PlayerRegistry``), by name, for frames of `frameBytes`, and the frames
+    /// ahead its rule keeps for this GIF (the `window` column, 0 for a frame source of its own), asked when the case
+    /// was made so that a report needs no registry to show it.
+    case registered(name: String, frameBytes: Int, framesAhead: Int)
     /// Not a decoder: allocates and touches exactly `bytes` bytes for the whole playback, then frees them,
     /// so a test can check that the probe reports what was really held.
     case calibration(bytes: Int)
@@ -25,7 +27,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .kind(let kind, _): kind.name
         case .library(let player): player.name
-        case .registered(let name, _): name
+        case .registered(let name, _, _): name
         case .calibration: "calibration"
         }
     }
@@ -38,7 +40,8 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .kind(_, .all): frameCount
         case .kind(_, .frames(let window)): window
-        case .library, .registered: retentionRule(frameCount: frameCount)?.framesAhead ?? 0
+        case .library(let player): player.rule(frameCount: frameCount).framesAhead
+        case .registered(_, _, let framesAhead): framesAhead
         case .calibration: 0
         }
     }
@@ -49,7 +52,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .kind(let kind, .frames(let window)): "\(kind.name) w=\(window)"
         case .kind(let kind, .all): "\(kind.name) w=all"
         case .library(let player): "\(player)"
-        case .registered(let name, _): "\(name) (registered)"
+        case .registered(let name, _, _): "\(name) (registered)"
         case .calibration(let bytes): "calibration \(bytes) B"
         }
     }
@@ -83,7 +86,7 @@ public struct DecoderPlan: Sendable, Hashable, CustomStringConvertible {
         case (.named, .kind(_, .all)): "all"
         case (.named, .calibration): "calibration"
         case (.named, .library(let player)): player.name
-        case (.named, .registered(let name, _)): name
+        case (.named, .registered(let name, _, _)): name
         }
     }
 
@@ -118,7 +121,8 @@ extension DecoderChoice: Codable {
     private struct Nothing: Codable {}
     private struct Window: Codable { var window: Int }
     private struct Bytes: Codable { var bytes: Int }
-    private struct Registered: Codable { var name: String; var frameBytes: Int }
+    /// `framesAhead` is absent from a report written before it was recorded, and then reads as 0.
+    private struct Registered: Codable { var name: String; var frameBytes: Int; var framesAhead: Int? }
 
     /// The first schema's form, which baselines hold: `{"eager": {}}`, `{"windowed": {"window": 4}}`,
     /// `{"windowedAll": {}}`, `{"calibration": {"bytes": N}}`.
@@ -129,8 +133,9 @@ extension DecoderChoice: Codable {
                                                                                             forKey: .kind(kind, .frames(window)))
         case .kind(let kind, let window): try values.encode(Nothing(), forKey: .kind(kind, window))
         case .calibration(let bytes): try values.encode(Bytes(bytes: bytes), forKey: .calibration)
-        case .registered(let name, let frameBytes): try values.encode(Registered(name: name, frameBytes: frameBytes),
-                                                                      forKey: .registered)
+        case .registered(let name, let frameBytes, let framesAhead):
+            try values.encode(Registered(name: name, frameBytes: frameBytes, framesAhead: framesAhead),
+                              forKey: .registered)
         case .library(.kingfisher(let settings)): try values.encode(LibraryPlayer.KingfisherFields(settings),
                                                                     forKey: .kingfisher)
         case .library(.ylgifimage): try values.encode(Nothing(), forKey: .ylgifimage)
@@ -159,7 +164,8 @@ extension DecoderChoice: Codable {
             }
         }
         if let registered = try values.decodeIfPresent(Registered.self, forKey: .registered) {
-            self = .registered(name: registered.name, frameBytes: registered.frameBytes)
+            self = .registered(name: registered.name, frameBytes: registered.frameBytes,
+                               framesAhead: registered.framesAhead ?? 0)
         } else if let block = try values.decodeIfPresent(Bytes.self, forKey: .calibration) {
             self = .calibration(bytes: block.bytes)
         } else if let fields = try values.decodeIfPresent(LibraryPlayer.KingfisherFields.self, forKey: .kingfisher) {

@@ -1,6 +1,5 @@
 import FrameDecoders
 import GIFCodec
-import Synchronization
 
 /// A player another package brings (`GIFFrameBench.Harness`): its name, a few words for reports, and how to make it.
 public struct RegisteredPlayer: Sendable {
@@ -26,20 +25,39 @@ public struct RegisteredPlayer: Sendable {
     }
 }
 
-/// The players registered in this process, by name. A harness registers them before it runs anything, in the parent
-/// and again in each measuring child (the same binary, started again), so a case names its player and the child finds
-/// it.
-public enum PlayerRegistry {
-    private static let players = Mutex<[String: RegisteredPlayer]>([:])
+/// The players a program brings, by name: a value the harness makes from its players and hands to the commands and
+/// to the measuring child (the same binary, started again, which makes the same value), so a case names its player
+/// and both sides find it. `bench` itself has none.
+public struct PlayerRegistry: Sendable {
+    private var players: [String: RegisteredPlayer] = [:]
 
-    public static func register(_ player: RegisteredPlayer) {
-        players.withLock { $0[player.name] = player }
+    /// No players: `bench`'s own.
+    public static let none = PlayerRegistry()
+
+    public init() {}
+
+    /// The registry of `players`; a later player of a name already taken replaces the earlier (the harness refuses
+    /// two of one name before it makes this).
+    public init(_ players: [RegisteredPlayer]) {
+        for player in players { self.players[player.name] = player }
     }
 
-    public static func player(named name: String) -> RegisteredPlayer? {
-        players.withLock { $0[name] }
-    }
+    public func player(named name: String) -> RegisteredPlayer? { players[name] }
 
     /// Every registered name, sorted.
-    public static var names: [String] { players.withLock { $0.keys.sorted() } }
+    public var names: [String] { players.keys.sorted() }
+}
+
+extension RegisteredPlayer {
+    /// How many frames ahead the player's rule keeps for a GIF of `frameCount` frames of `frameBytes` each (the CSV
+    /// `window` column); 0 for a frame source of its own, which has no rule to ask.
+    public func framesAhead(frameCount: Int, frameBytes: Int) -> Int {
+        if case .rule(let make) = making { make(frameCount, frameBytes).framesAhead } else { 0 }
+    }
+}
+
+/// Two registered players are one when they have one name: a registry holds one player per name.
+extension RegisteredPlayer: Hashable {
+    public static func == (left: RegisteredPlayer, right: RegisteredPlayer) -> Bool { left.name == right.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

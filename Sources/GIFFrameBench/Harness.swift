@@ -18,21 +18,27 @@ public enum Harness {
     /// or `run` when they are empty. Started by the harness as a measuring child, it plays one case and exits.
     public static func main(_ players: [Player], defaultArguments: [String] = []) -> Never {
         let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "harness") } ?? "harness"
+        var names: Set<String> = []
         for player in players {
-            if let problem = problem(with: player.name) {
+            if let problem = problem(with: player.name, taken: names) {
                 Console.write("\(program): error: \(problem)\n")
                 exit(ExitStatus.usage.rawValue)
             }
-            PlayerRegistry.register(player.registered)
+            names.insert(player.name)
         }
+        // The registry is a value both sides make from the same list: the parent parses and reports with it, and the
+        // measuring child (this binary started again) plays with it.
+        let registry = PlayerRegistry(players.map(\.registered))
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if ChildEntry.isChild(arguments) { exit(ChildEntry.run(arguments, program: program)) }
-        exit(BenchMain.run(arguments.isEmpty ? defaultArguments : arguments, child: .program(CaseRunner.ownExecutable)))
+        if ChildEntry.isChild(arguments) { exit(ChildEntry.run(arguments, program: program, players: registry)) }
+        exit(BenchMain.run(arguments.isEmpty ? defaultArguments : arguments, child: .program(CaseRunner.ownExecutable),
+                           players: registry))
     }
 
-    /// Why `name` cannot name a player, or nil: ``PlayerName``'s rule, and no two players of one name.
-    static func problem(with name: String) -> String? {
+    /// Why `name` cannot name a player, or nil: ``PlayerName``'s rule, and no two players of one name (`taken` holds
+    /// the names before it).
+    static func problem(with name: String, taken: Set<String>) -> String? {
         if let problem = PlayerName.problem(name, subject: "a player's name") { return problem }
-        return PlayerRegistry.player(named: name) == nil ? nil : "two players are named '\(name)'"
+        return taken.contains(name) ? "two players are named '\(name)'" : nil
     }
 }

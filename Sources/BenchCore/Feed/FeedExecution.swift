@@ -9,17 +9,17 @@ import Glibc
 
 /// The child-process side of `bench feed`: load the GIFs once, play the feed, measure it, release it.
 public enum FeedExecution {
-    public static func run(_ feed: FeedCase) -> FeedResult {
+    public static func run(_ feed: FeedCase, players: PlayerRegistry) -> FeedResult {
         var result = FeedResult(feed: feed)
         do {
-            try measure(feed, into: &result)
+            try measure(feed, players: players, into: &result)
         } catch {
             result.failure = CaseExecution.failure(error)
         }
         return result
     }
 
-    private static func measure(_ feed: FeedCase, into result: inout FeedResult) throws {
+    private static func measure(_ feed: FeedCase, players: PlayerRegistry, into result: inout FeedResult) throws {
         if let cpus = feed.cpus { try CPUAffinity.pin(toFirst: cpus) }
         try Jemalloc.verifyServingThisProcess()
         // Every thread of the feed joins the ledger: this one (the display link) and each background thread.
@@ -33,12 +33,14 @@ public enum FeedExecution {
                                      rules: InputFileRules(maxBytes: feed.limits.maxFileBytes))
             containers[gif.path] = try GIFContainer(bytes: bytes)
         }
-        for gif in feed.gifs { RuntimeWarmUp.run(gif.decoder, codec: feed.codec, display: feed.display) }
+        for gif in feed.gifs {
+            RuntimeWarmUp.run(gif.decoder, players: players, codec: feed.codec, display: feed.display)
+        }
         let pool = DecodePool(width: feed.poolWidth)
         try Jemalloc.purge()
         try KernelMemory.resetPeak()
         result.allocatedAtStart = try AllocatorCounters.allocatedNow()
-        let stage = MeasuredFeedStage(feed: feed, containers: containers, pool: pool,
+        let stage = MeasuredFeedStage(feed: feed, containers: containers, pool: pool, players: players,
                                       memory: FeedMemory(ledger: ledger, statsAllocated: result.allocatedAtStart))
         let cpuAtStart = CPUTimes.now()
         let observation = try FeedPlayback.run(feed, stage: stage, start: cpuAtStart.wall)

@@ -11,18 +11,22 @@ final class MeasuredFeedStage: FeedStage {
     let feed: FeedCase
     let containers: [String: GIFContainer]
     let pool: DecodePool
+    let players: PlayerRegistry
     private(set) var memory: FeedMemory
     let clock: any PlaybackClock = MonotonicClock()
 
-    init(feed: FeedCase, containers: [String: GIFContainer], pool: DecodePool, memory: FeedMemory) {
+    init(feed: FeedCase, containers: [String: GIFContainer], pool: DecodePool, players: PlayerRegistry,
+         memory: FeedMemory) {
         self.feed = feed
+        self.players = players
         self.containers = containers
         self.pool = pool
         self.memory = memory
     }
 
     func load(_ gif: FeedGIF, player: Int, at tick: Double) -> any FeedDecoderLoading {
-        ThreadFeedLoading(gif: gif, container: containers[gif.path]!, feed: feed, pool: pool, player: player)
+        ThreadFeedLoading(gif: gif, container: containers[gif.path]!, feed: feed, pool: pool, players: players,
+                          player: player)
     }
 
     /// jemalloc's `stats.allocated` (an epoch refresh: only at events), checked against the ledger.
@@ -43,12 +47,13 @@ final class ThreadFeedLoading: FeedDecoderLoading {
     private let box = DecoderBox()
     private let thread: BackgroundThread
 
-    init(gif: FeedGIF, container: GIFContainer, feed: FeedCase, pool: DecodePool, player: Int) {
+    init(gif: FeedGIF, container: GIFContainer, feed: FeedCase, pool: DecodePool, players: PlayerRegistry,
+         player: Int) {
         thread = BackgroundThread(name: "feed-load-\(player % 1000)") { [box] in
             let made = Result { () throws(GIFError) -> any AnimatedFrameSource in
                 try pool.run { () throws(GIFError) -> any AnimatedFrameSource in
-                    try CaseExecution.makeDecoder(gif.decoder, container, limits: feed.limits, codec: feed.codec,
-                                                  display: feed.display, pool: pool)
+                    try CaseExecution.makeDecoder(gif.decoder, container, players: players, limits: feed.limits,
+                                                  codec: feed.codec, display: feed.display, pool: pool)
                 }
             }
             box.made.withLock { $0 = made }
