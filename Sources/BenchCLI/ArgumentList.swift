@@ -65,7 +65,8 @@ public struct ArgumentList: Sendable {
     public mutating func value(_ name: String) throws(UsageError) -> String? { try values(name).last }
 
     /// The last `--name N` as an integer within `range`.
-    public mutating func integer(_ name: String, in range: ClosedRange<Int>, note: String = "") throws(UsageError) -> Int? {
+    public mutating func integer(_ name: String, in range: ClosedRange<Int>,
+                                 note: String = "") throws(UsageError) -> Int? {
         guard let text = try value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound)\(note), not '\(text)'")

@@ -39,7 +39,8 @@ enum DesignFigures {
 
     static func rows() -> [Row] {
         var rows: [Row] = []
-        func add(_ figure: String, _ meaning: String, _ source: String) { rows.append(Row(figure: figure, meaning: meaning, source: source)) }
+        func add(_ figure: String, _ meaning: String,
+                 _ source: String) { rows.append(Row(figure: figure, meaning: meaning, source: source)) }
         let limits = DecodeLimits.default
         add(bytes(limits.maxEagerBytes), "an eager decode's limit (`--max-eager-bytes`), and a feed's (`--max-memory`)",
             "DecodeLimits.default.maxEagerBytes")

@@ -173,7 +173,8 @@ enum GateCommand {
 
     /// The inputs other than GIFs that the base cannot read (a WebP, for a base from before WebP), each said in one
     /// line: the candidate plays them alone and their cases are reported as new. Every GIF is played by both sides.
-    static func candidateOnly(_ gifs: [(name: String, path: String)], base: PairedSide) throws(UsageError) -> [String: String] {
+    static func candidateOnly(_ gifs: [(name: String, path: String)],
+                              base: PairedSide) throws(UsageError) -> [String: String] {
         var refused: [String: String] = [:]
         for gif in gifs {
             guard let bytes = try? GIFBytes(contentsOfFile: gif.path), AnimationFormat(sniffing: bytes.buffer) != .gif,
@@ -304,7 +305,8 @@ enum GateCommand {
         }
 
         /// The base: a given program, or the baseline's commit (or `--base`) built from this repository's history.
-        func baseSide(baseline: RunReport, note: (String) -> Void, ticking: (String) -> Void = { _ in }) throws(UsageError) -> PairedSide {
+        func baseSide(baseline: RunReport, note: (String) -> Void,
+                      ticking: (String) -> Void = { _ in }) throws(UsageError) -> PairedSide {
             if let baseBench {
                 // A folder is "executable" to access(2) too: a base program is a regular file.
                 let kind = FileKind.of(baseBench, followingLinks: true)

@@ -70,7 +70,8 @@ enum InspectCommand {
     }
 
     /// A WebP's facts (as lines or JSON) or its frames' hashes.
-    static func inspectWebP(_ bytes: GIFBytes, path: String, limits: DecodeLimits, hashes: Bool, json: Bool) throws -> ExitStatus {
+    static func inspectWebP(_ bytes: GIFBytes, path: String, limits: DecodeLimits, hashes: Bool,
+                            json: Bool) throws -> ExitStatus {
         do {
             let animation = try WebPAnimation(bytes: bytes, limits: limits)
             if json {

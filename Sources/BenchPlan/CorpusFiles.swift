@@ -85,7 +85,8 @@ public final class CorpusFiles: Sendable {
 
     /// The synthetic GIFs and WebP twins, by input name, encoded on every CPU at once (each is independent): the
     /// largest takes most of a second.
-    private static func encode(_ specs: [(name: String, spec: SyntheticSpec, webp: WebPCompression?)]) throws -> [String: [UInt8]] {
+    private static func encode(_ specs: [(name: String, spec: SyntheticSpec,
+                                          webp: WebPCompression?)]) throws -> [String: [UInt8]] {
         let results = Mutex<[Result<[UInt8], GIFError>?]>(Array(repeating: nil, count: specs.count))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
             let result = Result { () throws(GIFError) -> [UInt8] in

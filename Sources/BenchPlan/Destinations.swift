@@ -71,7 +71,8 @@ public enum Destinations {
     }
 
     /// Throws one line when the report folder `out` is one of the folders the command reads.
-    public static func checkFolder(_ out: (flag: String, path: String), against folders: [(what: String, path: String)]) throws(UsageError) {
+    public static func checkFolder(_ out: (flag: String, path: String),
+                                   against folders: [(what: String, path: String)]) throws(UsageError) {
         guard let target = FileIdentity.of(out.path) else { return }
         if let same = folders.first(where: { FileIdentity.of($0.path) == target }) {
             throw UsageError("\(out.flag) \(out.path) is \(same.what); the report would replace what it is made from, so choose another folder")

@@ -43,7 +43,8 @@ public enum GIFInputs {
 
     /// `acceptsWebP` (commands that play WebP): the synthetic corpus gains ``syntheticWebP``, the real one its
     /// `gif2webp` twins, and a folder lists its `.webp` files beside its `.gif` ones.
-    public static func resolve(_ paths: [String], corpus: CorpusChoice? = nil, acceptsWebP: Bool = false) throws(UsageError) -> [GIFInput] {
+    public static func resolve(_ paths: [String], corpus: CorpusChoice? = nil,
+                               acceptsWebP: Bool = false) throws(UsageError) -> [GIFInput] {
         let corpus = corpus ?? (paths.isEmpty ? .synthetic : nil)
         var inputs: [GIFInput] = []
         if corpus == .synthetic || corpus == .all {

@@ -157,7 +157,8 @@ struct Fields {
         return value
     }
 
-    func optionalInteger(_ key: String, in range: ClosedRange<Int>, or alternative: String? = nil) throws(UsageError) -> Int? {
+    func optionalInteger(_ key: String, in range: ClosedRange<Int>,
+                         or alternative: String? = nil) throws(UsageError) -> Int? {
         guard let value = fields[key] else { return nil }
         guard let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue == number.doubleValue.rounded(),
               let whole = Int(exactly: number.doubleValue), range.contains(whole) else {

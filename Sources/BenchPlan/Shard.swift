@@ -30,7 +30,8 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The GIFs each shard plays: GIFs sorted by expected cost (frames × pixels × cases, largest first; ties by a
     /// stable hash of the name), each dealt to the shard with the least cost so far. The same GIFs and suite deal
     /// the same way on every machine.
-    public static func deal(_ cases: [BenchCase], facts: [String: (frameBytes: Int, frameCount: Int)], into count: Int) -> [[String]] {
+    public static func deal(_ cases: [BenchCase], facts: [String: (frameBytes: Int, frameCount: Int)],
+                            into count: Int) -> [[String]] {
         var cost: [String: Double] = [:]
         for benchCase in cases {
             let gifFacts = facts[benchCase.gif] ?? (frameBytes: 1, frameCount: 1)

@@ -10,7 +10,8 @@ public enum WebPTwin {
     /// The compressions `bench corpus --webp` writes: lossless and lossy at ``lossyQuality``.
     public static let compressions: [WebPCompression] = [.lossless, .lossy(quality: lossyQuality)]
 
-    public static func of(gif bytes: [UInt8], compression: WebPCompression, limits: DecodeLimits = .default) throws(GIFError) -> [UInt8] {
+    public static func of(gif bytes: [UInt8], compression: WebPCompression,
+                          limits: DecodeLimits = .default) throws(GIFError) -> [UInt8] {
         let container = try GIFContainer(bytes: GIFBytes(bytes))
         let compositor = try Compositor(container: container, limits: limits)
         // A GIF's NETSCAPE value counts repeats and its absence one play; a WebP's loop count counts plays.

@@ -49,7 +49,8 @@ public enum MarkdownReporter {
         ]
     }
 
-    static func section(for gif: String, _ rows: [CaseSummary], _ charts: [ChartFile], _ recommendation: [String]?) -> [String] {
+    static func section(for gif: String, _ rows: [CaseSummary], _ charts: [ChartFile],
+                        _ recommendation: [String]?) -> [String] {
         guard let first = rows.first else { return [] }
         let realtime = rows.contains { $0.mode == .realtime }
         let speeds = Set(rows.map(\.setting.speed))

@@ -15,7 +15,8 @@ public struct SVGChart: Sendable {
         /// Drawn hollow: this value of the series stalled or dropped frames.
         public var flagged: Bool
 
-        public init(x: Double, y: Double, xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, flagged: Bool = false) {
+        public init(x: Double, y: Double, xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil,
+                    flagged: Bool = false) {
             self.x = x
             self.y = y
             self.xRange = xRange

@@ -14,7 +14,8 @@ public struct ConfidenceInterval: Sendable, Codable, Hashable {
 extension Statistics {
     /// Percentile bootstrap of the median: `resamples` resamples with replacement from a fixed seed, so the same
     /// values always give the same interval. Fewer than two values give a zero-width interval.
-    public static func bootstrapMedianInterval(_ values: [Double], resamples: Int = 2000, confidence: Double = 0.95) -> ConfidenceInterval {
+    public static func bootstrapMedianInterval(_ values: [Double], resamples: Int = 2000,
+                                               confidence: Double = 0.95) -> ConfidenceInterval {
         guard values.count >= 2 else {
             let value = values.first ?? 0
             return ConfidenceInterval(lower: value, upper: value)

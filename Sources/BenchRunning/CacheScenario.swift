@@ -128,7 +128,8 @@ public enum CacheScenario {
     }
 
     /// Loads an entry and takes its first frame; returns the time and what this thread's allocations still hold then.
-    static func firstFrame(from cache: DiskCache, key: String, windowed: Bool, mapped: Bool, codec: LZWCodec) throws -> (Double, Int) {
+    static func firstFrame(from cache: DiskCache, key: String, windowed: Bool, mapped: Bool,
+                           codec: LZWCodec) throws -> (Double, Int) {
         let before = try ThreadAllocationTotals.current()
         let start = CPUTimes.monotonic()
         let bytes = try cache.bytes(forKey: key, mapped: mapped).get().bytes

@@ -95,7 +95,8 @@ public struct CaseRunner: Sendable {
     }
 
     /// Starts the child with `arguments` through the launcher and waits for it, within the time limit.
-    private func child(_ arguments: [String], shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
+    private func child(_ arguments: [String],
+                       shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
         try launcher.launch(arguments, timeout: timeout, shouldStop: shouldStop)
     }
 
@@ -114,7 +115,8 @@ public struct CaseRunner: Sendable {
 
     /// A child's result, decoded from its standard output, or the one line saying why there is none: interrupted,
     /// timed out, crashed, or exited badly (with the last line it wrote on stderr).
-    public static func read<Value>(_ outcome: ChildOutcome, timeout: Double, _ decode: (Data) throws -> Value) -> Result<Value, ChildFailure> {
+    public static func read<Value>(_ outcome: ChildOutcome, timeout: Double,
+                                   _ decode: (Data) throws -> Value) -> Result<Value, ChildFailure> {
         if outcome.interrupted { return .failure(ChildFailure(reason: "interrupted")) }
         if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after \(Format.fixed(timeout, digits: 0)) s")) }
         if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal \(signal)\(signalName(signal))")) }

@@ -12,7 +12,8 @@ public struct ProcessLauncher: ChildLauncher {
 
     public init(executable: String) { self.executable = executable }
 
-    public func launch(_ arguments: [String], timeout: Double, shouldStop: () -> Bool) throws(ChildStartError) -> ChildOutcome {
+    public func launch(_ arguments: [String], timeout: Double,
+                       shouldStop: () -> Bool) throws(ChildStartError) -> ChildOutcome {
         try ChildProcess.run(executable, arguments, timeout: timeout, environment: ["SWIFT_BACKTRACE": "enable=no"],
                              shouldStop: shouldStop)
     }

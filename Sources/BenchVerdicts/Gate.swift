@@ -118,7 +118,8 @@ public struct GateOutcome: Sendable {
     /// Figures the gate could not judge fail it (CI); otherwise they are listed and pass.
     public var strict = false
 
-    public init(comparisons: [Comparison], cpuScope: String, timesGated: Bool, incomplete: Bool, shortfalls: [String] = [], strict: Bool = false) {
+    public init(comparisons: [Comparison], cpuScope: String, timesGated: Bool, incomplete: Bool,
+                shortfalls: [String] = [], strict: Bool = false) {
         self.comparisons = comparisons
         self.cpuScope = cpuScope
         self.timesGated = timesGated
@@ -237,7 +238,8 @@ public enum Gate {
 
     /// Wrong output is the worst regression: the same GIF bytes played with the same setting must give the frames
     /// the baseline saw. Reports older than the bytes hash are matched by file size.
-    static func framesComparison(_ before: [CaseResult], _ after: [CaseResult], scope: Comparison.Scope) -> Comparison? {
+    static func framesComparison(_ before: [CaseResult], _ after: [CaseResult],
+                                 scope: Comparison.Scope) -> Comparison? {
         guard let b = before.first(where: { !$0.framesHash.isEmpty }), let c = after.first(where: { !$0.framesHash.isEmpty }) else { return nil }
         var comparison = Comparison(scope: scope, metric: .frames, unit: .text, verdict: .withinNoise)
         let sameBytes = b.gifBytesHash != nil && c.gifBytesHash != nil ? b.gifBytesHash == c.gifBytesHash : b.fileBytes == c.fileBytes

@@ -8,7 +8,8 @@ import Foundation
 public enum PairedJudge {
     /// Verdicts for every rule in `thresholds.pairedRules`. A case the base never played is `new`; one whose figure
     /// the gate promised and could not get on both sides is `unjudged`.
-    public static func judge(rounds: [PairedRound], instructions: PairedRound?, thresholds: Thresholds = .defaults) -> [Comparison] {
+    public static func judge(rounds: [PairedRound], instructions: PairedRound?,
+                             thresholds: Thresholds = .defaults) -> [Comparison] {
         var comparisons: [Comparison] = []
         for rule in thresholds.pairedRules {
             if rule.metric == .instructions {
@@ -46,7 +47,8 @@ public enum PairedJudge {
 
     /// An unjudged row for `key`, or a `new` one when the base's reports have no row of it at all (failed rows count:
     /// a case the base played and failed is not new, it is unjudged).
-    static func start(_ key: CaseIdentity, _ rule: PairedRule, unit: MetricUnit, baseCases: Set<CaseIdentity>) -> Comparison {
+    static func start(_ key: CaseIdentity, _ rule: PairedRule, unit: MetricUnit,
+                      baseCases: Set<CaseIdentity>) -> Comparison {
         var row = Comparison(scope: .one(key), metric: .measure(rule.metric), unit: unit, verdict: .unjudged)
         if !baseCases.contains(key) {
             row.verdict = .new
@@ -88,7 +90,8 @@ public enum PairedJudge {
     /// measured on both sides in that round; the interval is over rounds. A slowdown that every GIF shows a little is
     /// seen here first. The median, not the mean: a process beside the gate disturbs one GIF's run at a time, and one
     /// disturbed GIF must not move a round's figure (`Reports/paired-gate/rejudged.md`).
-    static func aggregates(_ judged: [CaseIdentity: [Int: Double]], rounds: Int, rule: PairedRule, confidence: Double) -> [Comparison] {
+    static func aggregates(_ judged: [CaseIdentity: [Int: Double]], rounds: Int, rule: PairedRule,
+                           confidence: Double) -> [Comparison] {
         settings(of: judged.keys).map { keys -> Comparison in
             var row = Comparison(scope: .everyGIF(of: keys[0], count: keys.count), metric: .measure(rule.metric),
                                  unit: .ratio, verdict: .unjudged)
@@ -113,7 +116,8 @@ public enum PairedJudge {
     }
 
     /// Sets the verdict from the rounds' log ratios: a regression when the interval lies wholly above the band.
-    static func decide(_ row: inout Comparison, logRatios: [Double], rule: PairedRule, confidence: Double, of rounds: Int) {
+    static func decide(_ row: inout Comparison, logRatios: [Double], rule: PairedRule, confidence: Double,
+                       of rounds: Int) {
         decide(&row, logRatios: logRatios, band: rule.limit, confidence: confidence,
                note: "paired, \(logRatios.count) rounds",
                tooFew: "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed")
@@ -175,7 +179,8 @@ public enum PairedJudge {
     }
 
     /// A count's verdict: beyond the band and, for one case, beyond the floor of thread-timing noise.
-    static func judgeCount(_ row: Comparison, before: Double, after: Double, rule: PairedRule, floor: Double) -> Comparison {
+    static func judgeCount(_ row: Comparison, before: Double, after: Double, rule: PairedRule,
+                           floor: Double) -> Comparison {
         var row = row
         row.baseline = before
         row.current = after

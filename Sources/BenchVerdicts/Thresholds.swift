@@ -67,7 +67,8 @@ public struct PairedRule: Sendable, Codable, Hashable {
     /// the rounds' band: the interval over generations of workers already holds what a process's own speed adds.
     public var passLimit: Double?
 
-    public init(metric: Measure, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil, passLimit: Double? = nil) {
+    public init(metric: Measure, limit: Double, minimumCPUSeconds: Double = 0, minimumAbsoluteChange: Double? = nil,
+                passLimit: Double? = nil) {
         self.metric = metric
         self.limit = limit
         self.passLimit = passLimit

@@ -41,7 +41,8 @@ public struct DecoderKind: Sendable, Hashable, CustomStringConvertible {
     public func make(_ inputs: DecoderInputs) throws(GIFError) -> any AnimatedFrameSource { try build(inputs) }
 
     /// What the decoder must hold at least: its frames and canvases, at the display's size when given.
-    public func theoreticalBytes(window: PrefetchWindow, container: any AnimationContainer, display: DisplaySize?) -> Int {
+    public func theoreticalBytes(window: PrefetchWindow, container: any AnimationContainer,
+                                 display: DisplaySize?) -> Int {
         heldBytes(window, container, display)
     }
 

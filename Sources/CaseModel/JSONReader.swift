@@ -233,7 +233,8 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try SingleNode(node: node, codingPath: codingPath + [key]).decode(type)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
+                                               forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try NodeDecoder(node: members[key.stringValue] ?? .null,
                         codingPath: codingPath + [key]).container(keyedBy: type)
     }

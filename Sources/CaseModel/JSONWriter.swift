@@ -126,7 +126,8 @@ struct KeyedJSONContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         append(key, try encodeValue(value, codingPath: codingPath + [key]))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let member = JSONValueBox()
         append(key, member)
         return JSONValueEncoder(box: member, codingPath: codingPath + [key]).container(keyedBy: keyType)

@@ -5,7 +5,8 @@ import WebPCodec
 public enum AnimationFile {
     /// The animation `bytes` hold, its canvas checked against `limits`' pixel budget for a WebP (a GIF's is checked
     /// when a compositor is made, as before).
-    public static func open(_ bytes: GIFBytes, limits: DecodeLimits = .default) throws(GIFError) -> any AnimationContainer {
+    public static func open(_ bytes: GIFBytes,
+                            limits: DecodeLimits = .default) throws(GIFError) -> any AnimationContainer {
         guard AnimationFormat(sniffing: bytes.buffer) == .webp else { return try GIFContainer(bytes: bytes) }
         do { return try WebPAnimation(bytes: bytes, limits: limits) } catch {
             throw error.asGIFError(frameBytes: 0)

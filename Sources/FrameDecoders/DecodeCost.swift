@@ -38,7 +38,8 @@ public struct DecodeCost: Sendable, Hashable {
     /// Times one decode on the calling thread's CPU clock: `composite` draws the frame (its compositor's LZW time
     /// read before and after), `keep` copies it into the buffer that keeps it.
     /// The thread's allocation meter is read on either side, outside the timed span.
-    static func timing<Kept>(_ compositor: any FrameCompositing, composite: () -> Void, keep: () -> Kept) -> (Kept, DecodeCost) {
+    static func timing<Kept>(_ compositor: any FrameCompositing, composite: () -> Void,
+                             keep: () -> Kept) -> (Kept, DecodeCost) {
         let bytesBefore = ThreadAllocationMeter.now()
         let start = ThreadCPUClock.now()
         let lzwBefore = compositor.lzwSeconds

@@ -45,7 +45,8 @@ public final class IndexedDecoder: AnimatedFrameSource {
     /// How many frames' LZW data has been decoded so far: each frame once, however many loops are played.
     public var lzwDecodes: Int { compositor.lzwDecodes }
 
-    public func withFrame<R>(at index: Int, _ body: (FrameView) -> R) throws(GIFError) -> R { try windowed.withFrame(at: index, body) }
+    public func withFrame<R>(at index: Int,
+                             _ body: (FrameView) -> R) throws(GIFError) -> R { try windowed.withFrame(at: index, body) }
     public func isReady(frame: Int) -> Bool { windowed.isReady(frame: frame) }
     public func waitUntilPrefetched() { windowed.waitUntilPrefetched() }
     public var heldFramesMax: Int? { windowed.heldFramesMax }

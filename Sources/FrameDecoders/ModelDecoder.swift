@@ -151,7 +151,8 @@ public final class ModelDecoder: AnimatedFrameSource {
 
     /// The decoder's memory rule: the rule's frames in steady playback (kept at `display`, or full size), the canvas,
     /// and a saved canvas when a frame restores to previous.
-    public static func pixelBytes(rule: any RetentionRule, container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
+    public static func pixelBytes(rule: any RetentionRule, container: any AnimationContainer,
+                                  display: DisplaySize? = nil) -> Int {
         container.pixelBytes(holdingFrames: rule.heldFramesBound, display: display)
     }
 
@@ -223,7 +224,8 @@ private final class ModelWorker: @unchecked Sendable {
     private let keeping: FrameKeeping
     private let pool: DecodePool?
 
-    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing, keeping: FrameKeeping, pool: DecodePool?) {
+    init(lock: ConditionLock<ModelDecoder.State>, compositor: any FrameCompositing, keeping: FrameKeeping,
+         pool: DecodePool?) {
         self.lock = lock
         self.compositor = compositor
         self.keeping = keeping
@@ -250,7 +252,8 @@ private final class ModelWorker: @unchecked Sendable {
         })
     }
 
-    static func decode(_ frame: Int, with compositor: any FrameCompositing, keeping: FrameKeeping) -> ModelDecoder.Decoded {
+    static func decode(_ frame: Int, with compositor: any FrameCompositing,
+                       keeping: FrameKeeping) -> ModelDecoder.Decoded {
         var status = FrameStatus.complete
         let (buffer, cost) = DecodeCost.timing(compositor,
                                                composite: { status = (try? compositor.composite(frame: frame)) ?? .complete },

@@ -97,7 +97,8 @@ extension WindowedDecoder {
     }
 
     /// The rule for `container`, its frames kept at `display` (nil: full size).
-    public static func pixelBytes(window: PrefetchWindow, container: any AnimationContainer, display: DisplaySize? = nil) -> Int {
+    public static func pixelBytes(window: PrefetchWindow, container: any AnimationContainer,
+                                  display: DisplaySize? = nil) -> Int {
         container.pixelBytes(holdingFrames: buffers(window: window, frameCount: container.frameCount), display: display)
     }
 
@@ -136,7 +137,8 @@ private final class PrefetchWorker: @unchecked Sendable {
     private let keeping: FrameKeeping
     private let pool: DecodePool?
 
-    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer], keeping: FrameKeeping, pool: DecodePool?) {
+    init(queue: PrefetchQueue, compositor: any FrameCompositing, buffers: [FrameBuffer], keeping: FrameKeeping,
+         pool: DecodePool?) {
         self.queue = queue
         self.compositor = compositor
         self.buffers = buffers

@@ -44,7 +44,8 @@ public final class Compositor {
 
     /// Allocates the canvas; throws when the screen is over `limits`. With `keepsIndices`, each frame's decoded
     /// indices are kept after its first decode and later draws composite from them.
-    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default, keepsIndices: Bool = false) throws(GIFError) {
+    public init(container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default,
+                keepsIndices: Bool = false) throws(GIFError) {
         try limits.check(container)
         self.container = container
         self.codec = codec

@@ -14,7 +14,8 @@ public struct InputFileRules: Sendable, Hashable {
     /// Seconds a special file may take to deliver its bytes.
     public var deadlineSeconds: Double
 
-    public init(maxBytes: Int = DecodeLimits.default.maxFileBytes, allowsSpecialFiles: Bool = false, deadlineSeconds: Double = 300) {
+    public init(maxBytes: Int = DecodeLimits.default.maxFileBytes, allowsSpecialFiles: Bool = false,
+                deadlineSeconds: Double = 300) {
         self.maxBytes = maxBytes
         self.allowsSpecialFiles = allowsSpecialFiles
         self.deadlineSeconds = deadlineSeconds

@@ -131,7 +131,8 @@ final class LZWDecoder {
     /// Copies `count` bytes and up to 15 more: one 16-byte load and store, which is all most strings need (noisy
     /// frames' and the 5–12-byte strings of medium ones alike, with no branch on the length), then 16 bytes at a time.
     @inline(__always)
-    private static func copy(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+    private static func copy(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
+                             count: Int) {
         UnsafeMutableRawPointer(destination).storeBytes(
             of: UnsafeRawPointer(source).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
         guard count > 16 else { return }

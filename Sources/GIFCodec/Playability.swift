@@ -11,7 +11,8 @@ public struct Playability: Sendable {
 
     /// Composites every frame once (within `limits`); throws ``GIFError/noDrawableFrame(_:)`` when no frame draws
     /// anything: every frame empty, without a palette, or failing at its first row.
-    public static func check(_ container: GIFContainer, limits: DecodeLimits = .default, codec: LZWCodec = .default) throws(GIFError) -> Playability {
+    public static func check(_ container: GIFContainer, limits: DecodeLimits = .default,
+                             codec: LZWCodec = .default) throws(GIFError) -> Playability {
         try checkStructure(container, limits: limits)
         let compositor = try Compositor(container: container, limits: limits, codec: codec)
         var result = Playability(frames: container.frameCount)

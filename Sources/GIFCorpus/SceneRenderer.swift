@@ -27,7 +27,8 @@ struct SceneRenderer {
 
     private var fullRect: FrameRect { FrameRect(left: 0, top: 0, width: spec.width, height: spec.height) }
 
-    private func fullFrames(disposal: UInt8 = 1, transparent: UInt8? = nil, draw: (Int, inout [UInt8]) -> Void) -> [EncoderFrame] {
+    private func fullFrames(disposal: UInt8 = 1, transparent: UInt8? = nil,
+                            draw: (Int, inout [UInt8]) -> Void) -> [EncoderFrame] {
         var canvas = [UInt8](repeating: 0, count: spec.width * spec.height)
         return (0..<spec.frameCount).map { frame in
             draw(frame, &canvas)

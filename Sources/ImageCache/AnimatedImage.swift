@@ -58,7 +58,8 @@ public struct AnimatedImage: Sendable {
     /// Decodes a WebP (still or animated) eagerly, tagging it with its format and keeping the original bytes if
     /// `keepingOriginal`; refuses what `limits` would refuse an eager decoder. A WebP's loop count (0 forever, else the
     /// times it plays) is kept as the NETSCAPE2.0 value that plays as often.
-    public init(decodingWebP bytes: [UInt8], keepingOriginal: Bool = true, limits: DecodeLimits = .default) throws(WebPError) {
+    public init(decodingWebP bytes: [UInt8], keepingOriginal: Bool = true,
+                limits: DecodeLimits = .default) throws(WebPError) {
         let animation = try WebPAnimation(bytes: GIFBytes(bytes), limits: limits)
         try animation.checkEager(limits)
         var frames: [[UInt8]] = []

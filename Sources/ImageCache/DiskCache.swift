@@ -99,14 +99,16 @@ public struct DiskCache: Sendable {
     }
 
     /// The verified bytes of an entry, read into the heap or mapped; a torn, colliding or mismatched entry is a miss.
-    public func bytes(forKey key: String, mapped: Bool = false) -> Result<(bytes: GIFBytes, format: ImageFormat), CacheMiss> {
+    public func bytes(forKey key: String,
+                      mapped: Bool = false) -> Result<(bytes: GIFBytes, format: ImageFormat), CacheMiss> {
         let outcome = verifiedBytes(key, mapped: mapped)
         if case .failure(let miss) = outcome, miss != .absent { log(key, miss) }
         return outcome
     }
 
     /// The image of an entry, decoded, with its format tag and its bytes as `originalBytes`.
-    public func image(forKey key: String, limits: DecodeLimits = .default, codec: LZWCodec = .default) -> Result<AnimatedImage, CacheMiss> {
+    public func image(forKey key: String, limits: DecodeLimits = .default,
+                      codec: LZWCodec = .default) -> Result<AnimatedImage, CacheMiss> {
         switch bytes(forKey: key) {
         case .failure(let miss): return .failure(miss)
         case .success(let found):

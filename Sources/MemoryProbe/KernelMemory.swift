@@ -47,7 +47,8 @@ public enum ProcFile {
     }
 
     /// Reads up to `buffer.count` bytes of `path` into `buffer`; returns the part read.
-    static func read(_ path: StaticString, into buffer: UnsafeMutableRawBufferPointer) throws(ProbeError) -> UnsafeRawBufferPointer {
+    static func read(_ path: StaticString,
+                     into buffer: UnsafeMutableRawBufferPointer) throws(ProbeError) -> UnsafeRawBufferPointer {
         let descriptor = path.withUTF8Buffer { name in open(UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .procfs(path: "\(path)", reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }

@@ -1,7 +1,8 @@
 /// The raw `mallctl` calls: read, write and trigger, each checked.
 enum Mallctl {
     /// Reads a fixed-size value into stack storage (no heap allocation, so reads never show in malloc counts).
-    static func read<Value: BitwiseCopyable>(_ name: String, as type: Value.Type = Value.self) throws(ProbeError) -> Value {
+    static func read<Value: BitwiseCopyable>(_ name: String,
+                                             as type: Value.Type = Value.self) throws(ProbeError) -> Value {
         try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (value) throws(ProbeError) -> Value in
             var size = MemoryLayout<Value>.size
             guard let mallctl = JemallocSymbols.mallctl else { throw JemallocSymbols.missing }

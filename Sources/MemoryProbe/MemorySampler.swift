@@ -43,7 +43,8 @@ public final class MemorySampler: Sendable {
     public static let defaultInterval = 0.002
 
     /// Starts sampling; `interval` is the background thread's period in seconds (0 turns the thread off).
-    public init(interval: Double = MemorySampler.defaultInterval, timelineCapacity: Int = MemoryTimeline.defaultCapacity) {
+    public init(interval: Double = MemorySampler.defaultInterval,
+                timelineCapacity: Int = MemoryTimeline.defaultCapacity) {
         state = Mutex(State(timeline: MemoryTimeline(capacity: timelineCapacity)))
         self.interval = interval
         sample()

@@ -93,7 +93,8 @@ public struct PlaybackLoop {
     /// `start` is the monotonic time the measured interval began (before the decoder was built).
     /// `trace` is where the decode costs go: its capacity reserved by the caller (frame count × loops), so that
     /// recording them allocates nothing inside the measured interval.
-    public func play(loops: Int, start: Double, trace: consuming [DecodeCost] = []) throws(GIFError) -> PlaybackObservation {
+    public func play(loops: Int, start: Double,
+                     trace: consuming [DecodeCost] = []) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let delays = source.delays.map(\.effectiveSeconds)
         observation.decodeTrace = consume trace
@@ -193,7 +194,8 @@ public struct PlaybackLoop {
 
     /// The frames hash of `container` composited at full size with `codec`: a scaled case's frame identity, the same
     /// as any unscaled decoder's ``framesHash()``.
-    public static func fullSizeFramesHash(_ container: any AnimationContainer, codec: LZWCodec, limits: DecodeLimits) throws(GIFError) -> FrameHash {
+    public static func fullSizeFramesHash(_ container: any AnimationContainer, codec: LZWCodec,
+                                          limits: DecodeLimits) throws(GIFError) -> FrameHash {
         let compositor = try container.makeCompositor(limits: limits, codec: codec)
         var batch = FrameHashBatch(frameBytes: container.frameBytes, frames: container.frameCount)
         for index in 0..<container.frameCount {

@@ -70,7 +70,8 @@ public struct WebPAnimation: Sendable {
     }
 
     /// Reads `path` under `rules` (size cap, special files, deadline), as a GIF is read.
-    public init(contentsOfFile path: String, rules: InputFileRules = InputFileRules(), limits: DecodeLimits = .default) throws(WebPReadError) {
+    public init(contentsOfFile path: String, rules: InputFileRules = InputFileRules(),
+                limits: DecodeLimits = .default) throws(WebPReadError) {
         let bytes: GIFBytes
         do { bytes = try GIFBytes(contentsOfFile: path, rules: rules) } catch { throw .file(error) }
         do { try self.init(bytes: bytes, limits: limits) } catch { throw .webp(error) }

@@ -26,6 +26,9 @@ import tempfile
 LIMIT = 120
 # A bracket that opens a pattern (`for (a, b) in`, `case .kind(k, w)`, `let (x, y) =`): its commas stay on one line.
 SHORT_LIST = 40
+# A line that declares a function or an initializer: its head before the body is a parameter list.
+DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))? )*((public|private|internal|fileprivate|package|static|class|mutating|"
+                         r"nonmutating|override|final|nonisolated|convenience|required) )*(func\b|init\b|init\?)")
 PATTERN_HEAD = re.compile(r"(\bfor|\bcase|\blet|\bvar)\s*(\.\w+)?\s*$")
 
 
@@ -75,8 +78,10 @@ def keep_heads(line, breakable, body, opener, closer):
         # `[.a, .b, .c].contains(x)`: a literal that a method is called on stays whole.
         start = opener[comma][0]
         return start in closer and line[start] == "[" and line[closer[start] + 1:closer[start] + 2] == "."
+    # A declaration's parameters break before its body as any list does: `func f(a: A,` / `b: B) -> C {`.
+    heads_break = DECLARATION.match(line) is not None
     return {comma for comma in breakable
-            if not any(brace > comma for brace in body) and not short(comma) and not receiver(comma)}
+            if (heads_break or not any(brace > comma for brace in body)) and not short(comma) and not receiver(comma)}
 
 
 def open_bracket_at_end(line):

@@ -252,7 +252,8 @@ enum SpeedCommand {
 
     /// Mpx/s of one path: the compositor over every frame, or a decoder built and played for its kind's loops (a kind
     /// without a window decodes everything as it is built).
-    static func endToEnd(_ path: EndToEndPath, _ container: GIFContainer, codec: LZWCodec, window: Int, limits: DecodeLimits) throws -> Throughput {
+    static func endToEnd(_ path: EndToEndPath, _ container: GIFContainer, codec: LZWCodec, window: Int,
+                         limits: DecodeLimits) throws -> Throughput {
         let pixels = container.frameCount * container.width * container.height
         switch path {
         case .compositor:

@@ -13,7 +13,8 @@ public struct FeedReplayRow: Sendable, Codable, FeedPlayerFigures {
     /// Why the model could not be replayed (its trace failed, or a replay cannot play its decoder); nil when it was.
     public var failure: String?
 
-    public init(model: String, feed: FeedCase, players: [FeedPlayerSummary] = [], ticks: Int = 0, poolMaxRunning: Int = 0, failure: String? = nil) {
+    public init(model: String, feed: FeedCase, players: [FeedPlayerSummary] = [], ticks: Int = 0,
+                poolMaxRunning: Int = 0, failure: String? = nil) {
         self.model = model
         self.feed = feed
         self.players = players

@@ -38,7 +38,8 @@ public struct InstructionCounter: Sendable {
     }
 
     /// The instructions `benchCase` executes in its measured interval, or why they could not be counted.
-    public func count(_ benchCase: BenchCase, shouldStop: () -> Bool = { false }) -> Result<Int, InstructionCountError> {
+    public func count(_ benchCase: BenchCase,
+                      shouldStop: () -> Bool = { false }) -> Result<Int, InstructionCountError> {
         var quiet = benchCase
         quiet.samplerInterval = -1
         let output = scratch.path + "/callgrind-\(UInt32.random(in: 0...UInt32.max)).out"

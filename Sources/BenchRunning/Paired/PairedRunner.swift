@@ -19,7 +19,8 @@ public struct PairedSide: Sendable {
     /// This side's measuring child, which its warm workers run: `bench-case` beside its `bench` unless given.
     public var child: String
 
-    public init(name: String, bench: String, child: String? = nil, extraArguments: [String] = [], commit: String? = nil) {
+    public init(name: String, bench: String, child: String? = nil, extraArguments: [String] = [],
+                commit: String? = nil) {
         self.name = name
         self.bench = bench
         self.child = child ?? (bench as NSString).deletingLastPathComponent + "/bench-case"
@@ -140,7 +141,8 @@ public struct PairedRunner: Sendable {
     }
 
     /// Each side's instruction counts over `counted` (a subset of the GIFs), one Callgrind run per case.
-    public func instructionCounts(of counted: [(name: String, path: String)], progress: (String) -> Void) throws(UsageError) -> PairedRound {
+    public func instructionCounts(of counted: [(name: String, path: String)],
+                                  progress: (String) -> Void) throws(UsageError) -> PairedRound {
         var reports: [RunReport] = []
         for (isBase, side) in [(true, base), (false, candidate)] {
             let gifs = isBase ? counted.filter { !candidateOnly.contains($0.name) } : counted
@@ -153,7 +155,8 @@ public struct PairedRunner: Sendable {
     }
 
     /// One `bench run` of `side`, read back through the report's JSON schema; one line when it cannot be read.
-    func play(_ side: PairedSide, gifs: [(name: String, path: String)], extra: [String], label: String) throws(UsageError) -> RunReport {
+    func play(_ side: PairedSide, gifs: [(name: String, path: String)], extra: [String],
+              label: String) throws(UsageError) -> RunReport {
         let folder = "\(scratch)/\(label)-\(side.name.replacingOccurrences(of: " ", with: "-"))-\(gifs.count == 1 ? gifs[0].name : "all")"
         let arguments = side.runArguments(gifs: gifs, suiteArguments: suiteArguments + extra)
             + (suiteArguments.contains("--warmup") ? [] : side.noWarmUp) + ["--out", folder]

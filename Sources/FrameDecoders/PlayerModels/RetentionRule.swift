@@ -62,7 +62,8 @@ extension RetentionRule {
     public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
     public func keeps(arrived frame: Int, due: Int) -> Bool { true }
     public mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
-    public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
+    public mutating func memoryWarning(at seconds: Double, due: Int,
+                                       held: Set<Int>) -> RetentionStep { RetentionStep() }
     public mutating func clock(_ seconds: Double, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
 
     /// `count` frames after `frame`, wrapping at the end of the loop.

@@ -34,7 +34,8 @@ public struct SDWebImageRule: RetentionRule {
 
     /// The pool's cap for frames of `frameBytes` on a device with `physicalBytes` and `freeBytes`, or within
     /// `maxBufferSize` bytes when it is set (`SDAnimatedImagePlayer.maxBufferSize`; 0, the default, means automatic).
-    public static func maxBufferCount(frameBytes: Int, physicalBytes: UInt64, freeBytes: UInt64, maxBufferSize: Int = 0) -> Int {
+    public static func maxBufferCount(frameBytes: Int, physicalBytes: UInt64, freeBytes: UInt64,
+                                      maxBufferSize: Int = 0) -> Int {
         let budget = maxBufferSize > 0 ? Double(maxBufferSize) : min(Double(physicalBytes) * physicalShare,
                                                                      Double(freeBytes) * freeShare)
         return max(1, Int(budget / Double(max(frameBytes, 1))))

@@ -16,7 +16,8 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var allocated: [[Int]]?
     public var freed: [[Int]]?
 
-    public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil, allocated: [[Int]]? = nil, freed: [[Int]]? = nil) {
+    public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil, allocated: [[Int]]? = nil,
+                freed: [[Int]]? = nil) {
         self.passes = passes
         self.lzw = lzw
         self.copy = copy

@@ -10,7 +10,8 @@ public final class ReplayedEagerDecoder: ReplayedDecoder, @unchecked Sendable {
 
     public let builtAt: Double
 
-    public init(container: any AnimationContainer, trace: FrameCostTrace, clock: VirtualClock, loading: ReplayLoading = .onCaller) {
+    public init(container: any AnimationContainer, trace: FrameCostTrace, clock: VirtualClock,
+                loading: ReplayLoading = .onCaller) {
         self.container = container
         costs = (0..<container.frameCount).map { trace.seconds(frame: $0, pass: 0) }
         decodeSeconds = costs.reduce(0, +)
