@@ -107,20 +107,17 @@ enum FeedCommand {
                          + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child process per feed")
         }
         var results: [FeedResult] = []
-        let clock = StepClock(steps: measured.count)
+        let steps = session.steps(measured.count, noun: "feeds")
         for (index, feed) in measured.enumerated() {
             if Interruption.requested { break }
             let label = "[\(index + 1)/\(feeds.count)] \(feed.model) · repetition \(feed.repetition)"
-            progress.update(label + " … (\(clock.status(noun: "feeds")))")
+            steps.started(label)
             let result = runner.run(feed, shouldStop: { Interruption.requested })
             if Interruption.requested { break }
             results.append(result)
-            clock.stepDone()
-            if let failure = result.failure {
-                progress.line(label + ": FAILED: " + failure)
-            } else {
-                progress.line(label + ": peak \(Format.bytes(Double(result.allocatedPeak))) allocated, \(result.stalls) stalls, "
-                              + "\(result.droppedFrames) dropped, \(Format.duration(result.cpuSeconds)) CPU\(clock.estimate)")
+            steps.ended(label, failure: result.failure) {
+                "peak \(Format.bytes(Double(result.allocatedPeak))) allocated, \(result.stalls) stalls, "
+                    + "\(result.droppedFrames) dropped, \(Format.duration(result.cpuSeconds)) CPU"
             }
         }
         let interrupted = results.count < measured.count || replays.count < (options.replay ? feeds.filter { $0.repetition == 1 }.count : 0)

@@ -156,22 +156,19 @@ enum RunCommand {
         if let playing = Suite.realTimeLength(cases, loopSeconds: files.gifFacts.mapValues(\.loopSeconds)) { Console.note("bench: " + playing) }
 
         let journal = try RowJournal(in: output)
-        let clock = StepClock(steps: cases.count)
+        let steps = session.steps(cases.count, noun: "cases")
         let hostAtStart = HostActivity.read()
         var results = runner.run(cases, warmUp: options.warmUp, warmingUp: { benchCase in
             progress.update("warming up: \(benchCase.gif) · \(benchCase.plan) (unmeasured) …")
         }, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
             let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.plan)\(speed) · repetition \(benchCase.repetition)"
-            guard let result else { return progress.update(label + " … (\(clock.status(noun: "cases")))") }
-            clock.stepDone()
+            guard let result else { return steps.started(label) }
             journal.append(result)
-            if let failure = result.failure {
-                progress.line(label + ": FAILED: " + failure)
-            } else {
+            steps.ended(label, failure: result.failure) {
                 let stalls = benchCase.mode == .realtime ? ", \(Int(result[.stalls])) stalls" : ""
-                progress.line(label + ": \(Format.duration(result[.wall])) wall, \(Format.duration(result[.cpuTotal])) CPU, "
-                              + "peak \(Format.bytes(result[.jemallocAllocatedPeak])) allocated\(stalls)\(clock.estimate)")
+                return "\(Format.duration(result[.wall])) wall, \(Format.duration(result[.cpuTotal])) CPU, "
+                    + "peak \(Format.bytes(result[.jemallocAllocatedPeak])) allocated\(stalls)"
             }
         }, shouldStop: { Interruption.requested })
 
