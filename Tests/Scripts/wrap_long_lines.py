@@ -32,26 +32,39 @@ DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))? )*((public|private|internal|fil
 PATTERN_HEAD = re.compile(r"(\bfor|\bcase|\blet|\bvar)\s*(\.\w+)?\s*$")
 
 
-def scan(line):
-    """Per character: whether a comma there may end the line, and for each such comma the index of its bracket.
+def structure(line):
+    """The brackets and commas of `line` outside its strings and comment, as (index, character), and the index where a
+    `//` comment starts (or None); None for a line whose string runs past its end."""
+    marks, i = [], 0
+    while i < len(line):
+        c = line[i]
+        if line.startswith("//", i):
+            return marks, i
+        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
+            i = skip_string(line, i)
+            if i is None:
+                return None
+            continue
+        if c in "([{)]},":
+            marks.append((i, c))
+        i += 1
+    return marks, None
 
-    Returns (breakable, opener, comment_at): breakable is a set of comma indexes, opener maps each to the index of
-    the `(` or `[` it sits in (or None when that bracket opened on an earlier line), comment_at the index where a
-    `//` comment starts (or None)."""
+
+def scan(line):
+    """The commas where the line may end, and for each the index of the `(` or `[` it sits in and how deep.
+
+    Returns (breakable, opener, comment_at): breakable is a set of comma indexes, opener maps each to (index of its
+    bracket, depth), comment_at the index where a `//` comment starts (or None)."""
+    found = structure(line)
+    if found is None:
+        return set(), {}, None  # a string this line does not close: leave the line alone
+    marks, comment_at = found
     breakable, opener = set(), {}
     stack = []  # (char, index) of open brackets
     body = []  # where a `{` opens outside every bracket: a statement's body or a trailing closure
     closer = {}  # the index of each bracket's opener -> the index of its closer on this line
-    i, n = 0, len(line)
-    while i < n:
-        c = line[i]
-        if line.startswith("//", i):
-            return keep_heads(line, breakable, body, opener, closer), opener, i
-        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
-            i = skip_string(line, i)
-            if i is None:
-                return set(), {}, None  # a string this line does not close: leave the line alone
-            continue
+    for i, c in marks:
         if c in "([{":
             if c == "{" and not stack:
                 body.append(i)
@@ -59,17 +72,16 @@ def scan(line):
         elif c in ")]}":
             if stack:
                 closer[stack.pop()[1]] = i  # a bracket of an earlier line closing leaves nothing to pop
-        elif c == "," and stack and stack[-1][0] in "([" and not any(b == "{" for b, _ in stack):
+        elif stack and stack[-1][0] in "([" and not any(b == "{" for b, _ in stack):
             breakable.add(i)
             opener[i] = (stack[-1][1], len(stack))
-        i += 1
-    return keep_heads(line, breakable, body, opener, closer), opener, None
+    return keep_heads(line, breakable, body, opener, closer), opener, comment_at
 
 
 def keep_heads(line, breakable, body, opener, closer):
     """The commas that may end a line, without those before a body the line opens (`guard [a,` / `b].contains(x)
-    else {` reads worse than one long line) and those of a short list (`check(writes: [("--summary",` / `summary)]`):
-    a list of fewer than SHORT_LIST characters stays on one line."""
+    else {` reads worse than one long line), those of a literal a method is called on, and those of a short list
+    (`check(writes: [("--summary",` / `summary)]`): a list of fewer than SHORT_LIST characters stays on one line."""
     def short(comma):
         start = opener[comma][0]
         return start in closer and closer[start] - start < SHORT_LIST
@@ -86,21 +98,15 @@ def keep_heads(line, breakable, body, opener, closer):
 
 def open_bracket_at_end(line):
     """The column of the `(` or `[` a line leaves open last, when no `{` is open and no comment ends the line."""
-    stack, i = [], 0
-    while i < len(line):
-        c = line[i]
-        if line.startswith("//", i):
-            return None
-        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
-            i = skip_string(line, i)
-            if i is None:
-                return None
-            continue
+    found = structure(line)
+    if found is None or found[1] is not None:
+        return None
+    stack = []
+    for i, c in found[0]:
         if c in "([{":
             stack.append((c, i))
         elif c in ")]}" and stack:
             stack.pop()
-        i += 1
     if not stack or stack[-1][0] not in "([" or any(b == "{" for b, _ in stack):
         return None
     return stack[-1][1]
