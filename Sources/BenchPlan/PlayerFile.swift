@@ -172,8 +172,7 @@ struct Fields {
         guard let list = value as? [Any] else { throw UsageError("\(file): '\(name(key))' takes a list of frame numbers") }
         var numbers: [Int] = []
         for index in list.indices {
-            numbers.append(try Fields(["\(index)": list[index]], file: file,
-                                      path: name(key)).integer("\(index)", in: 0...1_000_000))
+            numbers.append(try Fields(["\(index)": list[index]], file: file, path: name(key)).integer("\(index)", in: 0...1_000_000))
         }
         return numbers
     }

@@ -108,8 +108,7 @@ public struct CaseRunner: Sendable {
         if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
         if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
         if outcome.exitStatus == 0 { return nil }
-        let reason = String(decoding: outcome.standardOutput,
-                            as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return reason.isEmpty ? "the playability check exited with status \(outcome.exitStatus ?? -1)" : reason
     }
 
@@ -121,8 +120,7 @@ public struct CaseRunner: Sendable {
         if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after \(Format.fixed(timeout, digits: 0)) s")) }
         if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal \(signal)\(signalName(signal))")) }
         if outcome.exitStatus == 0, let value = try? decode(outcome.standardOutput) { return .success(value) }
-        let lastLine = String(decoding: outcome.standardError,
-                              as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
+        let lastLine = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
         return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))
     }
 

@@ -103,8 +103,7 @@ public enum PairedRoundsCSV {
             let base = PairedJudge.rows(pair.base), candidate = PairedJudge.rows(pair.candidate)
             for key in PairedJudge.keys([pair.candidate]) {
                 guard let b = base[key]?[measure], let c = candidate[key]?[measure], b > 0 else { continue }
-                lines.append([round, Format.csvField(key.gif), Format.csvField(key.setting), measure.column,
-                              "\(b)", "\(c)", "\(c / b)"].joined(separator: ","))
+                lines.append([round, Format.csvField(key.gif), Format.csvField(key.setting), measure.column, "\(b)", "\(c)", "\(c / b)"].joined(separator: ","))
             }
         }
         for (index, round) in rounds.enumerated() { add("\(index + 1)", round, .cpuTotal) }

@@ -235,8 +235,7 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
                                                forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try NodeDecoder(node: members[key.stringValue] ?? .null,
-                        codingPath: codingPath + [key]).container(keyedBy: type)
+        try NodeDecoder(node: members[key.stringValue] ?? .null, codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

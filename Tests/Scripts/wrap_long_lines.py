@@ -80,16 +80,16 @@ def scan(line):
 
 def keep_heads(line, breakable, body, opener, closer):
     """The commas that may end a line, without those before a body the line opens (`guard [a,` / `b].contains(x)
-    else {` reads worse than one long line), those of a literal a method is called on, and those of a short list
+    else {` reads worse than one long line), those of a list a method is called on, and those of a short list
     (`check(writes: [("--summary",` / `summary)]`): a list of fewer than SHORT_LIST characters stays on one line."""
     def short(comma):
         start = opener[comma][0]
         return start in closer and closer[start] - start < SHORT_LIST
 
     def receiver(comma):
-        # `[.a, .b, .c].contains(x)`: a literal that a method is called on stays whole.
+        # `[.a, .b].contains(x)`, `String(decoding: d, as: UTF8.self).split(…)`: what a method is called on stays whole.
         start = opener[comma][0]
-        return start in closer and line[start] == "[" and line[closer[start] + 1:closer[start] + 2] == "."
+        return start in closer and line[closer[start] + 1:closer[start] + 2] == "."
     # A declaration's parameters break before its body as any list does: `func f(a: A,` / `b: B) -> C {`.
     heads_break = DECLARATION.match(line) is not None
     return {comma for comma in breakable
@@ -338,6 +338,7 @@ SAMPLE = '''struct Sample {
         guard ["on", "off"].contains(text), total > 0, help.isEmpty == false, text.count > 120, total < 1_000 else { return }
         log(level: 1, "the second argument: a string literal long enough, with commas in it, to pass the one hundred and twentieth column")
         for (index, value) in [(1, "one"), (2, "two"), (3, "three"), (4, "four"), (5, "five"), (6, "six")].enumerated() where index > 0 {}
+        let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 '''
@@ -360,7 +361,7 @@ def self_test():
         failures.append("a string literal was broken")
     planted = SAMPLE.split("\n")
     for number, what in [(5, "a string's commas"), (7, "a multi-line literal's line"), (9, "a statement's head before its body"),
-                         (11, "a pattern's commas")]:
+                         (11, "a pattern's commas"), (12, "the arguments of a call a method is called on")]:
         if planted[number] not in lines:
             failures.append(f"{what}: broken, and must not be")
     if "        log(level: 1," not in lines:

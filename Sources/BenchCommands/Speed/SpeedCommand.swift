@@ -158,8 +158,7 @@ enum SpeedCommand {
         for path in EndToEndPath.all {
             for codec in codecs {
                 if case .decoder(let kind) = path, !kind.takesWindow, eagerRefusal != nil { row.append("–"); continue }
-                row.append(format(try endToEnd(path, container, codec: codec, window: window,
-                                               limits: limits).megapixelsPerSecond))
+                row.append(format(try endToEnd(path, container, codec: codec, window: window, limits: limits).megapixelsPerSecond))
             }
         }
         Console.output(String(decoding: try JSONEncoder().encode(SpeedRows(lzw: lzwRow, endToEnd: row, notes: notes)),

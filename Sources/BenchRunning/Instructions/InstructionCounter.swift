@@ -24,8 +24,7 @@ public struct InstructionCounter: Sendable {
         guard let outcome = try? ChildProcess.run(valgrind, ["--version"], timeout: 30), outcome.exitStatus == 0 else {
             throw UsageError("\(valgrind) --version failed; is Valgrind installed correctly?")
         }
-        let version = String(decoding: outcome.standardOutput,
-                             as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let scratch = try PrivateDirectory.forRun()
         let stripped = scratch.path + "/bench-case"
         if let strip = executableOnPath("strip"),
@@ -54,8 +53,7 @@ public struct InstructionCounter: Sendable {
         if outcome.interrupted { return .failure(InstructionCountError("interrupted")) }
         if outcome.timedOut { return .failure(InstructionCountError("timed out under Callgrind after \(Int(timeout)) s")) }
         guard outcome.exitStatus == 0 else {
-            let last = String(decoding: outcome.standardError,
-                              as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            let last = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
             return .failure(InstructionCountError("the child under Callgrind exited with status \(outcome.exitStatus.map(String.init) ?? "signal"): \(last)"))
         }
         guard let text = try? String(contentsOfFile: output + ".1", encoding: .utf8),

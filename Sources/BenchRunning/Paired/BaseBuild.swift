@@ -17,8 +17,7 @@ public struct BaseBuild: Sendable {
                              + "save the baseline again from a clean tree, or name a base with --base REV")
         }
         let outcome = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: repository)
-        let commit = String(decoding: outcome.standardOutput,
-                            as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let commit = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.exitStatus == 0, !commit.isEmpty else {
             throw UsageError("base \(revision) is not a commit of \(repository); a shallow clone lacks it "
                              + "(fetch the history: git fetch --unshallow, or actions/checkout with fetch-depth: 0)")
@@ -101,8 +100,7 @@ public struct BaseBuild: Sendable {
     /// The top folder of the git work tree holding `directory`.
     public static func repository(containing directory: String) throws(UsageError) -> String {
         let outcome = try git(["rev-parse", "--show-toplevel"], in: directory)
-        let top = String(decoding: outcome.standardOutput,
-                         as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let top = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.exitStatus == 0, !top.isEmpty else {
             throw UsageError("\(directory) is not inside a git repository; the paired gate builds the base from its history (or give --base-bench PATH)")
         }
@@ -135,8 +133,7 @@ public struct BaseBuild: Sendable {
 
     /// One line: `what`, the last line that names an error (or the last line), and the log.
     static func failure(_ what: String, _ outcome: ChildOutcome, log: String?) -> UsageError {
-        let lines = String(decoding: outcome.standardOutput + outcome.standardError,
-                           as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = String(decoding: outcome.standardOutput + outcome.standardError, as: UTF8.self).split(separator: "\n").map(String.init)
         let last = lines.last(where: { $0.contains("error:") }) ?? lines.last ?? "no output"
         return UsageError("\(what): \(last.trimmingCharacters(in: .whitespaces))" + (log.map { "; the whole log is in \($0)" } ?? ""))
     }
