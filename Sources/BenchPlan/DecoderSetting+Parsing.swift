@@ -47,8 +47,9 @@ extension DecoderSetting {
                                  + "(its 10 frames ahead are fixed in its source)")
             }
             self = .ylgifimage
-        case _ where settings.isEmpty && registered != nil: self = .registered(registered!)
-        default: throw Self.unknown(text, players: players)
+        default:
+            guard let registered, settings.isEmpty else { throw Self.unknown(text, players: players) }
+            self = .registered(registered)
         }
     }
 
@@ -67,8 +68,8 @@ extension DecoderSetting {
         return settings
     }
 
-    /// The libraries `--policies` names, as it spells them.
-    static let libraries = [KingfisherRule.name, FLAnimatedImageRule.name, SDWebImageRule.name, YLGIFImageRule.name]
+    /// The libraries `--policies` names, as it spells them: each default's name.
+    static let libraries = libraryDefaults.map(\.description)
 
     /// The one error for an entry nothing in `--policies` takes, listing every entry that it does take.
     static func unknown(_ text: String, players: PlayerRegistry) -> UsageError {
