@@ -82,10 +82,9 @@ enum FeedCommand {
         let session = try CommandSession("bench feed")
         let (progress, scratch) = (session.progress, session.scratch)
         let runner = try child.runner(timeout: Double(options.timeout))
-        let checker = CaseRunner(launcher: runner.launcher, timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits,
                                                        rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
-                                                       scratch: scratch, deepCheck: { checker.checkPlayability(of: $0, limits: options.limits) })
+                                                       scratch: scratch, deepCheck: { runner.checkPlayability(of: $0, limits: options.limits) })
         guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         let files = try CorpusFiles(playable, scratch: scratch, limits: options.limits)
         let feeds = try options.feeds(playable, files)
