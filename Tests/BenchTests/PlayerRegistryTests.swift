@@ -2,6 +2,7 @@ import BenchPlan
 import BenchRunning
 import CaseModel
 import FrameDecoders
+import TestFixtures
 import Testing
 
 /// The registry of a harness's players is a value: what parses, resolves and plays a registered player is what it was
@@ -28,7 +29,8 @@ struct PlayerRegistryTests {
         #expect(choice.playsARule(players: Self.registry) && !choice.playsARule(players: .none))
     }
 
-    @Test("the child plays a registered player with the registry it is handed, and names the player it lacks")
+    @Test("the child plays a registered player with the registry it is handed, and names the player it lacks",
+          .enabled(if: Fixtures.jemallocServes, Comment(rawValue: Fixtures.jemallocSkipReason)))
     func childPlaysWithItsRegistry() throws {
         let decoder = DecoderChoice.registered(name: "kf3", frameBytes: 64 * 64 * 4, framesAhead: 3)
         let benchCase = BenchCase(gif: "fire", path: ChildBinary.fixtureGIF, decoder: decoder, loops: 1)
