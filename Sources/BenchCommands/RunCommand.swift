@@ -159,10 +159,10 @@ enum RunCommand {
         let steps = session.steps(cases.count, noun: "cases")
         let hostAtStart = HostActivity.read()
         var results = runner.run(cases, warmUp: options.warmUp, warmingUp: { benchCase in
-            progress.update("warming up: \(benchCase.gif) · \(benchCase.plan) (unmeasured) …")
+            progress.update("warming up: \(benchCase.gif) · \(benchCase.decoderLabel) (unmeasured) …")
         }, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
-            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.plan)\(speed) · repetition \(benchCase.repetition)"
+            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoderLabel)\(speed) · repetition \(benchCase.repetition)"
             guard let result else { return steps.started(label) }
             journal.append(result)
             steps.ended(label, failure: result.failure) {
@@ -181,9 +181,8 @@ enum RunCommand {
         let unreadable = (options.shard.map { $0.index == 1 } ?? true ? rejected : []).flatMap { input in
             suite.settings.map { setting in
                 // No decoder ran: the row names the setting that could not be played.
-                let plan = setting == .eager ? DecoderPlan.eager : DecoderPlan(.eager,
-                                                                               origin: .policy(setting.description))
-                return CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, plan: plan,
+                return CaseResult(benchCase: BenchCase(gif: input.input.name, path: input.path, decoder: .eager,
+                                                       chosenBy: setting == .eager ? nil : setting.description,
                                                        loops: suite.loops, mode: suite.mode, speed: suite.speeds[0]),
                                   failure: input.reason)
             }

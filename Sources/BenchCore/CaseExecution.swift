@@ -195,12 +195,13 @@ public enum CaseExecution {
                                                display: display, pool: pool, compositor: compositor))
         case .calibration:
             return try makeDecoder(.eager, container, players: players, limits: limits, codec: codec, display: display)
-        case .library, .registered:
-            if case .registered(let name, _, _) = choice,
-               case .decoder(let make, _) = try registered(name, in: players).making {
-                return try make(container, codec)
+        case .registered(let name, let frameBytes, _):
+            switch try registered(name, in: players).making {
+            case .decoder(let make, _): return try make(container, codec)
+            case .rule(let make): return try played(make(container.frameCount, frameBytes), display: display)
             }
-            guard let rule = choice.retentionRule(frameCount: container.frameCount, players: players) else {
+        case .kingfisher, .flanimatedimage, .sdwebimage, .ylgifimage, .described:
+            guard let rule = choice.libraryRule(frameCount: container.frameCount) else {
                 throw GIFError.io(path: choice.name, reason: "this player has no rule to play")
             }
             return try played(rule, display: choice.heldDisplay(display))
@@ -236,15 +237,17 @@ public enum CaseExecution {
         switch choice {
         case .kind(let kind, let window): return kind.theoreticalBytes(window: window, container: container,
                                                                        display: display)
-        case .library, .registered:
-            if let rule = choice.retentionRule(frameCount: container.frameCount, players: players) {
-                return ModelDecoder.pixelBytes(rule: rule, container: container, display: choice.heldDisplay(display))
+        case .registered(let name, let frameBytes, _):
+            switch players.player(named: name)?.making {
+            case .rule(let make)?:
+                return ModelDecoder.pixelBytes(rule: make(container.frameCount, frameBytes), container: container,
+                                               display: display)
+            case .decoder(_, let heldBytes)?: return heldBytes(container)
+            case nil: return 0
             }
-            if case .registered(let name, _, _) = choice,
-               case .decoder(_, let heldBytes)? = players.player(named: name)?.making {
-                return heldBytes(container)
-            }
-            return 0
+        case .kingfisher, .flanimatedimage, .sdwebimage, .ylgifimage, .described:
+            guard let rule = choice.libraryRule(frameCount: container.frameCount) else { return 0 }
+            return ModelDecoder.pixelBytes(rule: rule, container: container, display: choice.heldDisplay(display))
         case .calibration(let bytes): return bytes
         }
     }

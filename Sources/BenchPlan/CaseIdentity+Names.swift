@@ -4,7 +4,7 @@ extension CaseIdentity {
     /// How the case was played, in words: the decoder, the policy that chose it, and every way of playing that is not
     /// the default (real time and its speed and refresh, CPUs, mapped bytes, the giflib codec).
     public var setting: String {
-        var setting = "\(plan)"
+        var setting = decoderLabel
         if mode == .realtime {
             setting += ", realtime \(Format.fixed(speed, digits: 2))×"
             if refreshHz != 60 { setting += " at \(Format.fixed(refreshHz, digits: 0)) Hz" }

@@ -14,22 +14,22 @@ extension DecoderSetting {
         case .kingfisher(let preload, let prescales):
             // A budget holds the frame on screen and the frames preloaded.
             let count = preload.frames(frameBytes: frameBytes, besides: 1)
-            return .library(.kingfisher(KingfisherSettings(framePreloadCount: count, needsPrescaling: prescales)))
+            return .kingfisher(KingfisherSettings(framePreloadCount: count, needsPrescaling: prescales))
         case .ylgifimage:
-            return .library(.ylgifimage)
+            return .ylgifimage
         case .flanimatedimage(let max):
             let cap = max?.frames(frameBytes: frameBytes, besides: 0) ?? 0
             let size = FLAnimatedImageRule.cacheSize(frameCount: frameCount, frameBytes: frameBytes,
                                                      frameCacheSizeMax: cap)
-            return .library(.flanimatedimage(cacheSize: min(size, frameCount), frameCacheSizeMax: cap))
+            return .flanimatedimage(cacheSize: min(size, frameCount), frameCacheSizeMax: cap)
         case .sdwebimage(let size):
             let pool = SDWebImageRule.maxBufferCount(frameBytes: frameBytes, physicalBytes: memory.physicalBytes,
                                                      freeBytes: memory.availableBytes, maxBufferSize: size)
-            return .library(.sdwebimage(maxBufferCount: pool, maxBufferSize: size))
+            return .sdwebimage(maxBufferCount: pool, maxBufferSize: size)
         case .file(let description):
             let count = description.count(frameCount: frameCount, frameBytes: frameBytes,
                                           physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)
-            return .library(.described(description, count: count))
+            return .described(description, count: count)
         case .registered(let player):
             return .registered(name: player.name, frameBytes: frameBytes,
                                framesAhead: player.framesAhead(frameCount: frameCount, frameBytes: frameBytes))

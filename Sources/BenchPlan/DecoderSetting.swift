@@ -44,12 +44,11 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     /// Whether this setting decodes every frame up front.
     public var isEager: Bool { if case .kind(.eager, _) = self { true } else { false } }
 
-    /// The plan for a GIF of `frameCount` frames of `frameBytes` each: a named decoder kind, or the decoder this
-    /// setting's rule picks, labelled with the setting.
-    public func resolve(frameBytes: Int, frameCount: Int, memory: MachineMemory) -> DecoderPlan {
-        let decoder = decoder(frameBytes: frameBytes, frameCount: frameCount, memory: memory)
-        if case .kind = self { return DecoderPlan(decoder) }
-        return DecoderPlan(decoder, origin: .policy(description))
+    /// What a case this setting plays records as having chosen its decoder (``CaseIdentity/chosenBy``): nil for a
+    /// decoder kind the user named, else this setting's canonical name.
+    public var chosenBy: String? {
+        if case .kind = self { return nil }
+        return description
     }
 
     /// The library's own default when this setting changes one of its settings (`kingfisher:preload=3` gives

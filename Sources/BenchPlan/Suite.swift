@@ -75,14 +75,15 @@ public struct Suite: Sendable {
         for repetition in 1...repetitions {
             for (input, resolved) in perGIF {
                 for way in ways {
-                    for plan in resolved {
-                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "", plan: plan,
+                    for (decoder, policy) in resolved {
+                        var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "",
+                                                  decoder: decoder, chosenBy: policy,
                                                   loops: loops, mode: mode, speed: way.speed, refreshHz: refreshHz, cpus: cpus,
                                                   byteSource: byteSource, codec: way.codec, repetition: repetition,
                                                   samplerInterval: samplerInterval,
-                                                  extraWorkPerFrame: plan.decoder == .eager ? 0 : windowedSlowdown, limits: limits)
+                                                  extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits)
                         benchCase.plantedLeakBytes = plantedLeakBytes
-                        if plan.decoder != .eager { benchCase.identity.planted.pageFaultBytes = plantedPageFaultBytes }
+                        if decoder != .eager { benchCase.identity.planted.pageFaultBytes = plantedPageFaultBytes }
                         benchCase.memoryWarningAt = memoryWarningAt
                         benchCase.device = device?.name
                         benchCase.display = way.display
@@ -96,17 +97,25 @@ public struct Suite: Sendable {
 }
 
 extension Suite {
+    /// A decoder for one GIF and the policy that chose it (nil: the user named it).
+    typealias Plan = (decoder: DecoderChoice, chosenBy: String?)
+
     /// Each input's plans: the settings resolved for it, de-duplicated, split into those that play its format and
     /// those that cannot (a GIF-only library on a WebP).
     func plans(files: CorpusFiles, memory hostMemory: MachineMemory)
-        -> [(input: GIFInput, played: [DecoderPlan], refused: [(plan: DecoderPlan, reason: String)])] {
+        -> [(input: GIFInput, played: [Plan], refused: [(decoder: DecoderChoice, reason: String)])] {
         let memory = device?.memory ?? hostMemory
         return inputs.compactMap { input in
             guard let facts = files.gifFacts[input.name] else { return nil }
-            var seen: Set<DecoderPlan> = []
-            let resolved = settings.map { $0.resolve(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory) }
-                .filter { seen.insert($0).inserted }
-            let refused = resolved.compactMap { plan in plan.decoder.refusal(for: facts.format).map { (plan: plan, reason: $0) } }
+            var resolved: [Plan] = []
+            for setting in settings {
+                let plan = (setting.decoder(frameBytes: facts.frameBytes, frameCount: facts.frameCount, memory: memory),
+                            setting.chosenBy)
+                if !resolved.contains(where: { $0 == plan }) { resolved.append(plan) }
+            }
+            let refused = resolved.compactMap { plan in
+                plan.decoder.refusal(for: facts.format).map { (decoder: plan.decoder, reason: $0) }
+            }
             return (input, resolved.filter { $0.decoder.refusal(for: facts.format) == nil }, refused)
         }
     }
@@ -116,8 +125,8 @@ extension Suite {
     public func refusals(files: CorpusFiles, memory: MachineMemory) -> [String] {
         var lines: [String] = []
         for (input, _, refused) in plans(files: files, memory: memory) {
-            for (plan, reason) in refused {
-                let line = "\(plan.decoder) is not played on \(input.name): \(reason)"
+            for (decoder, reason) in refused {
+                let line = "\(decoder) is not played on \(input.name): \(reason)"
                 if !lines.contains(line) { lines.append(line) }
             }
         }
@@ -140,7 +149,7 @@ extension Suite {
     public static func countLine(_ cases: [BenchCase]) -> String {
         let gifs = Set(cases.map(\.gif)).count
         // A setting is what a row of the report differs by within one GIF and speed: decoder, display size, codec.
-        let settings = Set(cases.map { "\($0.plan)|\($0.display.map { "\($0)" } ?? "full")|\($0.codec)" }).count
+        let settings = Set(cases.map { "\($0.decoderLabel)|\($0.display.map { "\($0)" } ?? "full")|\($0.codec)" }).count
         let speeds = Set(cases.map(\.speed)).count
         let repetitions = cases.map(\.repetition).max() ?? 0
         let loops = Set(cases.map(\.loops)).sorted().map(String.init).joined(separator: " or ")

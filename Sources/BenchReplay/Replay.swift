@@ -42,7 +42,7 @@ public enum Replay {
             kind.takesWindow ? ReplayedWindowedDecoder(container: container, window: window, trace: trace, clock: clock,
                                                        loading: loading)
                              : ReplayedEagerDecoder(container: container, trace: trace, clock: clock, loading: loading)
-        case .library, .registered, .calibration:
+        default:
             decoder.retentionRule(frameCount: container.frameCount, players: players).map { rule in
                 ReplayedModelDecoder(container: container, rule: rule, trace: trace, clock: clock, loading: loading)
             }

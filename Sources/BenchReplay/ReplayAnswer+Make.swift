@@ -64,7 +64,7 @@ struct TracedCosts {
 
     init?(_ rows: [CaseResult], container: any AnimationContainer) {
         func isWindowed(_ row: CaseResult) -> Bool { if case .kind(.windowed, .frames) = row.benchCase.decoder { true } else { false } }
-        func isLibrary(_ row: CaseResult) -> Bool { if case .library = row.benchCase.decoder { true } else { false } }
+        func isLibrary(_ row: CaseResult) -> Bool { row.benchCase.decoder.isLibrary }
         func isIndexed(_ row: CaseResult) -> Bool { if case .kind(.indexed, .frames) = row.benchCase.decoder { true } else { false } }
         let eagerRows = rows.filter { $0.benchCase.decoder == .eager }
         let tests: [(CaseResult) -> Bool] = [isWindowed, isLibrary, isIndexed]
@@ -108,7 +108,7 @@ struct Replaying {
              policy.description)
         }.filter { $0.0.refusal(for: container.format) == nil }
         for row in rows {
-            guard case .library = row.benchCase.decoder,
+            guard row.benchCase.decoder.isLibrary,
                   !libraryPlayers.contains(where: { $0.0 == row.benchCase.decoder }) else { continue }
             libraryPlayers.append((row.benchCase.decoder, row.benchCase.policy))
         }
@@ -150,12 +150,9 @@ struct Replaying {
         case .kind:
             return costs.eagerPeak ?? costs.bytesBesidesPixels + Double(EagerDecoder.pixelBytes(container: container,
                                                                                                 display: way.display))
-        case .library(let player):
-            return costs.bytesBesidesPixels + Double(container.pixelBytes(holdingFrames: outcome.heldFramesMax,
-                                                                          display: player.heldDisplay(way.display)))
         default:
             return costs.bytesBesidesPixels + Double(container.pixelBytes(holdingFrames: outcome.heldFramesMax,
-                                                                          display: way.display))
+                                                                          display: decoder.heldDisplay(way.display)))
         }
     }
 }

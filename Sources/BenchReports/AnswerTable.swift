@@ -15,7 +15,7 @@ public enum AnswerTable {
         for gif in report.gifs {
             let rows = report.summaries.filter { $0.gif == gif && $0.repetitions > 0 && $0.failures == 0 }
             for way in Recommendation.playings(rows) {
-                let played = rows.filter { $0.identity.with(plan: .eager) == way }
+                let played = rows.filter { $0.identity.eagerPartner == way }
                 guard way.mode == .realtime else {
                     if !throughputGIFs.contains(gif) { throughputGIFs.append(gif) }
                     continue

@@ -243,10 +243,10 @@ public enum ChartSet {
     /// `framePreloadCount`, FLAnimatedImage's cache, SDWebImage's pool); nil for what no sweep varies.
     static func sweptValue(_ row: CaseSummary) -> Int? {
         switch row.decoder {
-        case .kind(let kind, _) where kind.takesWindow: row.setting.plan.chosenByPolicy ? nil : row.window
-        case .library(.kingfisher(let settings)): settings.framePreloadCount
-        case .library(.flanimatedimage(let size, _)): size
-        case .library(.sdwebimage(let pool, _)): pool
+        case .kind(let kind, _) where kind.takesWindow: row.setting.chosenByPolicy ? nil : row.window
+        case .kingfisher(let settings): settings.framePreloadCount
+        case .flanimatedimage(let size, _): size
+        case .sdwebimage(let pool, _): pool
         default: nil
         }
     }

@@ -130,7 +130,7 @@ public enum FeedMarkdownReporter {
     }
 
     /// The four libraries the models follow, by the name their models go by (`kingfisher`, `kingfisher preload=3`).
-    static let libraries: Set<String> = Set([LibraryPlayer.kingfisher, .flanimatedimage(cacheSize: 1), .sdwebimage(maxBufferCount: 1), .ylgifimage].map(\.name))
+    static let libraries: Set<String> = Set([DecoderChoice.kingfisher, .flanimatedimage(cacheSize: 1), .sdwebimage(maxBufferCount: 1), .ylgifimage].map(\.name))
 
     static func isLibrary(_ model: String) -> Bool {
         libraries.contains(String(model.prefix { $0.isLetter }))

@@ -1,4 +1,3 @@
-import CaseModel
 import BenchPlan
 import BenchRunning
 
@@ -7,13 +6,13 @@ import BenchRunning
 enum LibraryTuning {
     /// Whether any row plays a library with a setting changed from its default.
     static func tunes(_ rows: [CaseSummary]) -> Bool {
-        rows.contains { if case .library(let player) = $0.decoder { !player.changes.isEmpty } else { false } }
+        rows.contains { !$0.decoder.changes.isEmpty }
     }
 
     /// One GIF played one way: a sentence per tuned library, "kingfisher: framePreloadCount = 3, 18% of the memory of
     /// the default (10 ahead), 1.02× its CPU".
     static func cell(_ rows: [CaseSummary]) -> String {
-        let libraries = rows.compactMap { row -> LibraryPlayer? in if case .library(let player) = row.decoder { player } else { nil } }
+        let libraries = rows.compactMap(\.library)
         let tuned = libraries.filter { !$0.changes.isEmpty }.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         guard !tuned.isEmpty else { return "" }
         return tuned.map { name in MarkdownReporter.cell(sentence(name, rows.filter { $0.library?.name == name })) }.joined(separator: "; ")

@@ -123,10 +123,10 @@ public enum MarkdownReporter {
         for codec in codecs {
             for windowed in rows where windowed.decoder != .eager && windowed.repetitions > 0 && windowed.setting.codec == codec
                 && windowed.setting.speed == first.setting.speed {
-                let sameWay = rows.filter { $0.identity.with(plan: .eager) == windowed.identity.with(plan: .eager) && $0.repetitions > 0 }
+                let sameWay = rows.filter { $0.identity.eagerPartner == windowed.identity.eagerPartner && $0.repetitions > 0 }
                 let eager = sameWay.first { $0.decoder == .eager }
                 guard let partner = eager ?? Recommendation.fixedWindows(sameWay).first(where: { $0.identity != windowed.identity }),
-                      eager != nil || windowed.window > partner.window || windowed.setting.plan.chosenByPolicy || !isFixedWindow(windowed)
+                      eager != nil || windowed.window > partner.window || windowed.setting.chosenByPolicy || !isFixedWindow(windowed)
                 else { continue }
                 let memory = windowed.median(.jemallocAllocatedPeak) / max(partner.median(.jemallocAllocatedPeak), 1)
                 let rss = windowed.median(.rssPeak) / max(partner.median(.rssPeak), 1)
@@ -156,7 +156,7 @@ public enum MarkdownReporter {
 
     /// A window the user named (`--windows`), not one a policy chose.
     static func isFixedWindow(_ row: CaseSummary) -> Bool {
-        if case .kind(.windowed, .frames) = row.decoder { !row.setting.plan.chosenByPolicy } else { false }
+        if case .kind(.windowed, .frames) = row.decoder { !row.setting.chosenByPolicy } else { false }
     }
 
     /// "eager kept at 240×240 ÷ full size: …": each downscaled row beside the same case kept at full size — the memory
@@ -170,7 +170,7 @@ public enum MarkdownReporter {
             let memory = scaled.median(.jemallocAllocatedPeak) / max(full.median(.jemallocAllocatedPeak), 1)
             let cpu = scaled.cpuPerLoop / max(full.cpuPerLoop, 1e-9)
             let share = scaled.median(.scaling) / max(scaled.median(.cpuTotal), 1e-9)
-            out.append("- \(scaled.setting.plan) kept at \(keptSize(scaled)) ÷ full size: peak allocated \(Format.ratio(memory)) "
+            out.append("- \(scaled.setting.decoderLabel) kept at \(keptSize(scaled)) ÷ full size: peak allocated \(Format.ratio(memory)) "
                        + "(\(Format.bytes(full.median(.jemallocAllocatedPeak) - scaled.median(.jemallocAllocatedPeak))) saved), CPU per loop \(Format.ratio(cpu)); "
                        + "downscaling took \(Format.duration(scaled.median(.scaling))), \(Format.fixed(share * 100, digits: 0))% of the case's CPU.")
         }
@@ -181,8 +181,7 @@ public enum MarkdownReporter {
     static func ruleLines(_ rows: [CaseSummary]) -> [String] {
         var seen: Set<String> = []
         let lines = rows.compactMap { row -> String? in
-            guard let player = row.library else { return nil }
-            let rule = player.rule(frameCount: row.frames)
+            guard let player = row.library, let rule = player.libraryRule(frameCount: row.frames) else { return nil }
             let changes = player.changes.isEmpty ? "" : " (\(player.changes.joined(separator: ", ")))"
             let line = "- `\(rule.name)`\(changes): \(rule.summary) (\(rule.source))."
             return seen.insert(line).inserted ? line : nil

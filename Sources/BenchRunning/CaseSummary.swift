@@ -110,27 +110,28 @@ extension CaseSummary {
     public var libraryRule: String? { setting.libraryRule(frames: frames) }
 
     /// The library player this row plays, if any.
-    public var library: LibraryPlayer? { if case .library(let player) = decoder { player } else { nil } }
+    public var library: DecoderChoice? { decoder.isLibrary ? decoder : nil }
 }
 
 extension BenchCase {
     /// The setting as the tables name it for a GIF of `frames` frames (``CaseSummary/label``); the CSV's `setting`.
     public func label(frames: Int) -> String {
-        guard case .library(let player) = decoder, let rule = libraryRule(frames: frames) else { return "\(identity.plan)" }
+        let player = identity.decoder
+        guard let rule = libraryRule(frames: frames) else { return identity.decoderLabel }
         let changes = player.changes
         return changes.isEmpty ? "\(player.name): \(rule)" : "\(player.name) (\(changes.joined(separator: ", "))): \(rule)"
     }
 
     /// A library player's rule for a GIF of `frames` frames in a few words; nil for a decoder.
     public func libraryRule(frames: Int) -> String? {
-        guard case .library(let player) = decoder else { return nil }
-        let window = decoder.windowColumn(frameCount: frames)
-        return switch player {
+        let window = identity.decoder.windowColumn(frameCount: frames)
+        return switch identity.decoder {
         case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
         case .flanimatedimage(let size, _): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
         case .sdwebimage(let pool, _): "a pool of \(Format.grouped(pool)) frame\(pool == 1 ? "" : "s")"
         case .described(let description, let count):
             description.frees == .overPool ? "a pool of \(Format.grouped(count)) frame\(count == 1 ? "" : "s")" : "\(Format.grouped(window)) ahead"
+        case .kind, .registered, .calibration: nil
         }
     }
 }

@@ -316,7 +316,7 @@ struct Samples {
         guard let results = groups[key] else { return [] }
         guard case .ratioToEager(let column) = figure else { return results.compactMap { $0.value(figure.measure) } }
         guard let first = results.first, first.benchCase.decoder != .eager,
-              let eager = groups[key.with(plan: .eager)] else { return [] }
+              let eager = groups[key.eagerPartner] else { return [] }
         return results.compactMap { result in
             guard let partner = eager.first(where: { $0.benchCase.repetition == result.benchCase.repetition }),
                   let value = result.value(column), let reference = partner.value(column), reference > 0 else { return nil }

@@ -27,7 +27,7 @@ public enum Recommendation {
             }
             let ways = playings(rows)
             let parts = ways.compactMap { way -> (String, String)? in
-                let played = rows.filter { $0.identity.with(plan: .eager) == way }
+                let played = rows.filter { $0.identity.eagerPartner == way }
                 let text = [sentence(played), cheapestSmoothPlayer(played)].compactMap { $0 }.joined(separator: " ")
                 return text.isEmpty ? nil : (label(of: way, among: ways), text)
             }
@@ -71,12 +71,12 @@ public enum Recommendation {
 
     /// The ways `rows` were played, in first-seen order: each row's identity with the plan left out.
     public static func playings(_ rows: [CaseSummary]) -> [CaseIdentity] {
-        rows.map { $0.identity.with(plan: .eager) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        rows.map { $0.identity.eagerPartner }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// The fixed-window rows among `rows`, smallest window first.
     public static func fixedWindows(_ rows: [CaseSummary]) -> [CaseSummary] {
-        rows.filter { if case .kind(.windowed, .frames) = $0.decoder { !$0.setting.plan.chosenByPolicy } else { false } }
+        rows.filter { if case .kind(.windowed, .frames) = $0.decoder { !$0.setting.chosenByPolicy } else { false } }
             .sorted { $0.window < $1.window }
     }
 
@@ -88,7 +88,7 @@ public enum Recommendation {
         }
         var sentence = "window \(best.window) is the smallest that plays without a stall: peak \(Format.bytes(best.median(.jemallocAllocatedPeak))) allocated, "
             + "\(Format.duration(best.median(best.answerCPU))) of the player's CPU per second of animation"
-        if let eager = rows.first(where: { $0.identity == best.identity.with(plan: .eager) }) {
+        if let eager = rows.first(where: { $0.identity == best.identity.eagerPartner }) {
             sentence += " (eager: \(Format.bytes(eager.median(.jemallocAllocatedPeak))), \(Format.duration(eager.median(eager.answerCPU))))"
         }
         return sentence + "."
@@ -123,7 +123,7 @@ public enum Recommendation {
             guard atWindow.count == gifs.count, atWindow.allSatisfy({ $0.metrics[Measure.stalls.column]?.max == 0 }) else { continue }
             var savings: [Double] = [], cpu: [Double] = []
             for row in atWindow {
-                guard let eager = rows.first(where: { $0.identity == row.identity.with(plan: .eager) }) else { continue }
+                guard let eager = rows.first(where: { $0.identity == row.identity.eagerPartner }) else { continue }
                 savings.append(1 - row.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1))
                 cpu.append(row.median(row.answerCPU) / max(eager.median(eager.answerCPU), 1e-9))
             }

@@ -46,14 +46,14 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var limits: DecodeLimits
     public var injectedFault: InjectedFault?
 
-    public init(gif: String, path: String, plan: DecoderPlan, loops: Int,
+    public init(gif: String, path: String, decoder: DecoderChoice, chosenBy policy: String?, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil, memoryWarningAt: Double? = nil,
                 byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
-        identity = CaseIdentity(gif: gif, plan: plan, loops: loops, mode: mode, speed: speed, refreshHz: refreshHz,
-                                cpus: cpus, memoryWarningAt: memoryWarningAt, device: nil, display: nil,
-                                byteSource: byteSource, codec: codec,
+        identity = CaseIdentity(gif: gif, decoder: decoder, chosenBy: policy, loops: loops, mode: mode, speed: speed,
+                                refreshHz: refreshHz, cpus: cpus, memoryWarningAt: memoryWarningAt, device: nil,
+                                display: nil, byteSource: byteSource, codec: codec,
                                 planted: PlantedFaults(extraWorkPerFrame: extraWorkPerFrame))
         self.path = path
         self.repetition = repetition
@@ -68,7 +68,7 @@ public struct BenchCase: Sendable, Hashable, Codable {
                 refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0, limits: DecodeLimits = .default,
                 injectedFault: InjectedFault? = nil) {
-        self.init(gif: gif, path: path, plan: DecoderPlan(decoder), loops: loops, mode: mode, speed: speed,
+        self.init(gif: gif, path: path, decoder: decoder, chosenBy: nil, loops: loops, mode: mode, speed: speed,
                   refreshHz: refreshHz, cpus: cpus, byteSource: byteSource, codec: codec, repetition: repetition,
                   samplerInterval: samplerInterval, extraWorkPerFrame: extraWorkPerFrame, limits: limits,
                   injectedFault: injectedFault)
@@ -83,12 +83,6 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public subscript<Value>(dynamicMember field: WritableKeyPath<CaseIdentity, Value>) -> Value {
         get { identity[keyPath: field] }
         set { identity[keyPath: field] = newValue }
-    }
-
-    /// The decoder the case plays with.
-    public var decoder: DecoderChoice {
-        get { identity.plan.decoder }
-        set { identity.plan.decoder = newValue }
     }
 
     /// Test knob: the windowed decoder decodes frames this many extra times on average (a planted regression).
@@ -109,7 +103,11 @@ public struct BenchCase: Sendable, Hashable, Codable {
 /// dimension of a case is added here once.
 public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     public var gif: String
-    public var plan: DecoderPlan
+    /// The decoder the case plays with.
+    public var decoder: DecoderChoice
+    /// The policy that chose the decoder for this GIF (`kingfisher`, `budget:32MiB`, as `--policies` names it); nil
+    /// when the user named the decoder (`eager`, a `--windows` value).
+    public var chosenBy: String?
     public var loops: Int
     public var mode: PlaybackMode
     public var speed: Double
@@ -123,8 +121,19 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The test knobs the case was played with: a planted case is never the same case as a clean one.
     public var planted: PlantedFaults
 
-    public var decoder: DecoderChoice { plan.decoder }
-    public var policy: String { plan.policy }
+    /// The CSV `policy` column: the policy that chose the decoder, or for a named decoder `eager`, `fixed` (a window)
+    /// or `all`.
+    public var policy: String { chosenBy ?? decoder.namedPolicy }
+
+    /// Whether a policy chose the decoder: reports then show the policy beside the decoder.
+    public var chosenByPolicy: Bool { chosenBy != nil }
+
+    /// The decoder, and the policy beside it when one chose it: `windowed w=5 (budget:32MiB)`; a library's player
+    /// names its settings itself.
+    public var decoderLabel: String {
+        if decoder.isLibrary { return "\(decoder)" }
+        return chosenBy.map { "\(decoder) (\($0))" } ?? "\(decoder)"
+    }
 
     /// The same case without its planted faults: what a gate pairs a planted candidate with in a clean baseline.
     public var unplanted: CaseIdentity {
@@ -133,14 +142,22 @@ public struct CaseIdentity: Sendable, Hashable, CustomStringConvertible {
         return clean
     }
 
-    /// The same case decoded by another plan (its eager partner, for same-run ratios).
-    public func with(plan: DecoderPlan) -> CaseIdentity {
+    /// The same case decoded eagerly, as the user would name it: the partner of same-run ratios.
+    public var eagerPartner: CaseIdentity {
         var other = self
-        other.plan = plan
+        other.decoder = .eager
+        other.chosenBy = nil
         return other
     }
 
-    public var description: String { "\(gif) · \(plan.decoder) (\(plan.policy))" }
+    public var description: String { "\(gif) · \(decoder) (\(policy))" }
+
+    /// What chose `decoder`, read back from the `policy` column it was written with: nil when that is the column a
+    /// named decoder writes. A library's player is always a policy's.
+    static func chosenBy(policyColumn label: String, decoder: DecoderChoice) -> String? {
+        if decoder.isLibrary { return label }
+        return decoder.namedPolicy == label ? nil : label
+    }
 }
 
 /// The test knobs that plant a regression in a case (`--slow-windowed`, `--plant-leak`, `--plant-page-faults`): part of
@@ -174,10 +191,10 @@ extension BenchCase {
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         let decoderChoice = try values.decode(DecoderChoice.self, forKey: .decoder)
-        let origin = DecoderPlan.origin(ofPolicy: try values.decode(String.self, forKey: .policy),
-                                        decoder: decoderChoice)
+        let policy = CaseIdentity.chosenBy(policyColumn: try values.decode(String.self, forKey: .policy),
+                                           decoder: decoderChoice)
         self.init(gif: try values.decode(String.self, forKey: .gif),
-                  path: try values.decode(String.self, forKey: .path), plan: DecoderPlan(decoderChoice, origin: origin),
+                  path: try values.decode(String.self, forKey: .path), decoder: decoderChoice, chosenBy: policy,
                   loops: try values.decode(Int.self, forKey: .loops),
                   mode: try values.decode(PlaybackMode.self, forKey: .mode),
                   speed: try values.decode(Double.self, forKey: .speed),
@@ -197,13 +214,13 @@ extension BenchCase {
         identity.display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
     }
 
-    /// The plan is written as the first schema's two fields, `decoder` and `policy`.
+    /// The decoder and what chose it are written as the first schema's two fields, `decoder` and `policy`.
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: CodingKeys.self)
         try values.encode(identity.gif, forKey: .gif)
         try values.encode(path, forKey: .path)
-        try values.encode(identity.plan.decoder, forKey: .decoder)
-        try values.encode(identity.plan.policy, forKey: .policy)
+        try values.encode(identity.decoder, forKey: .decoder)
+        try values.encode(identity.policy, forKey: .policy)
         try values.encode(identity.loops, forKey: .loops)
         try values.encode(identity.mode, forKey: .mode)
         try values.encode(identity.speed, forKey: .speed)

@@ -4,10 +4,13 @@ extension DecoderChoice {
     /// Why this decoder cannot play an animation in `format`, in a clause a refusal line ends with; nil when it can.
     public func refusal(for format: AnimationFormat) -> String? {
         guard format == .webp else { return nil }
-        switch self {
-        case .kind(let kind, _): return kind.webpRefusal
-        case .library(let player): return player.webpRefusal
-        case .registered, .calibration: return nil
+        return switch self {
+        case .kind(let kind, _): kind.webpRefusal
+        case .flanimatedimage:
+            "FLAnimatedImage takes GIF data only (its initializer returns nil for a source that is not kUTTypeGIF)"
+        case .ylgifimage: "YLGIFImage reads GIF only (its frame delays come from kCGImagePropertyGIFDictionary)"
+        // Kingfisher plays WebP through KingfisherWebP, SDWebImage through SDWebImageWebPCoder.
+        case .kingfisher, .sdwebimage, .described, .registered, .calibration: nil
         }
     }
 

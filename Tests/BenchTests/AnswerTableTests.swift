@@ -55,8 +55,8 @@ struct AnswerTableTests {
     /// A wide report: real time at two speeds, both codecs, two display sizes, the four library players, a long GIF name.
     static func wideReport() -> RunReport {
         var results: [CaseResult] = []
-        let decoders: [DecoderChoice] = [.eager, .windowed(.frames(2)), .windowed(.frames(8)), .library(.kingfisher),
-                                         .library(.sdwebimage(maxBufferCount: 2437)), .library(.flanimatedimage(cacheSize: 1)), .library(.ylgifimage)]
+        let decoders: [DecoderChoice] = [.eager, .windowed(.frames(2)), .windowed(.frames(8)), .kingfisher,
+                                         .sdwebimage(maxBufferCount: 2437), .flanimatedimage(cacheSize: 1), .ylgifimage]
         for speed in [1.0, 4.0] {
             for codec in LZWCodec.allCases {
                 for display in [nil, DisplaySize(width: 320, height: 320)] {
@@ -67,7 +67,7 @@ struct AnswerTableTests {
                         var result = CaseResult(benchCase: benchCase)
                         result.width = 720; result.height = 720; result.frames = 150
                         for measure in Measure.allCases { result[measure] = 123_456.789 }
-                        result[.stalls] = decoder == .library(.flanimatedimage(cacheSize: 1)) ? 149 : 0
+                        result[.stalls] = decoder == .flanimatedimage(cacheSize: 1) ? 149 : 0
                         result[.droppedFrames] = 0
                         results.append(result)
                     }
@@ -117,7 +117,8 @@ struct AnswerTableTests {
             for repetition in 1...2 {
                 let settings = KingfisherSettings(framePreloadCount: preload)
                 let policy = preload == 10 ? "kingfisher" : "kingfisher:preload=\(preload)"
-                var benchCase = BenchCase(gif: "seed", path: "/seed.gif", plan: DecoderPlan(.library(.kingfisher(settings)), origin: .policy(policy)),
+                var benchCase = BenchCase(gif: "seed", path: "/seed.gif", decoder: .kingfisher(settings),
+                                          chosenBy: policy,
                                           loops: 1, mode: .realtime, repetition: repetition)
                 benchCase.device = "iphone-se-2"
                 var result = CaseResult(benchCase: benchCase)

@@ -13,7 +13,8 @@ import TestFixtures
 @Suite("Case identity")
 struct CaseIdentityTests {
     static func unusualCase(path: String) -> BenchCase {
-        var benchCase = BenchCase(gif: "a/x \"quoted\"\nname", path: path, plan: DecoderPlan(.windowed(.frames(3)), origin: .policy("budget:1MiB")), loops: 2,
+        var benchCase = BenchCase(gif: "a/x \"quoted\"\nname", path: path, decoder: .windowed(.frames(3)),
+                                  chosenBy: "budget:1MiB", loops: 2,
                                   mode: .realtime, speed: 2.5, refreshHz: 120, cpus: 1, byteSource: .mmap, codec: .giflib, repetition: 7,
                                   samplerInterval: 0.004, extraWorkPerFrame: 0.25,
                                   limits: DecodeLimits(maxCanvasPixels: 1_000_000, maxEagerBytes: 1 << 30, maxFileBytes: 1 << 20))
@@ -80,28 +81,33 @@ struct CaseIdentityTests {
         other.path = "/elsewhere/a.gif"
         #expect(one.identity == other.identity)
         for change in [{ (c: inout BenchCase) in c.speed = 3 }, { $0.cpus = nil }, { $0.refreshHz = 60 }, { $0.loops = 1 },
-                       { $0.byteSource = .heap }, { $0.plan.origin = .named }, { $0.decoder = .eager }, { $0.mode = .throughput },
+                       { $0.byteSource = .heap }, { $0.chosenBy = nil }, { $0.decoder = .eager }, { $0.mode = .throughput },
                        { $0.codec = .fast }, { $0.memoryWarningAt = nil }, { $0.device = nil }, { $0.display = nil }] {
             var changed = one
             change(&changed)
             #expect(changed.identity != one.identity)
         }
-        #expect(one.identity.plan.chosenByPolicy)
-        #expect(!one.identity.with(plan: .eager).plan.chosenByPolicy)
+        #expect(one.identity.chosenByPolicy)
+        #expect(!one.identity.eagerPartner.chosenByPolicy)
+        #expect(one.identity.eagerPartner.decoder == .eager)
     }
 
-    @Test("a plan is one value: its decoder and origin survive the JSON form, and the CSV's policy column derives from it")
+    @Test("a decoder and what chose it survive the JSON form, and the CSV's policy column derives from them")
     func plans() throws {
-        let plans = [DecoderPlan.eager, DecoderPlan(.windowed(.frames(4))), DecoderPlan(.windowed(.all)),
-                     DecoderPlan(.windowed(.all), origin: .policy("flanimatedimage")), DecoderPlan(.windowed(.frames(10)), origin: .policy("kingfisher")),
-                     DecoderPlan(.calibration(bytes: 99))]
-        #expect(plans.map(\.policy) == ["eager", "fixed", "all", "flanimatedimage", "kingfisher", "calibration"])
-        for plan in plans {
-            let sent = BenchCase(gif: "g", path: "/g.gif", plan: plan, loops: 1)
-            #expect(try JSONReader.decode(BenchCase.self, from: JSONWriter.encode(sent)).plan == plan)
+        let plans: [(DecoderChoice, String?)] = [(.eager, nil), (.windowed(.frames(4)), nil), (.windowed(.all), nil),
+                                                 (.windowed(.all), "flanimatedimage"),
+                                                 (.windowed(.frames(10)), "kingfisher"),
+                                                 (.kingfisher, "kingfisher"),
+                                                 (.calibration(bytes: 99), nil)]
+        let sent = plans.map { BenchCase(gif: "g", path: "/g.gif", decoder: $0.0, chosenBy: $0.1, loops: 1) }
+        #expect(sent.map(\.policy) == ["eager", "fixed", "all", "flanimatedimage", "kingfisher", "kingfisher",
+                                        "calibration"])
+        for benchCase in sent {
+            #expect(try JSONReader.decode(BenchCase.self, from: JSONWriter.encode(benchCase)).identity == benchCase.identity)
         }
         // The first schema's form, as baselines hold it.
         let old = #"{"gif":"g","path":"/g.gif","decoder":{"windowedAll":{}},"policy":"all","loops":1,"mode":"throughput","speed":1,"refreshHz":60,"byteSource":"heap","repetition":1,"samplerInterval":0.001,"extraWorkPerFrame":0,"limits":{"maxCanvasPixels":1,"maxEagerBytes":1,"maxFileBytes":1},"plantedLeakBytes":0}"#
-        #expect(try JSONReader.decode(BenchCase.self, from: old).plan == DecoderPlan(.windowed(.all)))
+        let read = try JSONReader.decode(BenchCase.self, from: old)
+        #expect(read.decoder == .windowed(.all) && read.chosenBy == nil)
     }
 }

@@ -84,8 +84,8 @@ struct ChartTests {
     @Test("a setting that stalled is drawn hollow and kept off the Pareto front; every series has its own marker and one label")
     func stalledOffTheFront() throws {
         var results: [CaseResult] = []
-        for (decoder, peak, cpu, stalls) in [(DecoderChoice.library(.flanimatedimage(cacheSize: 1)), 5 << 20, 0.1, 149.0),
-                                             (.windowed(.frames(4)), 10 << 20, 0.12, 0), (.library(.kingfisher), 20 << 20, 0.09, 0)] {
+        for (decoder, peak, cpu, stalls) in [(DecoderChoice.flanimatedimage(cacheSize: 1), 5 << 20, 0.1, 149.0),
+                                             (.windowed(.frames(4)), 10 << 20, 0.12, 0), (.kingfisher, 20 << 20, 0.09, 0)] {
             for repetition in 1...2 {
                 var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: decoder, loops: 1, mode: .realtime, repetition: repetition))
                 result.width = 100; result.height = 100; result.frames = 150
@@ -117,7 +117,7 @@ struct ChartTests {
         func report(_ preloads: [Int]) -> RunReport {
             var results: [CaseResult] = []
             for preload in preloads {
-                var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .library(.kingfisher(KingfisherSettings(framePreloadCount: preload))),
+                var result = CaseResult(benchCase: BenchCase(gif: "g", path: "/g.gif", decoder: .kingfisher(KingfisherSettings(framePreloadCount: preload)),
                                                              loops: 1, mode: .realtime))
                 result.width = 100; result.height = 100; result.frames = 150
                 result[.jemallocAllocatedPeak] = Double((preload + 1) << 20)

@@ -24,9 +24,9 @@ struct DecoderKindTests {
                 let choice = DecoderChoice.kind(kind, window)
                 #expect(choice.name == kind.name)
                 // The child's form (verbatim keys) and a report's (snake case, through Foundation) both read back equal.
-                let plan = DecoderPlan(choice)
                 var benchCase = CaseIdentityTests.unusualCase(path: "/tmp/x.gif")
-                benchCase.plan = plan
+                benchCase.decoder = choice
+                benchCase.chosenBy = nil
                 #expect(BenchCase(arguments: benchCase.arguments) == benchCase, "\(choice)")
                 let report = try ReportJSON.decode(ReportJSON.encode(RunReport(metadata: RunMetadata.current(command: "test"),
                                                                               results: [CaseResult(benchCase: benchCase, failure: "x")])))

@@ -70,7 +70,7 @@ struct FeedTests {
 
     @Test("a memory warning reaches every player on screen, and each answers as its library does")
     func warning() throws {
-        let feed = FeedCase(model: "sdwebimage", gifs: try Self.sticker(.library(.sdwebimage(maxBufferCount: 60))), players: 3,
+        let feed = FeedCase(model: "sdwebimage", gifs: try Self.sticker(.sdwebimage(maxBufferCount: 60)), players: 3,
                             seconds: 2.5, poolWidth: 2, memoryWarningAt: 1.5)
         let result = try Self.play(feed)
         let warning = try #require(result.warning)

@@ -67,8 +67,8 @@ struct IsolationTests {
             [DecoderChoice.eager, .windowed(.frames(2))].map { BenchCase(gif: "fire", path: gif, decoder: $0, loops: 1, repetition: repetition) }
         }
         var warmed: [String] = [], measured: [String] = []
-        let results = runner.run(cases, warmUp: 2, warmingUp: { warmed.append("\($0.plan) \($0.repetition)") },
-                                 progress: { _, benchCase, result in if result != nil { measured.append("\(benchCase.plan) \(benchCase.repetition)") } })
+        let results = runner.run(cases, warmUp: 2, warmingUp: { warmed.append("\($0.decoderLabel) \($0.repetition)") },
+                                 progress: { _, benchCase, result in if result != nil { measured.append("\(benchCase.decoderLabel) \(benchCase.repetition)") } })
         #expect(warmed == ["eager 1", "eager 1", "windowed w=2 1", "windowed w=2 1"], "\(warmed)")
         #expect(measured == ["eager 1", "windowed w=2 1", "eager 2", "windowed w=2 2"], "\(measured)")
         #expect(results.count == 4 && results.allSatisfy { $0.failure == nil && $0.frames == 33 })

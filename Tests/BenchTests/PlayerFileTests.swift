@@ -95,9 +95,13 @@ struct PlayerFileTests {
             for memory in Self.memories {
                 let built = builtIn.decoder(frameBytes: gif.frameBytes, frameCount: gif.frames, memory: memory)
                 let file = DecoderSetting.file(description).decoder(frameBytes: gif.frameBytes, frameCount: gif.frames, memory: memory)
-                guard case .library(let player) = built, case .library(let described) = file else { Issue.record("not a library player"); return }
+                guard let player = built.libraryRule(frameCount: gif.frames),
+                      let described = file.libraryRule(frameCount: gif.frames) else {
+                    Issue.record("not a library player")
+                    return
+                }
                 for seed in UInt64(1)...UInt64(20) {
-                    let difference = Self.firstDifference(player.rule(frameCount: gif.frames), described.rule(frameCount: gif.frames), seed: seed)
+                    let difference = Self.firstDifference(player, described, seed: seed)
                     #expect(difference == nil, "\(library), \(gif.frames) frames of \(gif.frameBytes) B, seed \(seed): \(difference ?? "")")
                     checked += 1
                 }
@@ -110,7 +114,7 @@ struct PlayerFileTests {
     func comparisonCatchesChange() throws {
         var description = try PlayerFile.load(Self.players.appendingPathComponent("kingfisher.json").path)
         description.frees = .shown
-        let built = LibraryPlayer.kingfisher.rule(frameCount: 30)
+        let built = try #require(DecoderChoice.kingfisher.libraryRule(frameCount: 30))
         #expect(Self.firstDifference(built, DescribedRule(description, frameCount: 30, count: 10), seed: 1) != nil)
         description = try PlayerFile.load(Self.players.appendingPathComponent("flanimatedimage.json").path)
         description.memoryWarning = .keepDue

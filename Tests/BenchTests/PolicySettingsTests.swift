@@ -18,8 +18,8 @@ struct PolicySettingsTests {
         #expect(preload == .kingfisher(preload: .frames(3), needsPrescaling: true))
         #expect(preload.description == "kingfisher:preload=3")
         #expect(preload.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory)
-                == .library(.kingfisher(KingfisherSettings(framePreloadCount: 3))))
-        #expect(DecoderChoice.library(.kingfisher(KingfisherSettings(framePreloadCount: 3))).windowColumn(frameCount: 150) == 3)
+                == .kingfisher(KingfisherSettings(framePreloadCount: 3)))
+        #expect(DecoderChoice.kingfisher(KingfisherSettings(framePreloadCount: 3)).windowColumn(frameCount: 150) == 3)
         // The defaults written out are the default: one case, not two.
         #expect(try DecoderSetting(parsing: "kingfisher:preload=10:prescale=on") == .kingfisher)
         #expect(try DecoderSetting(parsing: "Kingfisher:prescale=off").description == "kingfisher:prescale=off")
@@ -29,12 +29,12 @@ struct PolicySettingsTests {
         let cap = try DecoderSetting(parsing: "flanimatedimage:cache-max=2")
         #expect(cap.description == "flanimatedimage:cache-max=2")
         #expect(cap.decoder(frameBytes: 64 * 64 * 4, frameCount: 24, memory: Self.memory)
-                == .library(.flanimatedimage(cacheSize: 2, frameCacheSizeMax: 2)))
+                == .flanimatedimage(cacheSize: 2, frameCacheSizeMax: 2))
 
         let pool = try DecoderSetting(parsing: "sdwebimage:max-buffer=32MiB")
         #expect(pool.description == "sdwebimage:max-buffer=32MiB")
         #expect(pool.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory)
-                == .library(.sdwebimage(maxBufferCount: (32 << 20) / Self.frame720, maxBufferSize: 32 << 20)))
+                == .sdwebimage(maxBufferCount: (32 << 20) / Self.frame720, maxBufferSize: 32 << 20))
         #expect(try DecoderSetting(parsing: "sdwebimage:budget=32MiB") == pool)
     }
 
@@ -43,13 +43,13 @@ struct PolicySettingsTests {
         // Kingfisher holds the frame on screen beside the ones preloaded: 8 frames' bytes preload 7.
         let kingfisher = try DecoderSetting(parsing: "kingfisher:budget=\(8 * Self.frame720)")
         #expect(kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory)
-                == .library(.kingfisher(KingfisherSettings(framePreloadCount: 7))))
+                == .kingfisher(KingfisherSettings(framePreloadCount: 7)))
         #expect(kingfisher.decoder(frameBytes: 100 * Self.frame720, frameCount: 150, memory: Self.memory)
-                == .library(.kingfisher(KingfisherSettings(framePreloadCount: 1))))
+                == .kingfisher(KingfisherSettings(framePreloadCount: 1)))
         // FLAnimatedImage's cache counts the frame on screen.
         let fl = try DecoderSetting(parsing: "flanimatedimage:budget=256KiB")
         #expect(fl.decoder(frameBytes: 64 * 64 * 4, frameCount: 24, memory: Self.memory)
-                == .library(.flanimatedimage(cacheSize: 16, frameCacheSizeMax: 16)))
+                == .flanimatedimage(cacheSize: 16, frameCacheSizeMax: 16))
         #expect(fl.description == "flanimatedimage:budget=256KiB")
     }
 
@@ -85,15 +85,15 @@ struct PolicySettingsTests {
 
     @Test("a tuned player's JSON holds only what was changed; the first schema's form still reads")
     func codable() throws {
-        let tuned = DecoderChoice.library(.kingfisher(KingfisherSettings(framePreloadCount: 3)))
+        let tuned = DecoderChoice.kingfisher(KingfisherSettings(framePreloadCount: 3))
         let json = String(decoding: try JSONEncoder().encode(tuned), as: UTF8.self)
         #expect(json == #"{"kingfisher":{"framePreloadCount":3}}"#)
         #expect(try JSONDecoder().decode(DecoderChoice.self, from: Data(json.utf8)) == tuned)
-        #expect(String(decoding: try JSONEncoder().encode(DecoderChoice.library(.kingfisher)), as: UTF8.self) == #"{"kingfisher":{}}"#)
-        #expect(try JSONDecoder().decode(DecoderChoice.self, from: Data(#"{"kingfisher":{}}"#.utf8)) == .library(.kingfisher))
+        #expect(String(decoding: try JSONEncoder().encode(DecoderChoice.kingfisher), as: UTF8.self) == #"{"kingfisher":{}}"#)
+        #expect(try JSONDecoder().decode(DecoderChoice.self, from: Data(#"{"kingfisher":{}}"#.utf8)) == .kingfisher)
         #expect(try JSONDecoder().decode(DecoderChoice.self, from: Data(#"{"sdwebimage":{"maxBufferCount":4}}"#.utf8))
-                == .library(.sdwebimage(maxBufferCount: 4)))
-        let capped = DecoderChoice.library(.flanimatedimage(cacheSize: 2, frameCacheSizeMax: 2))
+                == .sdwebimage(maxBufferCount: 4))
+        let capped = DecoderChoice.flanimatedimage(cacheSize: 2, frameCacheSizeMax: 2)
         #expect(try JSONDecoder().decode(DecoderChoice.self, from: JSONEncoder().encode(capped)) == capped)
     }
 }

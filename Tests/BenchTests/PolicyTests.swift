@@ -12,10 +12,10 @@ struct PolicyTests {
 
     @Test("Kingfisher, YLGIFImage: their players whatever the GIF")
     func kingfisher() {
-        #expect(DecoderSetting.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .library(.kingfisher))
-        #expect(DecoderSetting.ylgifimage.decoder(frameBytes: Self.frame720, frameCount: 8, memory: Self.memory) == .library(.ylgifimage))
-        #expect(DecoderChoice.library(.kingfisher).windowColumn(frameCount: 150) == 10)
-        #expect(DecoderChoice.library(.kingfisher).windowColumn(frameCount: 8) == 7)
+        #expect(DecoderSetting.kingfisher.decoder(frameBytes: Self.frame720, frameCount: 150, memory: Self.memory) == .kingfisher)
+        #expect(DecoderSetting.ylgifimage.decoder(frameBytes: Self.frame720, frameCount: 8, memory: Self.memory) == .ylgifimage)
+        #expect(DecoderChoice.kingfisher.windowColumn(frameCount: 150) == 10)
+        #expect(DecoderChoice.kingfisher.windowColumn(frameCount: 8) == 7)
     }
 
     @Test("FLAnimatedImage: a cache of every frame up to 10 MB decoded, 5 up to 75 MB, else 1 (MB = 2^20)",
@@ -27,9 +27,9 @@ struct PolicyTests {
                       (720 * 720 * 4, 150, 1)])  // 296.6 MB
     func flanimatedimage(frameBytes: Int, frames: Int, cacheSize: Int) {
         #expect(DecoderSetting.flanimatedimage.decoder(frameBytes: frameBytes, frameCount: frames, memory: Self.memory)
-                == .library(.flanimatedimage(cacheSize: cacheSize)))
+                == .flanimatedimage(cacheSize: cacheSize))
         // The window column counts frames ahead: the cache less the frame on screen.
-        #expect(DecoderChoice.library(.flanimatedimage(cacheSize: cacheSize)).windowColumn(frameCount: frames) == cacheSize - 1)
+        #expect(DecoderChoice.flanimatedimage(cacheSize: cacheSize).windowColumn(frameCount: frames) == cacheSize - 1)
     }
 
     @Test("SDWebImage: a pool of min(20% of physical, 60% of available) ÷ frame size, at least 1")
@@ -37,9 +37,9 @@ struct PolicyTests {
         // 8 GiB physical → 1.6 GiB; 2 GiB available → 1.2 GiB; the budget is 1.2 GiB.
         let budget = Int(Double(2 << 30) * 0.6)
         #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 10_000, memory: Self.memory)
-                == .library(.sdwebimage(maxBufferCount: budget / Self.frame720)))
+                == .sdwebimage(maxBufferCount: budget / Self.frame720))
         let tight = MachineMemory(physicalBytes: 1 << 20, availableBytes: 1 << 20)
-        #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: tight) == .library(.sdwebimage(maxBufferCount: 1)))
+        #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: tight) == .sdwebimage(maxBufferCount: 1))
     }
 
     @Test("budget:SIZE picks the largest window that fits, at least 1")
@@ -70,12 +70,13 @@ struct PolicyTests {
     func oneVocabulary() throws {
         let memory = Self.memory
         #expect(try DecoderSetting(parsing: "eager") == .eager)
-        #expect(try DecoderSetting(parsing: "eager").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory) == .eager)
-        #expect(try DecoderSetting(parsing: "Windowed:8").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory)
-                == DecoderPlan(.windowed(.frames(8))))
+        #expect(try DecoderSetting(parsing: "eager").decoder(frameBytes: Self.frame720, frameCount: 150, memory: memory) == .eager)
+        #expect(try DecoderSetting(parsing: "Windowed:8").decoder(frameBytes: Self.frame720, frameCount: 150, memory: memory)
+                == .windowed(.frames(8)))
+        #expect(try DecoderSetting(parsing: "Windowed:8").chosenBy == nil)
         #expect(try DecoderSetting(parsing: "kingfisher") == .kingfisher)
-        #expect(try DecoderSetting(parsing: "kingfisher").resolve(frameBytes: Self.frame720, frameCount: 150, memory: memory).origin
-                == .policy("kingfisher"))
+        #expect(try DecoderSetting(parsing: "kingfisher").chosenBy == "kingfisher")
+        #expect(try DecoderSetting(parsing: "budget:32MiB").chosenBy == "budget:32MiB")
         #expect(throws: UsageError.self) { try DecoderSetting(parsing: "windowed:4:5") }
         #expect {
             _ = try DecoderSetting(parsing: "glide")
@@ -87,8 +88,10 @@ struct PolicyTests {
 
     @Test("a fixed window is capped at the frame count, and duplicates run once")
     func settings() {
-        #expect(DecoderSetting.windowed(.frames(16)).resolve(frameBytes: 4, frameCount: 6, memory: Self.memory).decoder == .windowed(.frames(6)))
-        #expect(DecoderSetting.windowed(.all).resolve(frameBytes: 4, frameCount: 6, memory: Self.memory).policy == "all")
+        #expect(DecoderSetting.windowed(.frames(16)).decoder(frameBytes: 4, frameCount: 6, memory: Self.memory)
+                == .windowed(.frames(6)))
+        let all = DecoderSetting.windowed(.all)
+        #expect(all.decoder(frameBytes: 4, frameCount: 6, memory: Self.memory).namedPolicy == "all" && all.chosenBy == nil)
     }
 
     @Test("a device's memory, not the host's, sizes SDWebImage's pool; its free memory is a stated third of physical")
@@ -97,7 +100,7 @@ struct PolicyTests {
         #expect(small.physicalBytes == 3 << 30 && small.freeBytes == 1 << 30)
         // min(20% of 3 GiB, 60% of 1 GiB) = 0.6 GiB, over 720×720×4 bytes: 310 frames.
         #expect(DecoderSetting.sdwebimage.decoder(frameBytes: Self.frame720, frameCount: 150, memory: small.memory)
-                == .library(.sdwebimage(maxBufferCount: 310)))
+                == .sdwebimage(maxBufferCount: 310))
         #expect(try Device.named("iPhone-15-Pro").refreshHz == 120)
         #expect(throws: UsageError.self) { try Device.named("pixel") }
         #expect(Device.table.allSatisfy { $0.freeBytes <= $0.physicalBytes && !$0.source.isEmpty })

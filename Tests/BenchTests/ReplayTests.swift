@@ -60,7 +60,7 @@ import Testing
     /// A player that does not wait (Kingfisher) drops the frames whose decode is late and never stalls; one that waits
     /// (FLAnimatedImage with a cache of one frame) stalls and drops none.
     @Test func missBehaviourDecidesStallOrDrop() throws {
-        let kingfisher = try #require(try Replay.play(.library(.kingfisher(KingfisherSettings(framePreloadCount: 1))),
+        let kingfisher = try #require(try Replay.play(.kingfisher(KingfisherSettings(framePreloadCount: 1)),
                                                      container: Self.gif, trace: Self.trace(0.15)))
         // Each decode (150 ms) ends after its frame is due (100 ms apart): frames 1–9 are dropped. The rule still sees
         // each dropped frame come due, frees the one before and asks for the next, so the queue never idles: frame k's
@@ -68,7 +68,7 @@ import Testing
         #expect(kingfisher.stalls == 0)
         #expect(kingfisher.droppedFrames == 9)
         #expect(kingfisher.decodes == 8)
-        let flanimated = try #require(try Replay.play(.library(.flanimatedimage(cacheSize: 1)), container: Self.gif, trace: Self.trace(0.15)))
+        let flanimated = try #require(try Replay.play(.flanimatedimage(cacheSize: 1), container: Self.gif, trace: Self.trace(0.15)))
         #expect(flanimated.stalls > 0)
         #expect(flanimated.droppedFrames == 0)
     }
@@ -77,7 +77,7 @@ import Testing
     /// keeps it; the timeline starts at frame 0 and its top is the replay's most frames held. A window's count stays
     /// within its bound throughout.
     @Test func heldFramesOverTime() throws {
-        let kingfisher = try #require(try Replay.play(.library(.kingfisher(KingfisherSettings(framePreloadCount: 3))),
+        let kingfisher = try #require(try Replay.play(.kingfisher(KingfisherSettings(framePreloadCount: 3)),
                                                      container: Self.gif, trace: Self.trace(0.01), loops: 2))
         let samples = try #require(kingfisher.heldFrames)
         #expect(samples.first?.seconds == 0)
@@ -110,7 +110,7 @@ import Testing
     /// The same trace and setting give the same outcome, whatever else the machine does.
     @Test func deterministic() throws {
         let trace = FrameCostTrace(seconds: (0..<Self.gif.frameCount).map { 0.02 + 0.03 * Double($0 % 4) }, frameCount: Self.gif.frameCount)
-        for decoder in [DecoderChoice.windowed(.frames(2)), .library(.kingfisher), .library(.ylgifimage), .library(.sdwebimage(maxBufferCount: 3))] {
+        for decoder in [DecoderChoice.windowed(.frames(2)), .kingfisher, .ylgifimage, .sdwebimage(maxBufferCount: 3)] {
             let first = try Replay.play(decoder, container: Self.gif, trace: trace, loops: 2, speed: 4)
             let second = try Replay.play(decoder, container: Self.gif, trace: trace, loops: 2, speed: 4)
             #expect(first == second, "\(decoder)")

@@ -73,18 +73,18 @@ import TestFixtures
     }
 
     @Test func refusalsNameTheGIFOnlyPlayers() {
-        #expect(DecoderChoice.library(.flanimatedimage(cacheSize: 10)).refusal(for: .webp) != nil)
-        #expect(DecoderChoice.library(.ylgifimage).refusal(for: .webp) != nil)
+        #expect(DecoderChoice.flanimatedimage(cacheSize: 10).refusal(for: .webp) != nil)
+        #expect(DecoderChoice.ylgifimage.refusal(for: .webp) != nil)
         #expect(DecoderChoice.indexed(.frames(2)).refusal(for: .webp) != nil)
-        #expect(DecoderChoice.library(.kingfisher).refusal(for: .webp) == nil)
-        #expect(DecoderChoice.library(.sdwebimage(maxBufferCount: 4)).refusal(for: .webp) == nil)
+        #expect(DecoderChoice.kingfisher.refusal(for: .webp) == nil)
+        #expect(DecoderChoice.sdwebimage(maxBufferCount: 4).refusal(for: .webp) == nil)
         #expect(DecoderChoice.eager.refusal(for: .webp) == nil && DecoderChoice.windowed(.frames(2)).refusal(for: .webp) == nil)
-        #expect(DecoderChoice.library(.flanimatedimage(cacheSize: 10)).refusal(for: .gif) == nil)
+        #expect(DecoderChoice.flanimatedimage(cacheSize: 10).refusal(for: .gif) == nil)
     }
 
     @Test func theChildRefusesWhatThePlanWouldHaveLeftOut() throws {
         let container = try AnimationFile.open(contentsOfFile: Self.webp)
         #expect(throws: GIFError.self) { _ = try DecoderKind.indexed.make(DecoderInputs(container: container, window: .frames(2))) }
-        #expect(throws: GIFError.self) { try DecoderChoice.library(.ylgifimage).checkPlays(container.format) }
+        #expect(throws: GIFError.self) { try DecoderChoice.ylgifimage.checkPlays(container.format) }
     }
 }

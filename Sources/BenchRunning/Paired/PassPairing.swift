@@ -98,7 +98,7 @@ public struct PassPairing: Sendable {
         for (index, entry) in shared.enumerated() {
             if shouldStop() { break }
             let identity = entry.benchCase.identity.unplanted
-            let name = "\(identity.gif) · \(identity.plan)"
+            let name = "\(identity.gif) · \(identity.decoderLabel)"
             progress("passes · case \(index + 1)/\(shared.count) · \(name) · \(clock.status)")
             var pairs = PassSeries(identity: identity)
             var lastNote = Date()
