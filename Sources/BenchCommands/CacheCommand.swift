@@ -72,14 +72,14 @@ enum CacheCommand {
         let command = arguments.commandLine
         let report = CacheReport(rows: rows, metadata: RunMetadata.current(command: command))
         let markdown = report.markdown
-        try report.publish(to: output.path)
+        _ = try session.publish(report, to: output)
         Console.answer(markdown)
         let lost = rows.filter { !($0.framesKept && $0.delaysKept && $0.loopKept && $0.pixelsKept && $0.reencodedFormat == $0.originalFormat && $0.originalByteIdentical) }
         if !lost.isEmpty {
             Console.error("the round trip lost something for: \(lost.map(\.gif).joined(separator: ", "))")
             return .internalFailure
         }
-        Console.note("bench: cache report in \(out)/cache.{csv,md}")
+        session.note("cache report in \(out)/cache.{csv,md}")
         // A GIF skipped is a gap in the report: exit 4, as README says.
         return rejected.isEmpty ? .success : .incomplete
     }

@@ -1,5 +1,6 @@
 import BenchCLI
 import BenchPlan
+import BenchReports
 import BenchRunning
 import CaseModel
 import Foundation
@@ -8,7 +9,8 @@ import SystemFiles
 /// What `run`, `feed`, `gate`, `merge` and `cache` each set up before their work and settle after it, in one place:
 /// a private scratch directory; signals turned into a clean stop; one progress line and clock; the report folder made,
 /// checked against what the command reads and writes, and locked (``reportFolder(_:writes:reads:)``, called as soon
-/// as the command knows its inputs); and the exit status told one way, with the line that says why it is not 0.
+/// as the command knows its inputs); the report published with its exports (``publish(_:to:exports:)``); and the
+/// exit status told one way, with the line that says why it is not 0.
 struct CommandSession {
     /// How the session's notes name the command: `bench`, `bench feed`.
     let name: String
@@ -32,6 +34,21 @@ struct CommandSession {
         let output = try OutputFolder(out)
         try Destinations.check(writes: writes, reportFolder: ("--out", output.path), reads: reads)
         return output
+    }
+
+    /// Publishes `report` into `output` as one unit, then writes each export asked for. False when an export was not
+    /// written (its line is on stderr), which ``status(finished:noun:failed:interrupted:cut:exported:)`` makes exit 3.
+    func publish(_ report: some PublishedReport, to output: OutputFolder, exports: Exports? = nil) throws -> Bool {
+        try report.publish(to: output.path)
+        return exports?.write(report.exportedFigures) ?? true
+    }
+
+    /// Publishes files already rendered (a run's, rendered while the parent's peak is read) and the exports of
+    /// `figures`, as ``publish(_:to:exports:)`` does.
+    func publish(rendered files: [(name: String, bytes: [UInt8])], figures: [ExportedFigure], to output: OutputFolder,
+                 exports: Exports) throws -> Bool {
+        try ReportWriter.write(bytes: files, to: output.path)
+        return exports.write(figures)
     }
 
     /// A note on stderr, named by the command; `--quiet` leaves it out.

@@ -124,8 +124,7 @@ enum FeedCommand {
                                 uniquingKeysWith: { first, _ in first })
         let report = FeedReport(metadata: RunMetadata.current(command: arguments.commandLine),
                                 results: results, budget: options.budget, incomplete: interrupted, queues: queues, replays: replays)
-        try report.publish(to: output.path)
-        let exported = exports.write(ExportedFigure.all(in: report))
+        let exported = try session.publish(report, to: output, exports: exports)
         let markdown = FeedMarkdownReporter.render(report)
         Console.answer(markdown, terminator: "")
         session.note("reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")

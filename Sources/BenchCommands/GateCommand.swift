@@ -146,9 +146,9 @@ enum GateCommand {
         outcome.strict = !options.allowUnjudged
         let found = outcome.regressionRecords
         if let confirmation { outcome = outcome.confirmed(by: confirmation.found, source: confirmation.folder) }
-        try GateReport(outcome: outcome, baseline: baseline.metadata, rounds: rounds, instructions: counts,
-                       passes: passes ?? [], found: found, candidate: verdict.candidate, base: verdict.base)
-            .publish(to: output.path)
+        _ = try session.publish(GateReport(outcome: outcome, baseline: baseline.metadata, rounds: rounds,
+                                           instructions: counts, passes: passes ?? [], found: found,
+                                           candidate: verdict.candidate, base: verdict.base), to: output)
         session.note("\(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
         let status = try CompareCommand.finish(outcome, summaryPath: options.summary)
         guard !Interruption.requested else {

@@ -40,8 +40,7 @@ enum MergeCommand {
         }
         let merged = try ShardMerge.merge(reports, command: arguments.commandLine,
                                           allowingMixedBuilds: allowingMixedBuilds)
-        try ReportFiles.write(merged, to: output.path)
-        let exported = exports.write(merged)
+        let exported = try session.publish(RunReportFiles(merged), to: output, exports: exports)
         Console.answer(MarkdownReporter.render(merged))
         session.note("merged \(reports.count) shards, \(merged.results.count) cases; "
                      + "reports in \(out)/results.{csv,md,json} and \(out)/charts/")

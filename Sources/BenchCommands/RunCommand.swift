@@ -203,9 +203,9 @@ enum RunCommand {
         let published = try ReportFiles.measuringParent(measured, cases: results.count,
                                                         folder: options.fullMarkdown ? nil : options.out)
         let report = published.report
-        try ReportWriter.write(bytes: published.files, to: output.path)
+        let exported = try session.publish(rendered: published.files, figures: ExportedFigure.all(in: report),
+                                           to: output, exports: options.exports)
         journal.finish()
-        let exported = options.exports.write(report)
         Console.answer(published.printed)
         session.note("\(results.count) of \(cases.count) cases in \(session.elapsed) with preparing the GIFs; "
                      + "reports in \(options.out)/results.{csv,md,json} and \(options.out)/charts/")

@@ -29,10 +29,13 @@ public protocol PublishedReport {
     func formats() -> [ReportFormat]
     /// Files beside the formats, each path relative to the folder (`charts/x.svg`).
     func charts() -> [(path: String, contents: Data)]
+    /// The figures `--export-github-benchmark` and `--export-bmf` write; none for a report that has no such figures.
+    var exportedFigures: [ExportedFigure] { get }
 }
 
 extension PublishedReport {
     public func charts() -> [(path: String, contents: Data)] { [] }
+    public var exportedFigures: [ExportedFigure] { [] }
 
     /// Every file of the report, rendered in memory: the charts, then the kind's files.
     public func files() throws -> [(name: String, contents: Data)] {

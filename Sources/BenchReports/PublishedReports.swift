@@ -23,6 +23,8 @@ public struct RunReportFiles: PublishedReport {
     }
 
     public func charts() -> [(path: String, contents: Data)] { drawn.map { ($0.relativePath, Data($0.svg.utf8)) } }
+
+    public var exportedFigures: [ExportedFigure] { ExportedFigure.all(in: report) }
 }
 
 extension FeedReport: PublishedReport {
@@ -39,6 +41,8 @@ extension FeedReport: PublishedReport {
     public func charts() -> [(path: String, contents: Data)] {
         [("charts/" + FeedTimelineChart.fileName, Data(FeedTimelineChart.render(self).utf8))]
     }
+
+    public var exportedFigures: [ExportedFigure] { ExportedFigure.all(in: self) }
 }
 
 /// What a paired gate publishes: its verdicts, every round and pass, the regressions a later gate confirms against,

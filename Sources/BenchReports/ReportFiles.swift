@@ -4,10 +4,6 @@ import Foundation
 
 /// The files of one run's report: CSV, Markdown, JSON and the SVG charts the Markdown embeds, published as one unit.
 public enum ReportFiles {
-    public static func write(_ report: RunReport, to directory: String) throws {
-        try RunReportFiles(report).publish(to: directory)
-    }
-
     /// Every file of the report, relative path and bytes, rendered in memory.
     public static func render(_ report: RunReport) throws -> [(name: String, contents: Data)] {
         try RunReportFiles(report).files()

@@ -86,6 +86,14 @@ struct ShardTests {
         let allowed = BenchProgram.inProcess(["merge"] + mixed + ["--out", Self.directory + "/m8", "--allow-mixed-builds"])
         #expect(allowed.status == 0, "\(allowed.errors)")
 
+        // The merged report is published with its exports, as a run's is: one written, one that cannot be (exit 3).
+        let bmf = Self.directory + "/merged.bmf.json"
+        let exported = BenchProgram.inProcess(["merge"] + dirs + ["--out", Self.directory + "/m10", "--export-bmf", bmf])
+        #expect(exported.status == 0, "\(exported.errors)")
+        #expect(try String(contentsOfFile: bmf, encoding: .utf8).hasPrefix("{"))
+        let full = BenchProgram.inProcess(["merge"] + dirs + ["--out", Self.directory + "/m11", "--export-bmf", "/dev/full"])
+        #expect(full.status == 3 && full.errors.contains("--export-bmf /dev/full was not written"), "\(full.errors)")
+
         // A shard that was interrupted: the merge is written, marked incomplete, and exits 3 with the line saying why.
         let partOne = try String(contentsOfFile: dirs[0] + "/results.json", encoding: .utf8)
         #expect(partOne.contains("\"incomplete\" : false"))
