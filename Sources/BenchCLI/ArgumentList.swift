@@ -69,7 +69,8 @@ public struct ArgumentList: Sendable {
                                  note: String = "") throws(UsageError) -> Int? {
         guard let text = try value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound)\(note), not '\(text)'")
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to "
+                             + "\(range.upperBound)\(note), not '\(text)'")
         }
         return number
     }
@@ -97,7 +98,8 @@ public struct ArgumentList: Sendable {
     public func finish(command: String) throws(UsageError) {
         if let first = remaining.first {
             let flag = String(first.prefix { $0 != "=" })
-            throw UsageError(first.hasPrefix("-") ? "unknown option '\(Console.visible(flag))' for '\(command)'\(Suggestion.phrase(for: flag, among: asked)) "
+            throw UsageError(first.hasPrefix("-") ? "unknown option '\(Console.visible(flag))' for "
+                                                    + "'\(command)'\(Suggestion.phrase(for: flag, among: asked)) "
                                                     + "(see 'bench \(command) --help')"
                                                    : "unexpected argument '\(Console.visible(first))' for '\(command)'")
         }

@@ -89,7 +89,8 @@ enum BenchCommand {
             case "speed": return try SpeedCommand.run(rest)
             case "sampler-cost": return try SamplerCostCommand.run(rest, child: child)
             case "schema": return try SchemaCommand.run(rest)
-            default: throw UsageError("unknown command '\(Console.visible(command))'\(Suggestion.phrase(for: command, among: commands)) (see 'bench --help')")
+            default: throw UsageError("unknown command "
+                                      + "'\(Console.visible(command))'\(Suggestion.phrase(for: command, among: commands)) (see 'bench --help')")
             }
         } catch let error as UsageError {
             Console.error(error.description)

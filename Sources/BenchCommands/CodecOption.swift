@@ -20,7 +20,8 @@ enum CodecOption {
         let names = RunCommand.list(text) ?? []
         if names.isEmpty { throw UsageError("--codec needs fast, giflib or fast,giflib") }
         let codecs = try names.map { name throws(UsageError) -> LZWCodec in
-            guard let codec = LZWCodec(rawValue: name) else { throw UsageError("--codec takes fast or giflib, not '\(name)'") }
+            guard let codec = LZWCodec(rawValue: name) else { throw UsageError("--codec takes fast or "
+                                                                               + "giflib, not '\(name)'") }
             return codec
         }
         return RunCommand.distinct(codecs)

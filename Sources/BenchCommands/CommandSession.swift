@@ -66,8 +66,8 @@ struct CommandSession {
             Console.error("\(cut): the report holds the \(Format.count(finished, noun)) that finished and is "
                           + "marked incomplete")
         } else if failed > 0 {
-            Console.error("\(Format.count(failed, noun)) failed; \(failed == 1 ? "its row says" : "their rows say") why "
-                          + "(exit 4)")
+            Console.error("\(Format.count(failed, noun)) failed; "
+                          + "\(failed == 1 ? "its row says" : "their rows say") why " + "(exit 4)")
         }
         return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
     }

@@ -84,11 +84,13 @@ enum CompareCommand {
         let ungated = outcome.comparisons.filter { $0.metric == .measure(.instructions) && $0.verdict == .notGated }
         if let first = ungated.first {
             let count = ungated.count
-            Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged (\(first.note ?? "")): "
-                          + "no CPU figure was gated; 'bench gate' judges CPU paired against the baseline's commit")
+            Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged "
+                          + "(\(first.note ?? "")): " + "no CPU figure was gated; 'bench gate' judges CPU paired "
+                                                        + "against the baseline's commit")
         }
         if causes.isEmpty {
-            Console.note("gate: no regression against the baseline (\(outcome.improvements.count) improvements beyond noise)")
+            Console.note("gate: no regression against the baseline (\(outcome.improvements.count) "
+                         + "improvements beyond noise)")
         } else {
             for cause in causes.prefix(20) { Console.error("gate: \(cause)") }
             if causes.count > 20 { Console.error("gate: … and \(causes.count - 20) more (see the table on stdout)") }

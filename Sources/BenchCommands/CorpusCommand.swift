@@ -41,7 +41,8 @@ enum CorpusCommand {
             for compression in WebPTwin.compressions {
                 let name = "\(spec.name).\(compression.name).webp"
                 guard force || !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name)) else {
-                    Console.note("kept \((directory as NSString).appendingPathComponent(name)) (exists; --force replaces it)")
+                    Console.note("kept \((directory as NSString).appendingPathComponent(name)) (exists; "
+                                 + "--force replaces it)")
                     continue
                 }
                 Console.note("encoding \(name) …")

@@ -95,15 +95,17 @@ enum FeedCommand {
                                                   files.paths[input.name].map { ("--gif \(input.name)", $0) }
                                               })
         if options.replay {
-            session.note("replaying \(options.models.count) models' feeds on a virtual clock, after tracing each GIF's decode costs "
-                         + "once per model (one throughput case of \(FeedReplays.traceLoops) loops each)")
+            session.note("replaying \(options.models.count) models' feeds on a virtual clock, after tracing each "
+                         + "GIF's decode costs " + "once per model (one throughput case of "
+                                                   + "\(FeedReplays.traceLoops) loops each)")
         }
         let replays = options.replay ? FeedReplays.replay(feeds, runner: runner, players: players,
                                                           progress: progress) : []
         let measured = options.replayOnly ? [] : feeds
         if !measured.isEmpty {
             session.note("\(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
-                         + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child process per feed")
+                         + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child "
+                           + "process per feed")
         }
         var results: [FeedResult] = []
         let steps = session.steps(measured.count, noun: "feeds")
@@ -127,7 +129,8 @@ enum FeedCommand {
         let exported = try session.publish(report, to: output, exports: exports)
         let markdown = FeedMarkdownReporter.render(report)
         Console.answer(markdown, terminator: "")
-        session.note("reports in \(options.out)/feed.{csv,md,json} and \(options.out)/charts/\(FeedTimelineChart.fileName)")
+        session.note("reports in \(options.out)/feed.{csv,md,json} and "
+                     + "\(options.out)/charts/\(FeedTimelineChart.fileName)")
         let failed = results.filter { $0.failure != nil }.count + replays.filter { $0.failure != nil }.count
         return session.status(finished: results.count, noun: "feed", failed: failed, interrupted: interrupted,
                               exported: exported)
@@ -165,7 +168,8 @@ enum FeedCommand {
             players = try arguments.integer("--players", in: 1...64) ?? 6
             scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
             let names = RunCommand.list(try arguments.value("--policies"))
-            if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies eager,windowed") }
+            if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies "
+                                                         + "eager,windowed") }
             let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
             models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text, players: registry) } }
                                               ?? (files.isEmpty ? DecoderSetting.feedDefaults : [])) + files)
@@ -198,14 +202,18 @@ enum FeedCommand {
             let memory = device?.memory ?? MachineMemory.current()
             let longest = inputs.compactMap { files.gifFacts[$0.name]?.loopSeconds }.max() ?? 0
             let seconds = Double(loops) * longest / speed
-            guard seconds > 0 else { throw UsageError("the GIFs have no delays to play: a feed needs a loop longer than 0 s") }
+            guard seconds > 0 else { throw UsageError("the GIFs have no delays to play: a feed needs a loop "
+                                                      + "longer than 0 s") }
             // The warning goes out at the first display tick at or after it; at the feed's end every player leaves
             // first.
             let schedule = FeedSchedule(players: players, scrollRate: scrollRate, seconds: seconds)
             if let at = memoryWarningAt, schedule.warningTick(at: at, refreshHz: refresh) == nil {
-                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s falls on or after the feed's last display tick "
-                                 + "(the feed ends at \(Format.fixed(seconds, digits: 3)) s: \(loops) loop\(loops == 1 ? "" : "s") of the longest GIF at speed "
-                                 + "\(Format.fixed(speed, digits: 2)), ticks every \(Format.fixed(1000 / refresh, digits: 1)) ms), when no player is left to warn")
+                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s falls on or after the feed's "
+                                 + "last display tick "
+                                 + "(the feed ends at \(Format.fixed(seconds, digits: 3)) s: \(loops) "
+                                   + "loop\(loops == 1 ? "" : "s") of the longest GIF at speed "
+                                 + "\(Format.fixed(speed, digits: 2)), ticks every "
+                                   + "\(Format.fixed(1000 / refresh, digits: 1)) ms), when no player is left to warn")
             }
             var feeds: [FeedCase] = []
             for repetition in 1...repetitions {

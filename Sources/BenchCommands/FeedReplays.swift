@@ -65,8 +65,8 @@ enum FeedReplays {
             if let failure = row.failure {
                 progress.line("\(label): FAILED: \(failure)")
             } else {
-                progress.line("\(label): \(row.stalls) stalls, \(row.droppedFrames) dropped, \(row.heldFramesMaxSum) frames held (Σ players), "
-                              + "replayed\(clock.estimate)")
+                progress.line("\(label): \(row.stalls) stalls, \(row.droppedFrames) dropped, \(row.heldFramesMaxSum) "
+                              + "frames held (Σ players), " + "replayed\(clock.estimate)")
             }
             rows.append(row)
         }

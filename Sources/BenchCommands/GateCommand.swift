@@ -94,7 +94,8 @@ enum GateCommand {
         let confirmation = try options.confirm.map { folder throws(UsageError) in
             let path = (folder as NSString).appendingPathComponent(RegressionRecord.fileName)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw UsageError("--confirm \(folder): no \(RegressionRecord.fileName) there to confirm against (a folder 'bench gate --out' wrote)")
+                throw UsageError("--confirm \(folder): no \(RegressionRecord.fileName) there to confirm against (a "
+                                 + "folder 'bench gate --out' wrote)")
             }
             return (folder: folder, found: try RegressionRecord.parse(text, source: path))
         }
@@ -103,7 +104,8 @@ enum GateCommand {
         let counted = try options.instructionGIFs.map { names throws(UsageError) in
             try names.map { name throws(UsageError) in
                 guard let gif = gifs.first(where: { $0.name == name }) else {
-                    throw UsageError("--instructions-on names '\(name)', which is not in the suite (\(gifs.map(\.name).joined(separator: ", ")))")
+                    throw UsageError("--instructions-on names '\(name)', which is not in the suite "
+                                     + "(\(gifs.map(\.name).joined(separator: ", ")))")
                 }
                 return gif
             }
@@ -124,8 +126,10 @@ enum GateCommand {
                            allGIFs: gifs, options: options, scratch: scratch.path) : (pairing: nil,
                                                                                       reason: "--pass-seconds 0")
         let plannedRounds = options.rounds ?? (pairing.pairing == nil ? 10 : 3)
-        session.note("\(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(plannedRounds) rounds, \(base.name) and the candidate "
-                     + "alternately" + (pairing.pairing == nil ? "" : ", then each case pass by pass for about \(Format.duration(options.passSeconds))")
+        session.note("\(gifs.count) GIF\(gifs.count == 1 ? "" : "s") × \(plannedRounds) rounds, \(base.name) and "
+                     + "the candidate "
+                     + "alternately" + (pairing.pairing == nil ? "" : ", then each case pass by pass for about "
+                                                                      + "\(Format.duration(options.passSeconds))")
                      + "\(options.countInstructions ? ", then instructions under Callgrind on both" : "")")
         let started = Date()
         let rounds = try runner.rounds(plannedRounds, progress: { progress.update($0) },
@@ -133,7 +137,9 @@ enum GateCommand {
         let passes = try pairing.pairing.map { pairing throws(UsageError) in
             try pairing.run(progress: { progress.update($0) }, shouldStop: { Interruption.requested })
         }
-        if let passes { progress.line("passes done: \(passes.count) cases, \(passes.reduce(0) { $0 + $1.passes.count }) passes · \(Format.duration(Date().timeIntervalSince(started))) elapsed") }
+        if let passes { progress.line("passes done: \(passes.count) cases, "
+                                      + "\(passes.reduce(0) { $0 + $1.passes.count }) passes · "
+                                        + "\(Format.duration(Date().timeIntervalSince(started))) elapsed") }
         let counts = options.countInstructions && !Interruption.requested
             ? try runner.instructionCounts(of: counted, progress: { progress.line($0) }) : nil
         progress.update("")
@@ -149,7 +155,8 @@ enum GateCommand {
         _ = try session.publish(GateReport(outcome: outcome, baseline: baseline.metadata, rounds: rounds,
                                            instructions: counts, passes: passes ?? [], found: found,
                                            candidate: verdict.candidate, base: verdict.base), to: output)
-        session.note("\(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in \(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
+        session.note("\(rounds.count) rounds\(passes.map { " and \($0.count) cases pass by pass" } ?? "") in "
+                     + "\(Format.duration(Date().timeIntervalSince(started))); verdicts in \(options.out)/gate.md")
         let status = try CompareCommand.finish(outcome, summaryPath: options.summary)
         guard !Interruption.requested else {
             Console.error("gate: interrupted after \(rounds.count) of \(plannedRounds) rounds: no verdict (exit 3)")
@@ -180,10 +187,12 @@ enum GateCommand {
             guard let bytes = try? GIFBytes(contentsOfFile: gif.path), AnimationFormat(sniffing: bytes.buffer) != .gif,
                   let reason = base.cannotRead(gif.path) else { continue }
             refused[gif.name] = reason
-            Console.note("bench gate: \(base.name) cannot play \(gif.name) (\(reason)): the candidate plays it alone, and its cases are new")
+            Console.note("bench gate: \(base.name) cannot play \(gif.name) (\(reason)): the candidate plays it alone, "
+                         + "and its cases are new")
         }
         guard refused.count < gifs.count else {
-            throw UsageError("\(base.name) can play none of these inputs (\(refused.values.first ?? "")); pick a newer base with --base REV")
+            throw UsageError("\(base.name) can play none of these inputs (\(refused.values.first ?? "")); pick a newer "
+                             + "base with --base REV")
         }
         return refused
     }
@@ -201,7 +210,8 @@ enum GateCommand {
         let basePlan = base.workerPlan(gifs: gifs, suiteArguments: options.suiteArguments,
                                        folder: scratch + "/plan-base", timeout: 600)
         guard let plan = basePlan.plan else {
-            Console.note("bench gate: \(base.name): \(basePlan.reason); CPU time is judged by rounds of fresh processes instead")
+            Console.note("bench gate: \(base.name): \(basePlan.reason); CPU time is judged by rounds of fresh "
+                         + "processes instead")
             return (nil, basePlan.reason)
         }
         let own = candidate.workerPlan(gifs: allGIFs, suiteArguments: options.suiteArguments,
@@ -251,7 +261,8 @@ enum GateCommand {
             baselinePath = try arguments.value("--baseline") ?? "Reports/baseline.json"
             base = try arguments.value("--base")
             baseBench = try arguments.value("--base-bench")
-            if base != nil && baseBench != nil { throw UsageError("--base and --base-bench name the base twice; give one") }
+            if base != nil && baseBench != nil { throw UsageError("--base and --base-bench name the base "
+                                                                  + "twice; give one") }
             buildBaseOnly = arguments.flag("--build-base")
             rounds = try arguments.integer("--rounds", in: PairedJudge.minimumRounds...200)
             passSeconds = try arguments.value("--pass-seconds").map { text throws(UsageError) in
@@ -276,7 +287,8 @@ enum GateCommand {
                 if let value = try arguments.value(knob) { candidateKnobs += [knob, value] }
             }
             for flag in Self.refused where arguments.rest.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
-                throw UsageError("bench gate does not take \(flag): it sets each side's runs itself (see 'bench gate --help')")
+                throw UsageError("bench gate does not take \(flag): it sets each side's runs itself (see "
+                                 + "'bench gate --help')")
             }
             // The suite as both sides will play it, parsed here so a bad flag fails now and not in round 1.
             var suite = arguments.handingOn(adding: candidateKnobs)
@@ -294,11 +306,12 @@ enum GateCommand {
         func gifFiles(scratch: PrivateDirectory) throws -> [(name: String, path: String)] {
             let files = try CorpusFiles(inputs, scratch: scratch)
             return try inputs.map { input throws(UsageError) in
-                guard let path = files.paths[input.name] else { throw UsageError("\(input.name): could not be put on disk for both sides") }
+                guard let path = files.paths[input.name] else { throw UsageError("\(input.name): could not be put on "
+                                                                                 + "disk for both sides") }
                 let stem = GIFInputs.name(ofFile: (path as NSString).lastPathComponent)
                 guard stem == input.name else {
-                    throw UsageError("bench gate plays each GIF alone, where it is named by its file name: '\(input.name)' would become "
-                                     + "'\(stem)'; give GIFs distinct file names")
+                    throw UsageError("bench gate plays each GIF alone, where it is named by its file name: "
+                                     + "'\(input.name)' would become " + "'\(stem)'; give GIFs distinct file names")
                 }
                 return (input.name, path)
             }
@@ -320,8 +333,9 @@ enum GateCommand {
             }
             let recorded = revision.hasSuffix(RunMetadata.dirtySuffix) ? String(revision.dropLast(RunMetadata.dirtySuffix.count)) : revision
             if base == nil, !BaseBuild.isCommitHash(recorded) {
-                throw UsageError("\(baselinePath) records '\(Console.visible(revision))' as its commit, not a commit hash: a branch or ref "
-                                 + "moves, so the base would too; save the baseline again, or name the base with --base REV")
+                throw UsageError("\(baselinePath) records '\(Console.visible(revision))' as its commit, not a commit "
+                                 + "hash: a branch or ref " + "moves, so the base would too; save the baseline again, "
+                                                              + "or name the base with --base REV")
             }
             let repository = try BaseBuild.repository(containing: BuildProvenance.packageDirectory)
             let commit = try BaseBuild.resolve(revision, repository: repository)

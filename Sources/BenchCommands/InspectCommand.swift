@@ -37,7 +37,8 @@ enum InspectCommand {
                                    deadlineSeconds: Double(timeout))
         let files = arguments.positionals()
         try arguments.finish(command: "inspect")
-        guard files.count == 1, let path = files.first else { throw UsageError("inspect takes exactly one FILE (see 'bench inspect --help')") }
+        guard files.count == 1, let path = files.first else { throw UsageError("inspect takes exactly one FILE (see "
+                                                                               + "'bench inspect --help')") }
         let container: GIFContainer
         let playability: Playability
         do {

@@ -29,7 +29,8 @@ enum InstructionCounts {
             case .failure(let error): "FAILED: \(error.description)"
             }
             outcomes.withLock { _ in
-                progress.line("[\(done)/\(cases.count)] instructions · \(benchCase.gif) · \(benchCase.decoderLabel): \(figure)")
+                progress.line("[\(done)/\(cases.count)] instructions · \(benchCase.gif) · "
+                              + "\(benchCase.decoderLabel): \(figure)")
             }
         }
         for (position, outcome) in outcomes.withLock({ $0 }) {

@@ -21,12 +21,14 @@ enum MergeCommand {
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { Console.output(help); return .success }
-        guard let out = try arguments.value("--out") else { throw UsageError("merge needs --out DIR (see 'bench merge --help')") }
+        guard let out = try arguments.value("--out") else { throw UsageError("merge needs --out DIR (see 'bench "
+                                                                             + "merge --help')") }
         let exports = try Exports(&arguments)
         let allowingMixedBuilds = arguments.flag("--allow-mixed-builds")
         let directories = arguments.positionals()
         try arguments.finish(command: "merge")
-        guard !directories.isEmpty else { throw UsageError("merge needs the shards' report folders (see 'bench merge --help')") }
+        guard !directories.isEmpty else { throw UsageError("merge needs the shards' report folders (see 'bench "
+                                                           + "merge --help')") }
         try Destinations.checkFolder(("--out", out), against: directories.map { ("the shard folder \($0)", $0) })
         // Merging takes a second: a signal stops it at once, with nothing written.
         let session = try CommandSession("bench", interruptible: false)

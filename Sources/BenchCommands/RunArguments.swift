@@ -28,9 +28,11 @@ extension RunCommand {
             if free == nil { device.freeBytes = UInt64(memory) / 3 }
         }
         if let free { device.freeBytes = UInt64(free) }
-        guard device.physicalBytes > 0 else { throw UsageError("--device-free needs --device NAME or --device-memory SIZE") }
+        guard device.physicalBytes > 0 else { throw UsageError("--device-free needs --device NAME or "
+                                                               + "--device-memory SIZE") }
         guard device.freeBytes <= device.physicalBytes else {
-            throw UsageError("--device-free (\(ByteSize.format(Int(device.freeBytes)))) is more than the device's memory (\(ByteSize.format(Int(device.physicalBytes))))")
+            throw UsageError("--device-free (\(ByteSize.format(Int(device.freeBytes)))) is more than the device's "
+                             + "memory (\(ByteSize.format(Int(device.physicalBytes))))")
         }
         return device
     }
@@ -45,8 +47,11 @@ extension RunCommand {
             let playback = Double(suite.loops) * (known?.loopSeconds ?? 0) / fastest
             let lastTick = playback - (known?.lastFrameSeconds ?? 0) / fastest
             if at > lastTick + 1e-9 {
-                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after \(input.name)'s last frame is shown "
-                                 + "(at \(Format.fixed(lastTick, digits: 3)) s of \(Format.fixed(playback, digits: 3)) s: \(suite.loops) loop\(suite.loops == 1 ? "" : "s") at speed \(Format.fixed(fastest, digits: 2)))")
+                throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after \(input.name)'s "
+                                 + "last frame is shown " + "(at \(Format.fixed(lastTick, digits: 3)) s of "
+                                                            + "\(Format.fixed(playback, digits: 3)) s: \(suite.loops) "
+                                                              + "loop\(suite.loops == 1 ? "" : "s") at speed "
+                                                                + "\(Format.fixed(fastest, digits: 2)))")
             }
         }
     }
@@ -54,7 +59,8 @@ extension RunCommand {
     /// A `--display` size, or one line saying what the flag takes (and that `full` is allowed, where it is).
     static func displaySize(_ text: String, orFull: Bool) throws(UsageError) -> DisplaySize {
         guard let size = DisplaySize(parsing: text) else {
-            throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. 320x320)\(orFull ? ", or 'full'" : ""), not '\(text)'")
+            throw UsageError("--display takes the view's size in pixels as WxH, each side 1 to 65535 (e.g. "
+                             + "320x320)\(orFull ? ", or 'full'" : ""), not '\(text)'")
         }
         return size
     }
@@ -98,7 +104,8 @@ extension RunCommand {
     /// `--corpus synthetic|real|all`, or nil when absent.
     static func corpus(_ arguments: inout ArgumentList) throws(UsageError) -> CorpusChoice? {
         try arguments.value("--corpus").map { text throws(UsageError) in
-            guard let choice = CorpusChoice(rawValue: text) else { throw UsageError("--corpus takes synthetic, real or all, not '\(text)'") }
+            guard let choice = CorpusChoice(rawValue: text) else { throw UsageError("--corpus takes synthetic, real or "
+                                                                                    + "all, not '\(text)'") }
             return choice
         }
     }
@@ -118,7 +125,8 @@ extension RunCommand {
     static func number(_ text: String?, flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text else { return nil }
         guard let value = Double(text), range.contains(value) else {
-            throw UsageError("\(flag) takes a number from \(Format.fixed(range.lowerBound, digits: range.lowerBound < 1 ? 2 : 0)) to "
+            throw UsageError("\(flag) takes a number from "
+                             + "\(Format.fixed(range.lowerBound, digits: range.lowerBound < 1 ? 2 : 0)) to "
                              + "\(Format.fixed(range.upperBound, digits: 0)), not '\(text)'")
         }
         return value

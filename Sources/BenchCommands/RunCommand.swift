@@ -115,7 +115,8 @@ enum RunCommand {
         let session = try CommandSession("bench")
         let output = try session.reportFolder(options.out, writes: options.destinations, reads: options.reads)
         let (progress, scratch) = (session.progress, session.scratch)
-        progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, checking each file …")
+        progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, "
+                        + "checking each file …")
         var runner = try child.runner(timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits,
                                                        rules: options.fileRules, scratch: scratch,
@@ -137,7 +138,8 @@ enum RunCommand {
         let selected = try options.filter.map { filter throws(UsageError) in try filter.select(wholeSuite) } ?? wholeSuite
         let cases = options.shard.map { $0.select(selected, facts: files.facts) } ?? selected
         if let shard = options.shard {
-            Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, \(cases.count) of \(wholeSuite.count) cases")
+            Console.note("bench: shard \(shard): \(Set(cases.map(\.gif)).count) of \(playable.count) GIFs, "
+                         + "\(cases.count) of \(wholeSuite.count) cases")
         }
         if options.workerPlan {
             // For `bench gate`: the cases and their warm workers' command lines, nothing played.
@@ -150,7 +152,8 @@ enum RunCommand {
                      + (options.warmUp > 0 ? ", after \(Format.count(options.warmUp, "unmeasured warm-up")) per setting" : "")
                      + "; \(Format.count(playable.count, "GIF")) prepared in \(session.elapsed)")
         if !options.references.isEmpty {
-            Console.note("bench: beside the settings named, \(options.references.map { $0.isEager ? "eager" : "\($0)'s default" }.joined(separator: " and ")) as the answer's reference "
+            Console.note("bench: beside the settings named, "
+                         + "\(options.references.map { $0.isEager ? "eager" : "\($0)'s default" }.joined(separator: " and ")) as the answer's reference "
                          + "(--no-references leaves \(options.references.count == 1 ? "it" : "them") out)")
         }
         if let playing = Suite.realTimeLength(cases, loopSeconds: files.gifFacts.mapValues(\.loopSeconds)) { Console.note("bench: " + playing) }
@@ -162,7 +165,8 @@ enum RunCommand {
             progress.update("warming up: \(benchCase.gif) · \(benchCase.decoderLabel) (unmeasured) …")
         }, progress: { index, benchCase, result in
             let speed = benchCase.mode == .realtime ? " · speed \(Format.fixed(benchCase.speed, digits: 2))" : ""
-            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoderLabel)\(speed) · repetition \(benchCase.repetition)"
+            let label = "[\(index + 1)/\(cases.count)] \(benchCase.gif) · \(benchCase.decoderLabel)\(speed) · "
+                        + "repetition \(benchCase.repetition)"
             guard let result else { return steps.started(label) }
             journal.append(result)
             steps.ended(label, failure: result.failure) {

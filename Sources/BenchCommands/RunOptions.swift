@@ -88,13 +88,15 @@ extension RunCommand {
             let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh",
                                                 in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
             let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
-            if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or --display full,320x320") }
+            if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or "
+                                                      + "--display full,320x320") }
             let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
                 text == "full" ? nil : try RunCommand.displaySize(text, orFull: true)
             })
             let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"),
                                                         flag: "--memory-warning-at", in: 0.01...1_000_000)
-            if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with --mode realtime") }
+            if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with "
+                                                                              + "--mode realtime") }
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             let cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)")
                 ?? device.map { min($0.cores, usableCPUs) }
@@ -135,13 +137,15 @@ extension RunCommand {
             timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
             if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
             if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0 || plantedPageFaults > 0) {
-                throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak, --plant-page-faults): a baseline measures the code as it is")
+                throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak, "
+                                 + "--plant-page-faults): a baseline measures the code as it is")
             }
             if gateTimes != nil && gateBaseline == nil { throw UsageError("--gate-times goes with --gate FILE") }
 
             var settings: [DecoderSetting] = []
             let explicitDecoders = decoderList != nil || windowList != nil
-            if windowList?.isEmpty == true { throw UsageError("--windows needs at least one window, such as --windows 4 or --windows 1,4,all") }
+            if windowList?.isEmpty == true { throw UsageError("--windows needs at least one window, such as --windows "
+                                                              + "4 or --windows 1,4,all") }
             if decoderList?.isEmpty == true { throw UsageError("--decoders needs at least one of \(DecoderKind.names)") }
             if explicitDecoders || policies.isEmpty {
                 let windows = try (windowList ?? ["\(Suite.defaultWindow)"]).map { text throws(UsageError) -> PrefetchWindow in

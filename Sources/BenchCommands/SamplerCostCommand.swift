@@ -60,8 +60,10 @@ enum SamplerCostCommand {
                 }
                 let cost = zip(on, off).map { $0 / $1 - 1 }
                 let interval = Statistics.bootstrapMedianInterval(cost)
-                Console.answer("| \(input.name) | \(decoder) | \(Format.duration(Statistics.median(off))) | \(Format.duration(Statistics.median(on))) | "
-                      + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) (\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
+                Console.answer("| \(input.name) | \(decoder) | \(Format.duration(Statistics.median(off))) | "
+                               + "\(Format.duration(Statistics.median(on))) | "
+                      + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) "
+                        + "(\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
             }
         }
         return failures > 0 ? .incomplete : .success

@@ -30,7 +30,8 @@ enum SchemaCommand {
         case "columns": Console.output(ColumnContract.markdown(), terminator: "")
         case "feed-columns": Console.output(ColumnContract.feedMarkdown(), terminator: "")
         case "design": Console.output(DesignFigures.markdown(), terminator: "")
-        default: throw UsageError("schema takes results, feed, columns, feed-columns or design, not '\(which.joined(separator: " "))' (see 'bench schema --help')")
+        default: throw UsageError("schema takes results, feed, columns, feed-columns or design, not "
+                                  + "'\(which.joined(separator: " "))' (see 'bench schema --help')")
         }
         return .success
     }

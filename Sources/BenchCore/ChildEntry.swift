@@ -45,7 +45,8 @@ public enum ChildEntry {
                           errors: "\(program): error: a warm worker serves its passes in a process of its own\n")
         case nil:
             return Answer(status: 2,
-                          errors: "\(program): error: bad arguments; this program is started by 'bench run', not by hand\n")
+                          errors: "\(program): error: bad arguments; this program is started by 'bench "
+                                  + "run', not by hand\n")
         }
     }
 

@@ -15,9 +15,11 @@ extension CaseIdentity {
         if let cpus { setting += ", \(cpus) CPU" }
         if byteSource == .mmap { setting += ", mmap" }
         if codec != .default { setting += ", \(codec) LZW" }
-        if planted.extraWorkPerFrame > 0 { setting += ", planted slowdown \(Format.fixed(planted.extraWorkPerFrame, digits: 3))" }
+        if planted.extraWorkPerFrame > 0 { setting += ", planted slowdown "
+                                                      + "\(Format.fixed(planted.extraWorkPerFrame, digits: 3))" }
         if planted.leakBytes > 0 { setting += ", planted leak \(Format.bytes(Double(planted.leakBytes)))" }
-        if planted.pageFaultBytes > 0 { setting += ", planted page faults \(Format.bytes(Double(planted.pageFaultBytes)))/loop" }
+        if planted.pageFaultBytes > 0 { setting += ", planted page faults "
+                                                   + "\(Format.bytes(Double(planted.pageFaultBytes)))/loop" }
         return setting
     }
 

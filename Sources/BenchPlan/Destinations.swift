@@ -30,17 +30,20 @@ public enum Destinations {
         for output in outputs where output.path != "/dev/null" {
             guard let identity = FileIdentity.of(output.path) else {
                 if collisionsOnly { continue }
-                throw UsageError("\(output.flag) \(output.path): its folder does not exist; make it first or choose another path")
+                throw UsageError("\(output.flag) \(output.path): its folder does not exist; make it first or "
+                                 + "choose another path")
             }
             if identity.isDirectory {
                 throw UsageError("\(output.flag) \(output.path) is a directory; name a file")
             }
             if let reportFolder, let charts = FileIdentity.of(reportFolder.path + "/charts"),
                FileIdentity.of(FileIdentity.folder(of: output.path)) == charts {
-                throw UsageError("\(output.flag) \(output.path) is inside \(reportFolder.flag)'s charts folder, which the report owns; choose another path")
+                throw UsageError("\(output.flag) \(output.path) is inside \(reportFolder.flag)'s charts folder, which "
+                                 + "the report owns; choose another path")
             }
             if let earlier = seen.first(where: { $0.identity == identity }) {
-                throw UsageError("\(output.flag) \(output.path) is the same file as \(earlier.what); one would overwrite the other, so choose another path")
+                throw UsageError("\(output.flag) \(output.path) is the same file as \(earlier.what); one would "
+                                 + "overwrite the other, so choose another path")
             }
             if !collisionsOnly, let reason = unwritable(output.path) {
                 throw UsageError("\(output.flag) \(output.path) cannot be written (\(reason)); choose another path")
@@ -75,7 +78,8 @@ public enum Destinations {
                                    against folders: [(what: String, path: String)]) throws(UsageError) {
         guard let target = FileIdentity.of(out.path) else { return }
         if let same = folders.first(where: { FileIdentity.of($0.path) == target }) {
-            throw UsageError("\(out.flag) \(out.path) is \(same.what); the report would replace what it is made from, so choose another folder")
+            throw UsageError("\(out.flag) \(out.path) is \(same.what); the report would replace what it is made from, "
+                             + "so choose another folder")
         }
     }
 }

@@ -59,13 +59,15 @@ public enum GIFInputs {
                     inputs.append(GIFInput(name: spec.name, source: .synthetic(spec)))
                     continue
                 }
-                throw UsageError("\(path): no such file or directory\(path.contains("/") ? "" : ", nor a built-in GIF (\(SyntheticCorpus.all.map(\.name).joined(separator: ", ")))")")
+                throw UsageError("\(path): no such file or "
+                                 + "directory\(path.contains("/") ? "" : ", nor a built-in GIF (\(SyntheticCorpus.all.map(\.name).joined(separator: ", ")))")")
             }
             if isDirectory.boolValue {
                 let suffixes = acceptsWebP ? [".gif", ".webp"] : [".gif"]
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
                     .filter { name in suffixes.contains { name.lowercased().hasSuffix($0) } }.sorted()
-                guard !names.isEmpty else { throw UsageError("\(path): no \(suffixes.joined(separator: " or ")) files in this directory") }
+                guard !names.isEmpty else { throw UsageError("\(path): no \(suffixes.joined(separator: " or ")) files "
+                                                             + "in this directory") }
                 inputs += names.map { GIFInput(name: Self.name(ofFile: $0), source: .file((path as NSString).appendingPathComponent($0))) }
             } else {
                 inputs.append(GIFInput(name: Self.name(ofFile: PathParts.name(of: path)), source: .file(path)))
@@ -139,7 +141,8 @@ extension GIFInputs {
                 if let gif = container as? GIFContainer { try Playability.checkStructure(gif, limits: limits) } else { try container.check(limits) }
                 var measured = path
                 if FileKind.of(path, followingLinks: true) != .regular {
-                    guard let scratch else { throw GIFError.io(path: path, reason: "a special file needs a scratch directory") }
+                    guard let scratch else { throw GIFError.io(path: path, reason: "a special file needs a "
+                                                                                   + "scratch directory") }
                     measured = scratch.path + "/input-\(index).\(container.format.rawValue)"
                     try AtomicFile.write(bytes.array, to: measured)
                 }

@@ -10,17 +10,22 @@ public enum GIFInspection {
         var lines = [
             "file: \(fileName)",
             "size: \(container.bytes.count) bytes",
-            "screen: \(container.width)x\(container.height), global palette: \(container.globalPalette.map { "\($0.colors.count) colours" } ?? "none")",
+            "screen: \(container.width)x\(container.height), global palette: "
+            + "\(container.globalPalette.map { "\($0.colors.count) colours" } ?? "none")",
             "frames: \(container.frameCount)",
             "loop: \(container.loopCount) (NETSCAPE2.0 \(container.netscapeLoopValue.map(String.init) ?? "absent"))",
             "decoded size: \(container.frameBytes) bytes per frame (\(Format.bytes(Double(container.frameBytes)))), "
-                + "\(container.frameBytes * container.frameCount) bytes for all frames (\(Format.bytes(Double(container.frameBytes * container.frameCount))))",
-            "loop length: \(Format.fixed(container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }, digits: 2)) s of animation "
+                + "\(container.frameBytes * container.frameCount) bytes for all frames "
+                  + "(\(Format.bytes(Double(container.frameBytes * container.frameCount))))",
+            "loop length: \(Format.fixed(container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }, digits: 2)) "
+            + "s of animation "
                 + "(the effective delays, as browsers play them)",
         ]
-        if container.truncated { lines.append("truncated: yes (the file ends before its trailer; frames before the cut play, the cut frame as far as its data goes)") }
+        if container.truncated { lines.append("truncated: yes (the file ends before its trailer; frames before the cut "
+                                              + "play, the cut frame as far as its data goes)") }
         if let playability = playability ?? (try? Playability.check(container, limits: limits, codec: codec)), playability.partialFrames + playability.failedFrames > 0 {
-            lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
+            lines.append("damaged frames: \(playability.partialFrames) drawn in part, \(playability.failedFrames) not "
+                         + "at all (first: \(playability.firstFailure.map { "\($0)" } ?? "-"))")
         }
         if container.trailingBytes > 0 { lines.append("trailing bytes: \(container.trailingBytes)") }
         let header = ["index", "rect", "disposal", "delay_raw_ms", "delay_effective_ms", "interlaced", "palette",

@@ -22,8 +22,8 @@ public final class OutputFolder: Sendable {
             throw UsageError("\(flag) \(path) is \(kind.description), not a directory")
         }
         if let foreign = ForeignReportFiles.names(in: resolved).first {
-            throw UsageError("\(flag) \(path) holds a \(foreign) that bench did not write, and the report would replace it; "
-                             + "move it away, or choose another \(flag)")
+            throw UsageError("\(flag) \(path) holds a \(foreign) that bench did not write, and the report "
+                             + "would replace it; " + "move it away, or choose another \(flag)")
         }
         for folder in Self.reportSubfolders {
             if let kind = FileKind.of(resolved + "/" + folder), kind != .directory {
@@ -35,7 +35,8 @@ public final class OutputFolder: Sendable {
         guard lock >= 0 else { throw UsageError("\(flag) \(path) is not writable: \(String(cString: strerror(errno)))") }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
             close(lock)
-            throw UsageError("\(flag) \(path) is in use by another bench run; wait for it to finish or give another \(flag)")
+            throw UsageError("\(flag) \(path) is in use by another bench run; wait for it to finish or give "
+                             + "another \(flag)")
         }
         do { try AtomicFile.write([], to: resolved + "/.bench-write-check") } catch {
             close(lock)

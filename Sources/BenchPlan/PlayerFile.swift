@@ -13,7 +13,8 @@ public enum PlayerFile {
 
     public static func load(_ path: String) throws(UsageError) -> PlayerDescription {
         guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("\(path): cannot read the player file") }
-        guard data.count <= maxBytes else { throw UsageError("\(path): a player file is at most 64 KiB (it goes to each case's child on its command line)") }
+        guard data.count <= maxBytes else { throw UsageError("\(path): a player file is at most 64 KiB (it goes to "
+                                                             + "each case's child on its command line)") }
         return try parse(data, named: path)
     }
 
@@ -24,8 +25,8 @@ public enum PlayerFile {
         for path in paths {
             let description = try load(path)
             if let other = loaded.first(where: { $0.description.name == description.name }) {
-                throw UsageError("\(other.path) and \(path) both name their player '\(description.name)': their cases would share one name; "
-                                 + "give one another 'name'")
+                throw UsageError("\(other.path) and \(path) both name their player '\(description.name)': their cases "
+                                 + "would share one name; " + "give one another 'name'")
             }
             loaded.append((path, description))
         }
@@ -55,7 +56,8 @@ public enum PlayerFile {
 
     /// `frames`: a number, `{"bySize": [...]}` or `{"memory": {"physicalFraction": F, "freeFraction": F}}`.
     private static func frames(_ reader: Fields) throws(UsageError) -> PlayerDescription.FrameCount {
-        let usage = "'frames' takes a number of frames, {\"bySize\": [...]} or {\"memory\": {\"physicalFraction\": F, \"freeFraction\": F}}"
+        let usage = "'frames' takes a number of frames, {\"bySize\": [...]} or {\"memory\": {\"physicalFraction\": F, "
+                    + "\"freeFraction\": F}}"
         switch reader.fields["frames"] {
         case nil: throw UsageError("\(reader.file): 'frames' is missing; \(usage)")
         case let number as NSNumber where !Fields.isBoolean(number):
@@ -69,7 +71,8 @@ public enum PlayerFile {
                     try category.only(["upToMegabytes", "frames"])
                     let limit = try category.optionalNumber("upToMegabytes", in: 0...1e12)
                     guard limit != nil || index == categories.count - 1 else {
-                        throw UsageError("\(reader.file): 'frames.bySize[\(index)].upToMegabytes' is missing (only the last category has no limit)")
+                        throw UsageError("\(reader.file): 'frames.bySize[\(index)].upToMegabytes' is missing (only the "
+                                         + "last category has no limit)")
                     }
                     let frames: Int? = category.fields["frames"] as? String == "all" ? nil : try category.integer("frames", in: 0...1_000_000, or: "'all'")
                     parsed.append(.init(upToMegabytes: limit, frames: frames))
@@ -147,7 +150,8 @@ struct Fields {
     func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let value = fields[key] else { return nil }
         guard let number = value as? NSNumber, !Self.isBoolean(number), range.contains(number.doubleValue) else {
-            throw UsageError("\(file): '\(name(key))' takes a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))")
+            throw UsageError("\(file): '\(name(key))' takes a number from \(Self.text(range.lowerBound)) to "
+                             + "\(Self.text(range.upperBound))")
         }
         return number.doubleValue
     }
@@ -162,7 +166,8 @@ struct Fields {
         guard let value = fields[key] else { return nil }
         guard let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue == number.doubleValue.rounded(),
               let whole = Int(exactly: number.doubleValue), range.contains(whole) else {
-            throw UsageError("\(file): '\(name(key))' takes a whole number from \(range.lowerBound) to \(range.upperBound)\(alternative.map { " or \($0)" } ?? "")")
+            throw UsageError("\(file): '\(name(key))' takes a whole number from \(range.lowerBound) to "
+                             + "\(range.upperBound)\(alternative.map { " or \($0)" } ?? "")")
         }
         return whole
     }
@@ -179,7 +184,8 @@ struct Fields {
 
     func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(UsageError) -> Choice where Choice.RawValue == String {
         guard let value = try optionalChoice(key, type) else {
-            throw UsageError("\(file): '\(name(key))' is missing (use \(Choice.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw UsageError("\(file): '\(name(key))' is missing (use "
+                             + "\(Choice.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return value
     }
@@ -187,7 +193,8 @@ struct Fields {
     func optionalChoice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(UsageError) -> Choice? where Choice.RawValue == String {
         guard let value = fields[key] else { return nil }
         guard let text = value as? String, let choice = Choice(rawValue: text) else {
-            throw UsageError("\(file): '\(name(key))' takes \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)")
+            throw UsageError("\(file): '\(name(key))' takes "
+                             + "\(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)")
         }
         return choice
     }

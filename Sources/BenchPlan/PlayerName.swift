@@ -15,7 +15,8 @@ public enum PlayerName {
         guard !name.isEmpty, name.count <= 40, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             return "\(subject) takes 1 to 40 letters, digits, '-', '_' or '.', not '\(name)'"
         }
-        guard !builtIn.contains(name.lowercased()) else { return "'\(name)' is a built-in player's name; give it a name of its own" }
+        guard !builtIn.contains(name.lowercased()) else { return "'\(name)' is a built-in player's name; give it a "
+                                                                 + "name of its own" }
         return nil
     }
 }

@@ -46,10 +46,12 @@ struct PolicySettings {
     /// `max-buffer=SIZE` (`maxBufferSize` in bytes, 0 for automatic, the default); `budget=SIZE` is the same.
     func sdwebimage() throws(UsageError) -> DecoderSetting {
         try allow(["max-buffer", "budget"], usage: "max-buffer=SIZE, budget=SIZE")
-        guard values.count <= 1 else { throw UsageError("'\(text)': give max-buffer or budget, not both (they are the same setting)") }
+        guard values.count <= 1 else { throw UsageError("'\(text)': give max-buffer or budget, not both (they are "
+                                                        + "the same setting)") }
         guard let (key, value) = values.first else { return .sdwebimage }
         guard let bytes = ByteSize.parse(value), bytes > 0 || key == "max-buffer" else {
-            throw UsageError("'\(text)': \(key) takes a size such as 32MiB\(key == "max-buffer" ? " (0 for automatic)" : ""), not '\(value)'")
+            throw UsageError("'\(text)': \(key) takes a size such as "
+                             + "32MiB\(key == "max-buffer" ? " (0 for automatic)" : ""), not '\(value)'")
         }
         return .sdwebimage(maxBufferSize: bytes)
     }
@@ -66,7 +68,8 @@ struct PolicySettings {
         case (.some, .some): throw UsageError("'\(text)': give \(key) or budget, not both")
         case (.some(let value), nil):
             guard let count = Int(value), range.contains(count) else {
-                throw UsageError("'\(text)': \(key) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(value)'")
+                throw UsageError("'\(text)': \(key) takes a whole number from \(range.lowerBound) to "
+                                 + "\(range.upperBound), not '\(value)'")
             }
             return .frames(count)
         case (nil, .some(let value)):
@@ -84,13 +87,15 @@ struct PolicySettings {
         var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let sweeps = parts.indices.filter { parts[$0].contains("..") }
         guard let index = sweeps.first else { return [text] }
-        guard sweeps.count == 1 else { throw UsageError("'\(text)' sweeps more than one setting; sweep one, such as kingfisher:preload=2..12") }
+        guard sweeps.count == 1 else { throw UsageError("'\(text)' sweeps more than one setting; sweep one, such as "
+                                                        + "kingfisher:preload=2..12") }
         let pair = parts[index].split(separator: "=", maxSplits: 1).map(String.init)
         let bounds = pair.count == 2 ? pair[1].components(separatedBy: "..") : []
         guard bounds.count == 2, let low = Int(bounds[0]), let high = Int(bounds[1]), low <= high else {
             throw UsageError("'\(text)': a sweep is KEY=LOW..HIGH in whole numbers, such as preload=2..12")
         }
-        guard high - low < sweepLimit else { throw UsageError("'\(text)' sweeps \(high - low + 1) values; at most \(sweepLimit)") }
+        guard high - low < sweepLimit else { throw UsageError("'\(text)' sweeps \(high - low + 1) values; at "
+                                                              + "most \(sweepLimit)") }
         return (low...high).map { value in
             parts[index] = "\(pair[0])=\(value)"
             return parts.joined(separator: ":")

@@ -33,7 +33,8 @@ public enum RealCorpus {
             directory.deleteLastPathComponent()
         }
         guard let found = candidates.first(where: { path in (files + webpTwins).allSatisfy { FileManager.default.fileExists(atPath: path + "/" + $0) } }) else {
-            throw UsageError("--corpus real needs the repository's Tests/Fixtures (the real GIFs ship there); run bench from the repository")
+            throw UsageError("--corpus real needs the repository's Tests/Fixtures (the real GIFs ship there); run "
+                             + "bench from the repository")
         }
         return found
     }

@@ -160,7 +160,8 @@ extension Suite {
         let product = gifs * settings * speeds * repetitions
         // A shard or a filter may take some settings of one GIF and not another: then the product overcounts.
         let shape = product == cases.count ? factors.joined(separator: " × ") : "from " + factors.joined(separator: ", ")
-        return "\(Format.count(cases.count, "case")) (\(shape), \(loops) loop\(loops == "1" ? "" : "s") each, \(modes) mode), "
+        return "\(Format.count(cases.count, "case")) (\(shape), \(loops) loop\(loops == "1" ? "" : "s") each, "
+               + "\(modes) mode), "
             + "one child process per case"
     }
 
@@ -170,7 +171,8 @@ extension Suite {
         let realTime = cases.filter { $0.mode == .realtime }
         guard !realTime.isEmpty else { return nil }
         let seconds = realTime.reduce(0.0) { $0 + Double($1.loops) * (loopSeconds[$1.gif] ?? 0) / $1.speed }
-        return "the \(Format.count(realTime.count, "real-time case")) play \(Format.duration(seconds)) of animation in all: "
+        return "the \(Format.count(realTime.count, "real-time case")) play \(Format.duration(seconds)) of "
+               + "animation in all: "
             + "the run takes at least that long"
     }
 }

@@ -11,11 +11,14 @@ public enum WebPInspection {
         var lines = [
             "file: \(fileName)",
             "size: \(animation.bytes.count) bytes",
-            "format: WebP, \(animation.frames.count == 1 ? "still (played as one frame)" : "animated"), \(kinds.joined(separator: " and ")) frames",
+            "format: WebP, \(animation.frames.count == 1 ? "still (played as one frame)" : "animated"), "
+            + "\(kinds.joined(separator: " and ")) frames",
             "canvas: \(animation.width)x\(animation.height)",
             "frames: \(animation.frames.count)",
-            "loop: \(animation.storedLoopCount == 0 ? "forever" : "\(animation.storedLoopCount) times") (ANIM loop count \(animation.storedLoopCount))",
-            "background: 0x\(String(repeating: "0", count: max(0, 8 - background.count)) + background) in the ANIM chunk (BGRA), "
+            "loop: \(animation.storedLoopCount == 0 ? "forever" : "\(animation.storedLoopCount) times") (ANIM loop "
+            + "count \(animation.storedLoopCount))",
+            "background: 0x\(String(repeating: "0", count: max(0, 8 - background.count)) + background) in the ANIM "
+            + "chunk (BGRA), "
                 + "not drawn: the canvas starts transparent, as browsers draw it",
             "decoded size: \(animation.frameBytes) bytes per frame (\(Format.bytes(Double(animation.frameBytes)))), "
                 + "\(all) bytes for all frames (\(Format.bytes(Double(all))))",

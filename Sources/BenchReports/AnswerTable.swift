@@ -29,11 +29,13 @@ public enum AnswerTable {
         guard !lines.isEmpty || !throughputGIFs.isEmpty || !replayed.isEmpty else { return [] }
         var out = ["## Answer", ""] + busyLine(report.metadata.hostActivity) + deviceLine(report) + replayed
         if !lines.isEmpty {
-            out += ["The setting that needs the least memory (median peak allocated) without a stall or a dropped frame in any "
+            out += ["The setting that needs the least memory (median peak allocated) without a stall or a "
+                    + "dropped frame in any "
                     + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest)."
-                    + (tunes ? " For each library whose settings were changed, the value that needs the least memory without a stall or "
-                       + "a dropped frame, beside the library's default." : ""), "",
-                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | player CPU per s of animation | ÷ eager | runner-up |"
+                    + (tunes ? " For each library whose settings were changed, the value that needs the least memory "
+                               + "without a stall or " + "a dropped frame, beside the library's default." : ""), "",
+                    "| GIF | played | least memory, smooth | peak allocated | ÷ eager | player CPU per s of animation "
+                    + "| ÷ eager | runner-up |"
                     + (tunes ? " library settings, against the default |" : ""),
                     "|---|---|---|---:|---:|---:|---:|---|" + (tunes ? "---|" : "")]
             out += lines
@@ -41,7 +43,8 @@ public enum AnswerTable {
         }
         if !throughputGIFs.isEmpty {
             out += ["Throughput mode plays frames as fast as they decode, so it cannot tell stalls or dropped frames: "
-                    + "\(throughputGIFs.count) GIF\(throughputGIFs.count == 1 ? " was" : "s were") played only that way here. "
+                    + "\(throughputGIFs.count) GIF\(throughputGIFs.count == 1 ? " was" : "s were") played only "
+                      + "that way here. "
                     + "To find the setting that plays each without a stall, run: `\(realtimeCommand(report))`", ""]
         }
         return out
@@ -50,9 +53,12 @@ public enum AnswerTable {
     /// One line when the host was busy while the run played: other processes' CPU, or a hypervisor's steal.
     static func busyLine(_ activity: HostActivity?) -> [String] {
         guard let activity, activity.isBusy else { return [] }
-        return ["> **This host was busy while the run played:** other processes kept \(Format.fixed(activity.othersCPUs, digits: 1)) of its "
-                + "\(activity.cores) CPUs busy on average, and a hypervisor took \(Format.fixed(activity.stealShare * 100, digits: 0))% of "
-                + "its CPU time. Real-time stalls and CPU times carry that noise; the replay, made of each thread's own CPU, much less.", ""]
+        return ["> **This host was busy while the run played:** other processes kept "
+                + "\(Format.fixed(activity.othersCPUs, digits: 1)) of its "
+                + "\(activity.cores) CPUs busy on average, and a hypervisor took "
+                  + "\(Format.fixed(activity.stealShare * 100, digits: 0))% of "
+                + "its CPU time. Real-time stalls and CPU times carry that noise; the replay, made of each thread's "
+                  + "own CPU, much less.", ""]
     }
 
     /// One GIF played one way in real time.
@@ -61,15 +67,18 @@ public enum AnswerTable {
         let played = playedText(way)
         guard let best = smooth.first else {
             let worst = rows.map { Int($0.median(.stalls)) + Int($0.median(.droppedFrames)) }.min() ?? 0
-            return "| \(MarkdownReporter.cell(gif)) | \(played) | none: every setting stalled or dropped frames (the best, \(worst) a loop) | | | | | |"
+            return "| \(MarkdownReporter.cell(gif)) | \(played) | none: every setting stalled or dropped frames (the "
+                   + "best, \(worst) a loop) | | | | | |"
         }
         let eager = rows.first { $0.decoder == .eager }
         let memory = figure(best, .jemallocAllocatedPeak, Format.bytes)
         let cpu = figure(best, best.answerCPU, Format.duration)
         let memoryRatio = eager.map { Format.ratio(best.median(.jemallocAllocatedPeak) / max($0.median(.jemallocAllocatedPeak), 1)) } ?? "no eager run"
         let cpuRatio = eager.map { Format.ratio(best.median(best.answerCPU) / max($0.median($0.answerCPU), 1e-9)) } ?? "no eager run"
-        let runnerUp = smooth.dropFirst().first.map { "\(MarkdownReporter.cell($0.label)), \(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
-        return "| \(MarkdownReporter.cell(gif)) | \(played) | \(MarkdownReporter.cell(best.label)) | \(memory) | \(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
+        let runnerUp = smooth.dropFirst().first.map { "\(MarkdownReporter.cell($0.label)), "
+                                                      + "\(Format.bytes($0.median(.jemallocAllocatedPeak)))" } ?? "none"
+        return "| \(MarkdownReporter.cell(gif)) | \(played) | \(MarkdownReporter.cell(best.label)) | \(memory) | "
+               + "\(memoryRatio) | \(cpu) | \(cpuRatio) | \(runnerUp) |"
     }
 
     /// "3.1 MiB (3.0–3.2 MiB)": the median with the repetitions' range, when they differ.
@@ -92,8 +101,8 @@ public enum AnswerTable {
     static func deviceLine(_ report: RunReport) -> [String] {
         let devices = Set(report.results.compactMap(\.benchCase.device)).sorted()
         guard !devices.isEmpty else { return [] }
-        return ["`--device \(devices.joined(separator: ","))` sizes memory (and the libraries' pools) and the refresh rate as the phone "
-                + "has them; decode speed, and so the stalls, are this host's.", ""]
+        return ["`--device \(devices.joined(separator: ","))` sizes memory (and the libraries' pools) and the refresh "
+                + "rate as the phone " + "has them; decode speed, and so the stalls, are this host's.", ""]
     }
 
     /// This run's command in real time at speed 1: `--mode realtime` in place of the mode it was given.

@@ -21,8 +21,10 @@ public struct ChartFile: Sendable {
         public func caption(realtime: Bool) -> String {
             switch self {
             case .memoryTimeline: "allocated memory during playback (each setting's repetition with the median peak)"
-            case .tradeOff: realtime ? "peak memory against CPU per loop (Pareto front of the settings that played smoothly circled)"
-                                     : "peak memory against CPU per loop (Pareto front circled; throughput mode measures no smoothness)"
+            case .tradeOff: realtime ? "peak memory against CPU per loop (Pareto front of the settings that played "
+                                       + "smoothly circled)"
+                                     : "peak memory against CPU per loop (Pareto front circled; throughput mode "
+                                       + "measures no smoothness)"
             case .windowMemory: "peak memory against the window or a library's setting"
             case .windowCPU: "CPU per loop against the window or a library's setting"
             }
@@ -135,7 +137,8 @@ public enum ChartSet {
         var notes: [String] = []
         if repetitions > 1 { notes.append("each line: the repetition with the median peak") }
         if drawn.count > kept.count {
-            notes.append("\(kept.count) of \(drawn.count) settings drawn: eager, library defaults and peaks spread evenly; every timeline is in results.json")
+            notes.append("\(kept.count) of \(drawn.count) settings drawn: eager, library defaults and peaks spread "
+                         + "evenly; every timeline is in results.json")
         }
         chart.note = notes.joined(separator: "; ")
         return chart.render()
@@ -178,7 +181,8 @@ public enum ChartSet {
             })
         }
         let perSpeed = speeds.count > 1 ? ", one per speed" : ""
-        chart.highlightName = rows.contains { $0.mode == .realtime } ? "Pareto front\(perSpeed) (of the settings that played smoothly)"
+        chart.highlightName = rows.contains { $0.mode == .realtime } ? "Pareto front\(perSpeed) (of the settings that "
+                                                                       + "played smoothly)"
                                                                      : "Pareto front\(perSpeed)"
         return chart.render()
     }

@@ -7,8 +7,10 @@ import BenchVerdicts
 public enum GateReporter {
     public static func render(_ outcome: GateOutcome, baseline: RunMetadata, current: RunMetadata) -> String {
         var out = ["# Comparison with the baseline", "",
-                   "Baseline: \(baseline.date), commit \(baseline.gitCommit ?? "none"), \(baseline.cpuModel), \(baseline.cores) cores.",
-                   "Current: \(current.date), commit \(current.gitCommit ?? "none"), \(current.cpuModel), \(current.cores) cores.", ""]
+                   "Baseline: \(baseline.date), commit \(baseline.gitCommit ?? "none"), \(baseline.cpuModel), "
+                   + "\(baseline.cores) cores.",
+                   "Current: \(current.date), commit \(current.gitCommit ?? "none"), \(current.cpuModel), "
+                   + "\(current.cores) cores.", ""]
         out += [hostLine(outcome), ""]
         out.append(headline(outcome))
         out.append("")
@@ -61,7 +63,8 @@ public enum GateReporter {
         let prefix = broken.isEmpty ? "" : broken.joined(separator: ", ") + "; "
         if regressions == 0 {
             let scope = broken.isEmpty ? "" : " in what ran"
-            return prefix + "**No regression**\(scope) (\(improvements) improvement\(improvements == 1 ? "" : "s") beyond noise)."
+            return prefix + "**No regression**\(scope) (\(improvements) improvement\(improvements == 1 ? "" : "s") "
+                            + "beyond noise)."
         }
         let names = Set(outcome.regressions.map { "\($0.gif) \($0.metric)" }).sorted().prefix(5).joined(separator: ", ")
         return prefix + "**\(regressions) regression\(regressions == 1 ? "" : "s")**: \(names)."
@@ -93,8 +96,8 @@ public enum GateReporter {
             let (value, unit) = absolute[name]!
             return "`\(name)` +\(unit.format(value))"
         }
-        return ["Smallest regression each judged figure could have caught here (by row: its rule's band, and an interval's "
-                + "half-width): " + parts.joined(separator: "; ") + ".", ""]
+        return ["Smallest regression each judged figure could have caught here (by row: its rule's band, and "
+                + "an interval's " + "half-width): " + parts.joined(separator: "; ") + ".", ""]
     }
 
     static func line(_ row: Comparison) -> String { "| " + cells(row).joined(separator: " | ") + " |" }

@@ -22,7 +22,8 @@ public enum GitHubBenchmarkExporter {
             return Entry(name: "\(figure.caseName) · \(figure.column)", unit: figure.unit, value: figure.value,
                          range: "± \(Format.fixed(max(figure.upper - figure.value, figure.value - figure.lower), digits: digits))",
                          extra: "median of \(figure.repetitions) repetition\(figure.repetitions == 1 ? "" : "s"); "
-                             + "from \(Format.fixed(figure.lower, digits: digits)) to \(Format.fixed(figure.upper, digits: digits))")
+                             + "from \(Format.fixed(figure.lower, digits: digits)) to "
+                               + "\(Format.fixed(figure.upper, digits: digits))")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

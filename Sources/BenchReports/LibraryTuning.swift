@@ -25,15 +25,18 @@ enum LibraryTuning {
             return "\(name): every setting measured stalled or dropped frames"
         }
         let setting = player.changes.isEmpty ? "the default" : player.changes.joined(separator: ", ")
-        guard let defaultRow else { return "\(name): \(setting) (\(best.libraryRule ?? "")); the default was not measured" }
-        guard best.identity != defaultRow.identity else { return "\(name): the default (\(best.libraryRule ?? "")) needs the least memory" }
+        guard let defaultRow else { return "\(name): \(setting) (\(best.libraryRule ?? "")); the default "
+                                           + "was not measured" }
+        guard best.identity != defaultRow.identity else { return "\(name): the default (\(best.libraryRule ?? "")) "
+                                                                 + "needs the least memory" }
         let memory = best.median(.jemallocAllocatedPeak) / max(defaultRow.median(.jemallocAllocatedPeak), 1)
         let cpu = best.median(best.answerCPU) / max(defaultRow.median(defaultRow.answerCPU), 1e-9)
         let stalls = defaultRow.playsSmoothly ? "" : ", which \(defaultRow.roughness ?? "stalls or drops frames")"
         // Smaller settings left out for a stall or a dropped frame, and how often it happened.
         let excluded = rows.filter { !$0.playsSmoothly && $0.median(.jemallocAllocatedPeak) < best.median(.jemallocAllocatedPeak) }
             .compactMap { row in row.roughness.map { "\(row.library?.changes.joined(separator: ", ") ?? row.label) \($0)" } }
-        return "\(name): \(setting), \(Format.fixed(memory * 100, digits: 0))% of the memory of the default (\(defaultRow.libraryRule ?? "")\(stalls)), "
+        return "\(name): \(setting), \(Format.fixed(memory * 100, digits: 0))% of the memory of the default "
+               + "(\(defaultRow.libraryRule ?? "")\(stalls)), "
             + "\(Format.ratio(cpu)) its CPU" + (excluded.isEmpty ? "" : "; smaller settings left out: " + excluded.joined(separator: "; "))
     }
 }

@@ -10,28 +10,35 @@ enum ReplayAnswerTable {
         let rows = answer.answers
         guard !rows.isEmpty else { return [] }
         let refresh = Set(rows.map(\.refreshHz)).sorted().map { Format.fixed($0, digits: 0) + " Hz" }.joined(separator: ", ")
-        var out = ["Replayed from what each frame's decode cost in this run, on a virtual \(refresh) display link through the "
-                   + "real-time player (\(Format.count(answer.loops, "loop")); no real-time run needed). Peak allocated is estimated: "
-                   + "the GIF's measured bytes besides pixels, and the frames each player held. CPU is the player's decoding per loop. "
+        var out = ["Replayed from what each frame's decode cost in this run, on a virtual \(refresh) display "
+                   + "link through the "
+                   + "real-time player (\(Format.count(answer.loops, "loop")); no real-time run needed). Peak "
+                     + "allocated is estimated: "
+                   + "the GIF's measured bytes besides pixels, and the frames each player held. CPU is the player's "
+                     + "decoding per loop. "
                    + "`--mode realtime` plays the settings for real.", "",
-                   "| GIF | speed | smallest window without a stall | peak allocated | ÷ eager | decoding CPU per loop | ÷ eager |",
+                   "| GIF | speed | smallest window without a stall | peak allocated | ÷ eager | decoding CPU per "
+                   + "loop | ÷ eager |",
                    "|---|---:|---|---:|---:|---:|---:|"]
         for row in rows {
             let speed = Format.fixed(row.speed, digits: 2) + "×"
             guard let window = row.smallestWindow else {
-                out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | none up to w=\(answer.largestWindow): keep every frame (eager) | "
-                           + "\(Format.bytes(row.eager.peakAllocatedBytes)) | 1× | \(Format.duration(row.eager.cpuPerLoopSeconds)) | 1× |")
+                out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | none up to w=\(answer.largestWindow): "
+                           + "keep every frame (eager) | " + "\(Format.bytes(row.eager.peakAllocatedBytes)) | 1× | "
+                                                             + "\(Format.duration(row.eager.cpuPerLoopSeconds)) | 1× |")
                 continue
             }
-            out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | \(window.label.replacingOccurrences(of: "windowed ", with: "")) | "
+            out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | "
+                       + "\(window.label.replacingOccurrences(of: "windowed ", with: "")) | "
                        + cells(window, eager: row.eager) + " |")
         }
         out += ["", "| GIF | speed | player | replayed | peak allocated | ÷ eager | decoding CPU per loop | ÷ eager |",
                 "|---|---:|---|---|---:|---:|---:|---:|"]
         for row in rows {
             for player in row.libraries {
-                out.append("| \(MarkdownReporter.cell(row.gif)) | \(Format.fixed(row.speed, digits: 2))× | \(MarkdownReporter.cell(player.label)) | "
-                           + "\(verdict(player.outcome)) | \(cells(player, eager: row.eager)) |")
+                out.append("| \(MarkdownReporter.cell(row.gif)) | \(Format.fixed(row.speed, digits: 2))× | "
+                           + "\(MarkdownReporter.cell(player.label)) | " + "\(verdict(player.outcome)) | "
+                                                                           + "\(cells(player, eager: row.eager)) |")
             }
         }
         return out + [""]
@@ -47,7 +54,9 @@ enum ReplayAnswerTable {
 
     /// Peak allocated and CPU per loop, each beside its ratio to eager's.
     static func cells(_ setting: ReplayedSetting, eager: ReplayedSetting) -> String {
-        "\(Format.bytes(setting.peakAllocatedBytes)) | \(Format.ratio(setting.peakAllocatedBytes / max(eager.peakAllocatedBytes, 1))) | "
-            + "\(Format.duration(setting.cpuPerLoopSeconds)) | \(Format.ratio(setting.cpuPerLoopSeconds / max(eager.cpuPerLoopSeconds, 1e-12)))"
+        "\(Format.bytes(setting.peakAllocatedBytes)) | "
+        + "\(Format.ratio(setting.peakAllocatedBytes / max(eager.peakAllocatedBytes, 1))) | "
+            + "\(Format.duration(setting.cpuPerLoopSeconds)) | "
+              + "\(Format.ratio(setting.cpuPerLoopSeconds / max(eager.cpuPerLoopSeconds, 1e-12)))"
     }
 }

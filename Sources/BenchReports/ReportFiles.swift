@@ -43,8 +43,10 @@ public enum ReportFiles {
         guard !lines.isEmpty else { return nil }
         let failed = report.results.filter { $0.failure != nil }.count
         var out = ["# GIF Frame Bench report", ""] + lines
-        if failed > 0 { out += ["\(failed) case\(failed == 1 ? "" : "s") failed: see the table of \(failed == 1 ? "its" : "their") GIF in results.md.", ""] }
-        if report.incomplete { out += ["**Incomplete**: the run was interrupted; the answer covers the cases that finished.", ""] }
+        if failed > 0 { out += ["\(failed) case\(failed == 1 ? "" : "s") failed: see the table of "
+                                + "\(failed == 1 ? "its" : "their") GIF in results.md.", ""] }
+        if report.incomplete { out += ["**Incomplete**: the run was interrupted; the answer covers the cases "
+                                       + "that finished.", ""] }
         out.append("Every table and chart: \(folder)/results.md (and results.csv, results.json, charts/ beside it); "
                    + "`--markdown` prints the tables here too.")
         return out.joined(separator: "\n") + "\n"

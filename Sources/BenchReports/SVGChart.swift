@@ -151,13 +151,17 @@ public struct SVGChart: Sendable {
         let plotBottom = Self.top + Self.plotHeight
         var out = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(Self.width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\" "
+            + "viewBox=\"0 0 \(Int(Self.width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
             "<title>\(escape(title))</title>",
             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-            "<text class=\"title\" x=\"\(f(Self.width / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(escape(fit(title, width: Self.width - 24, font: 15)))</text>",
+            "<text class=\"title\" x=\"\(f(Self.width / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" "
+            + "font-weight=\"bold\">\(escape(fit(title, width: Self.width - 24, font: 15)))</text>",
             "<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\">",
-            "<line class=\"x-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(plotBottom))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(plotBottom))\"/>",
-            "<line class=\"y-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(plotBottom))\"/>",
+            "<line class=\"x-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(plotBottom))\" x2=\"\(f(Self.left + plotWidth))\" "
+            + "y2=\"\(f(plotBottom))\"/>",
+            "<line class=\"y-axis\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" "
+            + "y2=\"\(f(plotBottom))\"/>",
             "</g>",
         ]
         let named = namedXTicks.map { (x: px($0.x), name: $0.name) }
@@ -166,23 +170,33 @@ public struct SVGChart: Sendable {
             // Past a named end (`all`), a number names nothing that can be played.
             .filter { tick in named.isEmpty || tick.x <= named.map(\.x).max()! }
         for tick in numbered + named {
-            out.append("<line x1=\"\(f(tick.x))\" y1=\"\(f(Self.top))\" x2=\"\(f(tick.x))\" y2=\"\(f(plotBottom))\" stroke=\"#eee\"/>")
-            out.append("<text class=\"tick\" x=\"\(f(tick.x))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"middle\">\(escape(tick.name))</text>")
+            out.append("<line x1=\"\(f(tick.x))\" y1=\"\(f(Self.top))\" x2=\"\(f(tick.x))\" y2=\"\(f(plotBottom))\" "
+                       + "stroke=\"#eee\"/>")
+            out.append("<text class=\"tick\" x=\"\(f(tick.x))\" y=\"\(f(plotBottom + 16))\" "
+                       + "text-anchor=\"middle\">\(escape(tick.name))</text>")
         }
         for (tick, name) in zip(ys.ticks, ys.tickLabels) {
-            out.append("<line x1=\"\(f(Self.left))\" y1=\"\(f(py(tick)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(py(tick)))\" stroke=\"#eee\"/>")
-            out.append("<text class=\"tick\" x=\"\(f(Self.left - 6))\" y=\"\(f(py(tick) + 4))\" text-anchor=\"end\">\(name)</text>")
+            out.append("<line x1=\"\(f(Self.left))\" y1=\"\(f(py(tick)))\" x2=\"\(f(Self.left + plotWidth))\" "
+                       + "y2=\"\(f(py(tick)))\" stroke=\"#eee\"/>")
+            out.append("<text class=\"tick\" x=\"\(f(Self.left - 6))\" y=\"\(f(py(tick) + 4))\" "
+                       + "text-anchor=\"end\">\(name)</text>")
         }
         let xName = xLabel + (xs.isLog ? ", log scale" : ""), yName = yLabel + (ys.isLog ? ", log scale" : "")
-        out.append("<text class=\"x-label\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(plotBottom + 36))\" text-anchor=\"middle\">\(escape(xName))</text>")
-        out.append("<text class=\"y-label\" transform=\"translate(18 \(f(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(fit(yName, width: Self.plotHeight, font: 12)))</text>")
+        out.append("<text class=\"x-label\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(plotBottom + 36))\" "
+                   + "text-anchor=\"middle\">\(escape(xName))</text>")
+        out.append("<text class=\"y-label\" transform=\"translate(18 \(f(Self.top + Self.plotHeight / 2))) "
+                   + "rotate(-90)\" text-anchor=\"middle\">\(escape(fit(yName, width: Self.plotHeight, font: 12)))</text>")
         for marker in markers {
-            out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(marker.x)))\" y2=\"\(f(plotBottom))\" stroke=\"\(marker.color)\" stroke-dasharray=\"3 3\"/>")
-            out.append("<text class=\"event\" x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" fill=\"\(marker.color)\" font-size=\"12\" font-weight=\"bold\">\(escape(marker.label))</text>")
+            out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" "
+                       + "x2=\"\(f(px(marker.x)))\" y2=\"\(f(plotBottom))\" stroke=\"\(marker.color)\" "
+                         + "stroke-dasharray=\"3 3\"/>")
+            out.append("<text class=\"event\" x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" "
+                       + "fill=\"\(marker.color)\" font-size=\"12\" font-weight=\"bold\">\(escape(marker.label))</text>")
         }
         for front in fronts where front.count > 1 {
             let path = front.sorted { $0.x < $1.x }.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
-            out.append("<polyline class=\"pareto\" points=\"\(path)\" fill=\"none\" stroke=\"#555\" stroke-dasharray=\"5 4\"/>")
+            out.append("<polyline class=\"pareto\" points=\"\(path)\" fill=\"none\" stroke=\"#555\" "
+                       + "stroke-dasharray=\"5 4\"/>")
         }
         for (index, front) in fronts.enumerated() {
             for point in front {
@@ -190,8 +204,11 @@ public struct SVGChart: Sendable {
                     let spread = range ?? value...value
                     return "\(Format.fixed(spread.lowerBound, digits: 3)) \(Format.fixed(spread.upperBound, digits: 3))"
                 }
-                out.append("<circle class=\"pareto-point\" data-front=\"\(index)\" data-x-range=\"\(range(point.x, point.xRange))\" data-y-range=\"\(range(point.y, point.yRange))\" "
-                           + "cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+                out.append("<circle class=\"pareto-point\" data-front=\"\(index)\" "
+                           + "data-x-range=\"\(range(point.x, point.xRange))\" "
+                             + "data-y-range=\"\(range(point.y, point.yRange))\" "
+                           + "cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" "
+                             + "stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
             }
         }
         for (index, entry) in series.enumerated() {
@@ -199,7 +216,8 @@ public struct SVGChart: Sendable {
             if entry.connected && entry.points.count > 1 {
                 for run in Self.runs(entry.points, maxGap: entry.maxGap) where run.count > 1 {
                     let path = run.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
-                    out.append("<polyline class=\"series\" points=\"\(path)\" fill=\"none\" stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
+                    out.append("<polyline class=\"series\" points=\"\(path)\" fill=\"none\" stroke=\"\(style.color)\" "
+                               + "stroke-width=\"1.8\"\(style.dashAttribute)/>")
                 }
             }
             for point in entry.points {
@@ -297,18 +315,24 @@ public struct SVGChart: Sendable {
             case .series(let index):
                 let style = Style(index: index)
                 if series[index].connected {
-                    out.append("<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 20))\" y2=\"\(f(y))\" stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
+                    out.append("<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 20))\" y2=\"\(f(y))\" "
+                               + "stroke=\"\(style.color)\" stroke-width=\"1.8\"\(style.dashAttribute)/>")
                 }
                 out.append(style.marker(at: x + 10, y, hollow: series[index].flagged, class: "swatch"))
             case .pareto:
                 // A dashed ring, as the front's own rings: not to be read as a hollow (stalled) marker.
-                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"7\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"7\" fill=\"none\" "
+                           + "stroke=\"#555\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
             case .whiskers:
-                out.append("<path class=\"swatch\" d=\"M\(f(x + 10)) \(f(y - 7))V\(f(y + 7))M\(f(x + 6)) \(f(y - 7))H\(f(x + 14))M\(f(x + 6)) \(f(y + 7))H\(f(x + 14))\" stroke=\"#333\" stroke-width=\"1.2\" fill=\"none\"/>")
+                out.append("<path class=\"swatch\" d=\"M\(f(x + 10)) \(f(y - 7))V\(f(y + 7))M\(f(x + 6)) "
+                           + "\(f(y - 7))H\(f(x + 14))M\(f(x + 6)) \(f(y + 7))H\(f(x + 14))\" stroke=\"#333\" "
+                             + "stroke-width=\"1.2\" fill=\"none\"/>")
             case .flagged:
-                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"white\" stroke=\"#333\" stroke-width=\"1.5\"/>")
+                out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"white\" "
+                           + "stroke=\"#333\" stroke-width=\"1.5\"/>")
             case .note:
-                out.append("<text class=\"note\" x=\"\(f(x))\" y=\"\(f(y + 4))\" fill=\"#444\">\(escape(entry.text))</text>")
+                out.append("<text class=\"note\" x=\"\(f(x))\" y=\"\(f(y + 4))\" "
+                           + "fill=\"#444\">\(escape(entry.text))</text>")
                 continue
             }
             out.append("<text class=\"legend-entry\" x=\"\(f(x + 26))\" y=\"\(f(y + 4))\">\(escape(entry.text))</text>")
@@ -331,11 +355,13 @@ public struct SVGChart: Sendable {
             let paint = hollow ? "fill=\"white\" stroke=\"\(color)\" stroke-width=\"1.6\"" : "fill=\"\(color)\" stroke=\"\(color)\" stroke-width=\"1\""
             let r = 4.5
             func polygon(_ points: [(Double, Double)]) -> String {
-                "<polygon class=\"\(name)\" points=\"\(points.map { "\(f(x + $0.0)),\(f(y + $0.1))" }.joined(separator: " "))\" \(paint)/>"
+                "<polygon class=\"\(name)\" "
+                + "points=\"\(points.map { "\(f(x + $0.0)),\(f(y + $0.1))" }.joined(separator: " "))\" \(paint)/>"
             }
             switch index % 7 {
             case 0: return "<circle class=\"\(name)\" cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(r))\" \(paint)/>"
-            case 1: return "<rect class=\"\(name)\" x=\"\(f(x - r))\" y=\"\(f(y - r))\" width=\"\(f(2 * r))\" height=\"\(f(2 * r))\" \(paint)/>"
+            case 1: return "<rect class=\"\(name)\" x=\"\(f(x - r))\" y=\"\(f(y - r))\" width=\"\(f(2 * r))\" "
+                           + "height=\"\(f(2 * r))\" \(paint)/>"
             case 2: return polygon([(0, -r - 1), (r + 1, r), (-r - 1, r)])
             case 3: return polygon([(0, -r - 1), (r + 1, 0), (0, r + 1), (-r - 1, 0)])
             case 4: return polygon([(0, r + 1), (r + 1, -r), (-r - 1, -r)])
@@ -356,7 +382,8 @@ public struct SVGChart: Sendable {
         let caps = vertical
             ? "M\(f(x1 - 4)),\(f(y1)) h8 M\(f(x2 - 4)),\(f(y2)) h8"
             : "M\(f(x1)),\(f(y1 - 4)) v8 M\(f(x2)),\(f(y2 - 4)) v8"
-        return "<path class=\"whisker\" d=\"M\(f(x1)),\(f(y1)) L\(f(x2)),\(f(y2)) \(caps)\" stroke=\"\(color)\" stroke-width=\"1.2\" fill=\"none\"/>"
+        return "<path class=\"whisker\" d=\"M\(f(x1)),\(f(y1)) L\(f(x2)),\(f(y2)) \(caps)\" stroke=\"\(color)\" "
+               + "stroke-width=\"1.2\" fill=\"none\"/>"
     }
 
     /// `text`, cut with an ellipsis so that it fits `width` at `font` px.

@@ -67,7 +67,8 @@ public struct CaseRunner: Sendable {
         var result = request(benchCase.arguments, shouldStop: shouldStop, \.caseResult,
                              failed: { CaseResult(benchCase: benchCase, failure: $0) })
         if let pinned = pinnedBytes[benchCase.gif], let played = result.gifBytesHash, played != pinned {
-            result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as when the run began"
+            result.failure = "the file changed during the run: its bytes hash to \(played) now, not \(pinned) as "
+                             + "when the run began"
         }
         return result
     }
@@ -105,7 +106,8 @@ public struct CaseRunner: Sendable {
     public func checkPlayability(of path: String, limits: DecodeLimits) -> String? {
         let outcome: ChildOutcome
         do { outcome = try child(ChildRequest.check(path: path, limits: limits).arguments) } catch { return error.description }
-        if outcome.timedOut { return "decoding every frame once took longer than the \(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
+        if outcome.timedOut { return "decoding every frame once took longer than the "
+                                     + "\(Format.fixed(timeout, digits: 0)) s time limit (--timeout)" }
         if let signal = outcome.signal { return "decoding crashed with signal \(signal)\(Self.signalName(signal))" }
         if outcome.exitStatus == 0 { return nil }
         let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -117,8 +119,10 @@ public struct CaseRunner: Sendable {
     public static func read<Value>(_ outcome: ChildOutcome, timeout: Double,
                                    _ decode: (Data) throws -> Value) -> Result<Value, ChildFailure> {
         if outcome.interrupted { return .failure(ChildFailure(reason: "interrupted")) }
-        if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after \(Format.fixed(timeout, digits: 0)) s")) }
-        if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal \(signal)\(signalName(signal))")) }
+        if outcome.timedOut { return .failure(ChildFailure(reason: "timed out after "
+                                                                   + "\(Format.fixed(timeout, digits: 0)) s")) }
+        if let signal = outcome.signal { return .failure(ChildFailure(reason: "child crashed with signal "
+                                                                              + "\(signal)\(signalName(signal))")) }
         if outcome.exitStatus == 0, let value = try? decode(outcome.standardOutput) { return .success(value) }
         let lastLine = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "no output"
         return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))

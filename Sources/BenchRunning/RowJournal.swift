@@ -27,7 +27,8 @@ public final class RowJournal {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written != bytes.count {
             failed = true
-            Console.note("bench: could not stream rows to \(path): \(String(cString: strerror(errno))); the report will still hold them")
+            Console.note("bench: could not stream rows to \(path): \(String(cString: strerror(errno))); the report "
+                         + "will still hold them")
         }
     }
 

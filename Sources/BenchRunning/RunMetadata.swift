@@ -119,7 +119,8 @@ extension RunReport {
         // A case none of whose rows played is reported as failed (a file that could not be read has one row).
         var shortfalls = order.filter(played.contains).compactMap { key -> String? in
             let count = rows[key] ?? 0
-            return count == plan.repetitions ? nil : "\(key.gif) · \(key.setting): \(count) of \(plan.repetitions) repetitions"
+            return count == plan.repetitions ? nil : "\(key.gif) · \(key.setting): \(count) of "
+                                                     + "\(plan.repetitions) repetitions"
         }
         if order.count < plan.cases { shortfalls.append("\(order.count) of \(plan.cases) planned cases") }
         return shortfalls
@@ -139,7 +140,8 @@ public enum BuildConfiguration {
     /// Warns on stderr, in a debug build, that figures from `command` are not representative.
     public static func warnIfDebug(command: String) {
         guard isDebug else { return }
-        Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run -c release \(command)")
+        Console.note("warning: this is a debug build; its figures are not representative. Build for release: swift run "
+                     + "-c release \(command)")
     }
 }
 

@@ -57,13 +57,15 @@ public struct RegressionRecord: Sendable, Hashable {
     public static func parse(_ text: String, source: String) throws(UsageError) -> Set<RegressionRecord> {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first == Substring(header) else {
-            throw UsageError("\(source): not a gate's \(fileName) (its first line is not '\(header.replacingOccurrences(of: "\t", with: "<tab>"))')")
+            throw UsageError("\(source): not a gate's \(fileName) (its first line is not "
+                             + "'\(header.replacingOccurrences(of: "\t", with: "<tab>"))')")
         }
         var records: Set<RegressionRecord> = []
         for (number, line) in lines.dropFirst().enumerated() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3, !fields.contains(where: \.isEmpty) else {
-                throw UsageError("\(source): line \(number + 2) is not three tab-separated fields (gif, setting, metric)")
+                throw UsageError("\(source): line \(number + 2) is not three tab-separated fields (gif, "
+                                 + "setting, metric)")
             }
             records.insert(RegressionRecord(gif: unescaped(fields[0]), setting: unescaped(fields[1]),
                                             metric: unescaped(fields[2])))

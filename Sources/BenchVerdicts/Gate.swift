@@ -139,12 +139,15 @@ public struct GateOutcome: Sendable {
     public var causes: [String] {
         var causes = incomplete ? ["the current run is incomplete (interrupted)"] : []
         causes += shortfalls.map { "the current run is incomplete: \($0)" }
-        causes += brokenCases.map { "\($0.gif) · \($0.setting): \($0.verdict.rawValue)\($0.note.map { " (\($0))" } ?? "")" }
+        causes += brokenCases.map { "\($0.gif) · \($0.setting): "
+                                    + "\($0.verdict.rawValue)\($0.note.map { " (\($0))" } ?? "")" }
         if strict {
-            causes += unjudged.map { "\($0.gif) · \($0.setting): \($0.metric) not judged (\($0.note ?? "no reason given"))" }
+            causes += unjudged.map { "\($0.gif) · \($0.setting): \($0.metric) not judged "
+                                     + "(\($0.note ?? "no reason given"))" }
         }
         causes += regressions.sorted { ($0.change ?? .infinity) > ($1.change ?? .infinity) }.map { row in
-            "\(row.gif) · \(row.setting): \(row.metric) regressed \(row.change.map { $0.isFinite ? Format.percent($0) : "from 0 to \(Format.fixed(row.current ?? 0, digits: 0))" } ?? "")"
+            "\(row.gif) · \(row.setting): \(row.metric) regressed "
+            + "\(row.change.map { $0.isFinite ? Format.percent($0) : "from 0 to \(Format.fixed(row.current ?? 0, digits: 0))" } ?? "")"
                 + (row.note.map { " (\($0))" } ?? "")
         }
         return causes
@@ -194,7 +197,8 @@ public enum Gate {
                     comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: rule.metric.unit,
                                                   baseline: nil,
                                                   current: Statistics.median(after), verdict: .notGated,
-                                                  note: "not measured in the baseline: its build predates \(rule.metric.name)"))
+                                                  note: "not measured in the baseline: its build predates "
+                                                        + "\(rule.metric.name)"))
                     continue
                 }
                 guard !before.isEmpty, !after.isEmpty else { continue }
@@ -208,7 +212,8 @@ public enum Gate {
                 comparisons.append(comparison)
             }
         }
-        let scope = gateTimes ? "CPU and wall times are gated (--gate-times always: both runs vouched to come from one quiet host)"
+        let scope = gateTimes ? "CPU and wall times are gated (--gate-times always: both runs vouched to come from "
+                                + "one quiet host)"
             : "CPU and wall times are reported, not gated: figures from two runs of unknown hosts are not comparable"
         return GateOutcome(comparisons: comparisons, cpuScope: scope, timesGated: gateTimes,
                            incomplete: current.incomplete, shortfalls: current.planShortfalls())
@@ -217,7 +222,8 @@ public enum Gate {
     /// Why instruction counts of these two runs may not be compared, or nil when they may.
     static func instructionsUngatedReason(_ baseline: RunMetadata, _ current: RunMetadata) -> String? {
         guard let before = baseline.instructionContext else { return "the baseline counted no instructions" }
-        guard let now = current.instructionContext else { return "the current run counted no instructions (--instructions)" }
+        guard let now = current.instructionContext else { return "the current run counted no instructions "
+                                                                 + "(--instructions)" }
         let differences = now.differences(from: before)
         return differences.isEmpty ? nil : "counted in another context: " + differences.joined(separator: ", ")
     }

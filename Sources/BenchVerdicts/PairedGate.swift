@@ -56,8 +56,10 @@ public struct PairedGate: Sendable {
         }
         let counts = passes.map(\.passes.count)
         let generations = passes.map { $0.generations.count }.max() ?? 0
-        return "CPU time and page faults pass by pass, \(counts.min() ?? 0) to \(counts.max() ?? 0) passes a case (A B A B …) by \(generations) "
-            + "pairs of warm workers pinned to one CPU, the interval over those pairs; memory, malloc counts and first frames from "
+        return "CPU time and page faults pass by pass, \(counts.min() ?? 0) to \(counts.max() ?? 0) passes a case (A B "
+               + "A B …) by \(generations) "
+            + "pairs of warm workers pinned to one CPU, the interval over those pairs; memory, malloc counts and "
+              + "first frames from "
             + "\(rounds.count) rounds of fresh processes"
     }
 
@@ -90,7 +92,8 @@ public struct PairedGate: Sendable {
         outcome.timesGated = true
         outcome.cpuScope = "CPU is judged paired against \(baseName), built and run on this machine in this job: " + timeScope
             + (instructions == nil ? "; instructions were not counted (--instructions)" : ", and instructions counted under Callgrind on both sides")
-            + (candidateOnly.isEmpty ? "" : "; \(candidateOnly.joined(separator: ", ")) the base cannot play: played by the candidate alone, new, not judged")
+            + (candidateOnly.isEmpty ? "" : "; \(candidateOnly.joined(separator: ", ")) the base cannot play: played "
+                                            + "by the candidate alone, new, not judged")
         return outcome
     }
 }

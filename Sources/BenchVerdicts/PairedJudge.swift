@@ -76,7 +76,8 @@ public enum PairedJudge {
             row.current = candidateValues.isEmpty ? nil : Statistics.median(candidateValues)
             if let median = row.baseline, median < rule.minimumCPUSeconds {
                 row.verdict = .notGated
-                row.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU: scheduling noise alone moves it more than the band"
+                row.note = "under \(Format.duration(rule.minimumCPUSeconds)) of CPU: scheduling noise alone moves it "
+                           + "more than the band"
             } else {
                 decide(&row, logRatios: Array(logRatios.values), rule: rule, confidence: confidence, of: rounds.count)
                 judged[key] = logRatios
@@ -120,7 +121,8 @@ public enum PairedJudge {
                        of rounds: Int) {
         decide(&row, logRatios: logRatios, band: rule.limit, confidence: confidence,
                note: "paired, \(logRatios.count) rounds",
-               tooFew: "\(logRatios.count) of \(rounds) rounds measured on both sides; at least \(minimumRounds) are needed")
+               tooFew: "\(logRatios.count) of \(rounds) rounds measured on both sides; at least "
+                       + "\(minimumRounds) are needed")
     }
 
     /// Sets the verdict from paired log ratios, one per round or per generation of warm workers: a regression when

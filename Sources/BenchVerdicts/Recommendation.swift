@@ -58,7 +58,8 @@ public enum Recommendation {
         guard let cheapest = smooth.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }) else {
             return "No player measured here plays without a stall or a dropped frame."
         }
-        var text = "The cheapest player that plays without a stall or a dropped frame: \(cheapest.label), peak \(Format.bytes(cheapest.median(.jemallocAllocatedPeak))) allocated"
+        var text = "The cheapest player that plays without a stall or a dropped frame: \(cheapest.label), peak "
+                   + "\(Format.bytes(cheapest.median(.jemallocAllocatedPeak))) allocated"
         let libraries = smooth.filter { $0.library != nil }
         if let library = libraries.min(by: { $0.median(.jemallocAllocatedPeak) < $1.median(.jemallocAllocatedPeak) }), library.identity != cheapest.identity {
             text += "; of the libraries, \(library.label) (\(Format.bytes(library.median(.jemallocAllocatedPeak))))"
@@ -86,10 +87,12 @@ public enum Recommendation {
         guard let best = windowed.first(where: { $0.median(.stalls) == 0 && $0.metrics[Measure.stalls.column]?.max == 0 }) else {
             return windowed.isEmpty ? nil : "every measured window stalled; try larger windows or keep all frames."
         }
-        var sentence = "window \(best.window) is the smallest that plays without a stall: peak \(Format.bytes(best.median(.jemallocAllocatedPeak))) allocated, "
+        var sentence = "window \(best.window) is the smallest that plays without a stall: peak "
+                       + "\(Format.bytes(best.median(.jemallocAllocatedPeak))) allocated, "
             + "\(Format.duration(best.median(best.answerCPU))) of the player's CPU per second of animation"
         if let eager = rows.first(where: { $0.identity == best.identity.eagerPartner }) {
-            sentence += " (eager: \(Format.bytes(eager.median(.jemallocAllocatedPeak))), \(Format.duration(eager.median(eager.answerCPU))))"
+            sentence += " (eager: \(Format.bytes(eager.median(.jemallocAllocatedPeak))), "
+                        + "\(Format.duration(eager.median(eager.answerCPU))))"
         }
         return sentence + "."
     }
@@ -127,9 +130,11 @@ public enum Recommendation {
                 savings.append(1 - row.median(.jemallocAllocatedPeak) / max(eager.median(.jemallocAllocatedPeak), 1))
                 cpu.append(row.median(row.answerCPU) / max(eager.median(eager.answerCPU), 1e-9))
             }
-            guard !savings.isEmpty else { return "window \(window) plays every GIF here without a stall (no eager run to compare it with)." }
+            guard !savings.isEmpty else { return "window \(window) plays every GIF here without a stall (no eager run "
+                                                 + "to compare it with)." }
             let meanSaving = savings.reduce(0, +) / Double(savings.count), meanCPU = cpu.reduce(0, +) / Double(cpu.count)
-            return "window \(window) plays every GIF here without a stall and saves \(Format.fixed(meanSaving * 100, digits: 0))% memory "
+            return "window \(window) plays every GIF here without a stall and saves "
+                   + "\(Format.fixed(meanSaving * 100, digits: 0))% memory "
                 + "for \(Format.ratio(meanCPU)) CPU on average (over \(savings.count) GIFs, against eager)."
         }
         return "no measured window plays every GIF here without a stall."

@@ -20,13 +20,18 @@ public enum ReportSchema {
             "failure": string("why the case has no figures: a crash, a time-out, a refused GIF"),
             "width": integer(), "height": integer(), "frames": integer(), "file_bytes": integer(),
             "truncated": boolean(),
-            "frames_hash": string("FNV-1a 64 over the frames' own FNV-1a 64 values (little-endian), one more loop after the measured interval (docs/running.md)"),
+            "frames_hash": string("FNV-1a 64 over the frames' own FNV-1a 64 values (little-endian), one more loop "
+                                  + "after the measured interval (docs/running.md)"),
             "display_frames_hash": string("the same over the downscaled frames, with --display"),
             "gif_bytes_hash": string("the hash of the GIF's bytes as the case read them"),
             "sampler_samples": integer(),
             "frame_costs": [
                 "type": "object", "required": ["passes"], "additionalProperties": false,
-                "description": "nanoseconds of CPU each frame's decode cost on the decoding thread, one array a loop (every loop in throughput mode, the first in real time); lzw and copy, of the same shape, are those steps' shares when the decoder timed them apart (the rest is drawing); allocated and freed, the bytes the decoding thread allocated and freed during each decode",
+                "description": "nanoseconds of CPU each frame's decode cost on the decoding thread, one array a loop "
+                               + "(every loop in throughput mode, the first in real time); lzw and copy, of the same "
+                                 + "shape, are those steps' shares when the decoder timed them apart (the rest is "
+                                   + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
+                                     + "during each decode",
                 "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
                                "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop],
             ],
@@ -76,10 +81,12 @@ public enum ReportSchema {
             "required": ["stalls", "dropped_frames", "held_frames_max", "decodes", "decode_seconds"],
             "properties": [
                 "stalls": integer(), "dropped_frames": integer(), "lateness_seconds": number(), "held_frames_max": integer(),
-                "decodes": integer(), "decode_seconds": number("CPU of the decodes the player ran, from the traced costs"),
+                "decodes": integer(), "decode_seconds": number("CPU of the decodes the player ran, from "
+                                                               + "the traced costs"),
                 "first_frame_seconds": number(), "animation_seconds": number(),
                 "held_frames": [
-                    "type": "array", "description": "the decoded frames held over time: at frame 0 and at every display tick where the count changed",
+                    "type": "array", "description": "the decoded frames held over time: at frame 0 and at every "
+                                                    + "display tick where the count changed",
                     "items": ["type": "object", "additionalProperties": false, "required": ["seconds", "frames"],
                               "properties": ["seconds": number("since frame 0 was shown"), "frames": integer()]],
                 ],

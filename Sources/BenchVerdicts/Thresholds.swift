@@ -167,7 +167,8 @@ public struct Thresholds: Sendable, Codable, Hashable {
         }
         if thresholds.rules.contains(where: { $0.minimumAbsoluteChange < 0 })
             || thresholds.pairedRules.contains(where: { ($0.minimumAbsoluteChange ?? 0) < 0 }) {
-            throw UsageError("\(path): minimumAbsoluteChange must be at least 0 (a change smaller than it is never a regression)")
+            throw UsageError("\(path): minimumAbsoluteChange must be at least 0 (a change smaller than it is "
+                             + "never a regression)")
         }
         // Two rules for one figure: the gate would judge it twice, by different limits.
         var judged = Set<GatedFigure>()

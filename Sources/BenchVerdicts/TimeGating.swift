@@ -14,10 +14,12 @@ public enum TimeGating: String, Sendable, CaseIterable {
     /// Parses `--gate-times`; the removed `auto` gets its own explanation.
     public init(parsing text: String) throws(UsageError) {
         if text == "auto" {
-            throw UsageError("--gate-times auto was removed: machines made from one image share a machine id, so no report can prove "
-                             + "it came from this host; judge CPU with 'bench gate' (paired against the baseline's commit), or say always")
+            throw UsageError("--gate-times auto was removed: machines made from one image share a machine id, so no "
+                             + "report can prove " + "it came from this host; judge CPU with 'bench gate' (paired "
+                                                     + "against the baseline's commit), or say always")
         }
-        guard let value = TimeGating(rawValue: text) else { throw UsageError("--gate-times takes never or always, not '\(text)'") }
+        guard let value = TimeGating(rawValue: text) else { throw UsageError("--gate-times takes never or "
+                                                                             + "always, not '\(text)'") }
         self = value
     }
 }

@@ -109,7 +109,8 @@ extension CaseResult: Codable {
         let found = try names.compactMap { name in try values.decodeIfPresent(Double.self, forKey: NamedKey(name)).map { (name, $0) } }
         if found.count > 1 {
             throw DecodingError.dataCorrupted(.init(codingPath: values.codingPath,
-                                                    debugDescription: "\(measure.column) is in one row twice, under two names"))
+                                                    debugDescription: "\(measure.column) is in one row twice, "
+                                                                      + "under two names"))
         }
         return found.first?.1
     }

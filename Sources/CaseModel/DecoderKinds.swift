@@ -7,7 +7,8 @@ extension DecoderKind {
     /// Every frame decoded up front into its own buffer and kept (`UIImage.animatedImage`).
     public static let eager = DecoderKind(
         name: "eager", takesWindow: false, takesCompositor: false,
-        decodesOn: "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a loading queue)",
+        decodesOn: "every frame decoded once when the player enters, as one task (UIImage.animatedImage on a "
+                   + "loading queue)",
         build: { inputs throws(GIFError) in
             try EagerDecoder(container: inputs.container, limits: inputs.limits, codec: inputs.codec,
                              display: inputs.display)

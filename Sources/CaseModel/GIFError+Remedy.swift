@@ -12,7 +12,8 @@ extension GIFError {
             let window = BenchCase.defaultWindow
             let windowed = WindowedDecoder.pixelBytes(window: .frames(window), frameCount: window + 1,
                                                       frameBytes: frameBytes, savesCanvas: false)
-            return description + " (raise it with --max-eager-bytes); the windowed decoder would hold about \(windowed) bytes at window \(window)"
+            return description + " (raise it with --max-eager-bytes); the windowed decoder would hold about "
+                                 + "\(windowed) bytes at window \(window)"
         case .playerTooLarge: return description + " (raise it with --max-eager-bytes)"
         case .fileTooLarge: return description + " (raise it with --max-file-size)"
         case .notRegularFile: return description + "; pass --allow-special-files to read it, up to --max-file-size"

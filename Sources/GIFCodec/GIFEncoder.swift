@@ -122,7 +122,8 @@ public enum GIFEncoder {
                 throw .invalidEncoderInput("frame \(number) has rectangle \(rect)")
             }
             guard frame.indices.count == rect.width * rect.height else {
-                throw .invalidEncoderInput("frame \(number) has \(frame.indices.count) indices for a \(rect.width)x\(rect.height) rectangle")
+                throw .invalidEncoderInput("frame \(number) has \(frame.indices.count) indices for a "
+                                           + "\(rect.width)x\(rect.height) rectangle")
             }
             guard let palette = frame.localPalette ?? input.globalPalette else {
                 throw .invalidEncoderInput("frame \(number) has no palette")

@@ -53,7 +53,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
-        case .webpNotPlayable: return "a WebP, not a GIF: this command reads GIFs only ('bench run', 'bench inspect' and 'bench cache' read WebP)"
+        case .webpNotPlayable: return "a WebP, not a GIF: this command reads GIFs only ('bench run', 'bench inspect' "
+                                      + "and 'bench cache' read WebP)"
         case .webp(let reason): return reason
         case .formatNotPlayed(let player, let format, let reason): return "\(player) does not play \(format): \(reason)"
         case .empty: return "the file is empty"
@@ -64,8 +65,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .zeroSizeScreen: return "the logical screen has zero width or height"
         case .noFrames: return "the GIF holds no readable frame"
         case .missingPalette(let frame): return "frame \(frame) has no local palette and the file has no global palette"
-        case .frameOutOfRange(let index, let count): return "frame \(index) does not exist (the GIF has \(count) frames)"
-        case .giflib(let code, let operation): return "giflib: \(GiflibCall.message(for: code)) (code \(code), in \(operation))"
+        case .frameOutOfRange(let index, let count): return "frame \(index) does not exist (the GIF has "
+                                                            + "\(count) frames)"
+        case .giflib(let code, let operation): return "giflib: \(GiflibCall.message(for: code)) (code \(code), "
+                                                      + "in \(operation))"
         case .lzw(let stop): return "LZW: \(stop)"
         case .invalidEncoderInput(let reason): return "cannot encode GIF: \(reason)"
         case .canvasTooLarge(let width, let height, let limit):
@@ -79,7 +82,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notRegularFile(let path, let kind): return "\(path): not a regular file (\(kind))"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): " + (bytes.map { "is \($0) bytes, over" } ?? "holds more than") + " the limit of \(limit) bytes per file"
-        case .noDataWithin(let path, let seconds): return "\(path): no data within \(Int(seconds)) s (a pipe or FIFO nobody writes into?)"
+        case .noDataWithin(let path, let seconds): return "\(path): no data within \(Int(seconds)) s (a pipe or FIFO "
+                                                          + "nobody writes into?)"
         case .cannotMap(let path, let kind): return "\(path): \(kind) cannot be mapped"
         }
     }

@@ -32,7 +32,8 @@ public enum CacheMiss: Error, Sendable, Equatable, CustomStringConvertible {
         case .keyMismatch(let stored): "file name collision with key '\(stored)'"
         case .lengthMismatch(let expected, let found): "data is \(found) bytes, metadata says \(expected) (torn write)"
         case .checksumMismatch: "data checksum does not match its metadata"
-        case .formatMismatch(let recorded, let sniffed): "metadata says \(recorded.rawValue), the data is \(sniffed.rawValue)"
+        case .formatMismatch(let recorded, let sniffed): "metadata says \(recorded.rawValue), the data is "
+                                                         + "\(sniffed.rawValue)"
         case .undecodable(let reason): "data does not decode: \(reason)"
         }
     }

@@ -28,7 +28,8 @@ public enum RGBAFrameEncoder {
         var fidelity: [Fidelity] = []
         for frame in frames {
             guard frame.pixels.count == width * height * 4 else {
-                throw .invalidEncoderInput("a frame has \(frame.pixels.count) bytes for a \(width)x\(height) RGBA canvas")
+                throw .invalidEncoderInput("a frame has \(frame.pixels.count) bytes for a "
+                                           + "\(width)x\(height) RGBA canvas")
             }
             let (palette, indices, transparent, outcome) = paletted(frame.pixels)
             encoded.append(EncoderFrame(rect: FrameRect(left: 0, top: 0, width: width, height: height),

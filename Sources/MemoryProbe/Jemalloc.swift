@@ -96,7 +96,8 @@ public enum Jemalloc {
             if globalDuring - globalBefore > size / 2 { return }
             globalMoves.append(globalDuring - globalBefore)
         }
-        throw .jemallocNotServing("a 64 MiB allocation moved stats.allocated by only \(globalMoves.map(String.init).joined(separator: ", ")) bytes")
+        throw .jemallocNotServing("a 64 MiB allocation moved stats.allocated by only "
+                                  + "\(globalMoves.map(String.init).joined(separator: ", ")) bytes")
     }
 
     /// The bytes jemalloc actually reserves for a request of `size` bytes (its size class, `nallocx`).

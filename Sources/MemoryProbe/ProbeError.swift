@@ -10,7 +10,8 @@ public enum ProbeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .mallctl(let name, let code): return "jemalloc mallctl(\"\(name)\") failed with errno \(code)"
-        case .jemallocNotServing(let detail): return "jemalloc does not serve this process's allocations (\(detail)); memory figures refused"
+        case .jemallocNotServing(let detail): return "jemalloc does not serve this process's allocations (\(detail)); "
+                                                     + "memory figures refused"
         case .procfs(let path, let reason): return "\(path): \(reason)"
         }
     }

@@ -58,7 +58,8 @@ public struct ReportDirectory: Sendable {
         // Not listed: not a file of the published report (a baseline saved beside it, say).
         guard let entry = manifestEntries(in: descriptor).first(where: { $0.name == name }) else { return nil }
         guard entry.size == bytes.count, entry.fingerprint == fingerprint(bytes) else {
-            return "\(directory)/\(name) does not match the report the folder's manifest lists; its publication was interrupted, run again"
+            return "\(directory)/\(name) does not match the report the folder's manifest lists; its publication was "
+                   + "interrupted, run again"
         }
         return nil
     }

@@ -40,7 +40,8 @@ extension WebPAnimationWriter {
     /// is never held whole. One frame for each of `durations`.
     public static func encoded(width: Int, height: Int, durations: [Int], loopCount: Int, compression: WebPCompression,
                                frame: (Int, (UnsafeRawBufferPointer) throws(WebPError) -> Void) throws(WebPError) -> Void) throws(WebPError) -> [UInt8] {
-        guard !durations.isEmpty, width > 0, height > 0 else { throw .cannotEncode("an animation needs a frame and a canvas") }
+        guard !durations.isEmpty, width > 0, height > 0 else { throw .cannotEncode("an animation needs a "
+                                                                                   + "frame and a canvas") }
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0 else { throw .cannotEncode("libwebp's animation encoder options") }
         options.anim_params.loop_count = Int32(loopCount)
@@ -58,7 +59,8 @@ extension WebPAnimationWriter {
         var timestamp: Int32 = 0
         for index in durations.indices {
             try frame(index) { pixels throws(WebPError) in
-                guard pixels.count == width * height * 4 else { throw .cannotEncode("frame \(index) is not \(width)x\(height) RGBA8") }
+                guard pixels.count == width * height * 4 else { throw .cannotEncode("frame \(index) is not "
+                                                                                    + "\(width)x\(height) RGBA8") }
                 var picture = WebPPicture()
                 guard WebPPictureInit(&picture) != 0 else { throw .cannotEncode("libwebp's picture") }
                 picture.use_argb = 1

@@ -20,7 +20,8 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedFrame(let frame):
             "WebP frame \(frame) cannot be decoded (its data is damaged or cut short)"
         case .canvasTooLarge(let width, let height, let limit):
-            "the WebP canvas is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit) (--max-pixels)"
+            "the WebP canvas is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit) "
+            + "(--max-pixels)"
         case .noFrames:
             "the WebP holds no frame"
         case .eagerTooLarge(let bytes, let limit):

@@ -23,7 +23,7 @@ plant() {
   fi
   git checkout -q -- "$1"
 }
-plant Sources/BenchVerdicts/PairedJudge.swift 'paired.interval.lower > rule.limit' 'paired.interval.upper > rule.limit' 'PairedGateTests/pairedTimes'
+plant Sources/BenchVerdicts/PairedJudge.swift 'paired.interval.lower > band ?' 'paired.interval.upper > band ?' 'PairedGateTests/pairedTimes'
 plant Sources/BenchVerdicts/StudentT.swift 'if degrees <= table.count { return table[degrees - 1] }' 'if degrees <= table.count { return z }' 'PairedGateTests/intervalCoverage'
 plant Sources/BenchVerdicts/PairedJudge.swift 'let change = after / before - 1' 'let change = before / after - 1' 'PairedGateTests/plantedInstructions'
 plant Sources/BenchVerdicts/Gate.swift 'if strict {' 'if false {' 'PairedGateTests/unjudged'

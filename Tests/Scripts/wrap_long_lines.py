@@ -9,7 +9,12 @@
 
 A code line is broken after a comma whose innermost open bracket is `(` or `[` (never inside a string literal, a
 string's interpolation or a comment), and the next line is aligned one column after that bracket, as the sources
-already align arguments. A `///` or `//` comment line is broken at its last space before the limit, the rest on a
+already align arguments. A line still too long whose plain string literal runs past the limit is split at a space
+of the literal (outside its interpolations) into two literals joined by `+`, the second on a new line aligned with
+the first's opening quote, as the sources already continue a message: the string is the same, and Swift's `+` binds
+tighter than every operator a literal meets here (`??`, `==`, `?:`). A literal is not split where it is a pattern or
+raw value (`case "…"`), where a method is called on it (`"…".count`), or where too little of it fits before the limit.
+A `///` or `//` comment line is broken at its last space before the limit, the rest on a
 new comment line of the same indent. Lines inside a multi-line string literal (help texts) are left as they are,
 since their breaks are the text. The same input always gives the same output, so a patch against the old text can
 be carried over by wrapping both sides (--carry).
@@ -30,6 +35,9 @@ SHORT_LIST = 40
 DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))? )*((public|private|internal|fileprivate|package|static|class|mutating|"
                          r"nonmutating|override|final|nonisolated|convenience|required) )*(func\b|init\b|init\?)")
 PATTERN_HEAD = re.compile(r"(\bfor|\bcase|\blet|\bvar)\s*(\.\w+)?\s*$")
+# The least of a literal's text each part keeps, and the rightmost column a split literal may open at.
+STRING_KEEPS = 16
+STRING_OPENS_BEFORE = 84
 
 
 def structure(line):
@@ -166,6 +174,11 @@ def skip_interpolation(line, i):
 
 
 def wrap_code(line):
+    """The line as one or more lines, each within the limit where a comma or a string literal allows."""
+    return split_strings(wrap_commas(line))
+
+
+def wrap_commas(line):
     """The line as one or more lines, each within the limit where a comma allows."""
     if len(line) <= LIMIT:
         return [line]
@@ -210,6 +223,70 @@ def wrap_code(line):
         comma = -comma
         out.append(indent + line[base:comma + 1])
         base, indent = nxt, " " * next_indent
+
+
+def string_literals(line):
+    """The plain single-line string literals of `line` outside its comment, as (index of the opening quote, index after
+    the closing one); raw (`#"…"#`) and multi-line literals are left out."""
+    found, i = [], 0
+    while i < len(line):
+        c = line[i]
+        if line.startswith("//", i):
+            break
+        if c == '"' or (c == "#" and re.match(r'#+"', line[i:])):
+            end = skip_string(line, i)
+            if end is None:
+                break
+            if c == '"':
+                found.append((i, end))
+            i = end
+            continue
+        i += 1
+    return found
+
+
+def split_string(line):
+    """`line` as two lines with the literal that runs past the limit split at a space of its text, or None."""
+    for start, end in string_literals(line):
+        if end <= LIMIT or start > STRING_OPENS_BEFORE:
+            continue
+        before = line[:start]
+        # A pattern or a raw value must stay a literal, and a method called on the literal would take the second part.
+        if re.search(r"\bcase\b[^:]*$", before) or line[end:end + 1] in (".", "["):
+            return None
+        spaces, i = [], start + 1
+        while i < end - 1:
+            if line.startswith("\\(", i):
+                i = skip_interpolation(line, i + 2)
+                continue
+            if line[i] == "\\":
+                i += 2
+                continue
+            if line[i] == " ":
+                spaces.append(i)
+            i += 1
+        # The first line ends with the space and a closing quote within the limit; each part keeps some of the text.
+        fits = [space for space in spaces
+                if space + 2 <= LIMIT and space - start >= STRING_KEEPS and end - space >= STRING_KEEPS]
+        if not fits:
+            return None
+        space = fits[-1]
+        return [line[:space + 1] + '"', " " * start + '+ "' + line[space + 1:]]
+    return None
+
+
+def split_strings(lines):
+    """`lines` with each one still over the limit split at its literal, again while the rest is over the limit."""
+    out = []
+    for line in lines:
+        while len(line) > LIMIT:
+            parts = split_string(line)
+            if parts is None:
+                break
+            out.append(parts[0])
+            line = parts[1]
+        out.append(line)
+    return out
 
 
 def wrap_comment(line):
@@ -339,6 +416,9 @@ SAMPLE = '''struct Sample {
         log(level: 1, "the second argument: a string literal long enough, with commas in it, to pass the one hundred and twentieth column")
         for (index, value) in [(1, "one"), (2, "two"), (3, "three"), (4, "four"), (5, "five"), (6, "six")].enumerated() where index > 0 {}
         let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let count = "a literal a method is called on, long enough to run past the limit of the line it sits on, and more".count
+        switch text { case "a pattern literal long enough to run past the one hundred and twentieth column of its line, and more": break }
+        let note = "an interpolation near the end of the line: the last spaces before the limit in it \(label("with spaces in it", "and more")) and its tail"
     }
 }
 '''
@@ -350,7 +430,8 @@ def self_test():
     lines = wrapped.split("\n")
     failures = []
     def squeeze(text):
-        return re.sub(r"\s+", "", re.sub(r"(?m)^\s*//.*$", "", text))
+        # A literal split in two reads back as one once the `" + "` between its parts is taken out.
+        return re.sub(r'"\+"', "", re.sub(r"\s+", "", re.sub(r"(?m)^\s*//.*$", "", text)))
     if squeeze(wrapped) != squeeze(SAMPLE):
         failures.append("the code changed beyond whitespace")
     if not any(l.strip().startswith("fifth: 5") or l.strip().startswith("sixth: 6") for l in lines):
@@ -360,10 +441,19 @@ def self_test():
     if any('"a, b, c"' not in l and '"a, b' in l for l in lines):
         failures.append("a string literal was broken")
     planted = SAMPLE.split("\n")
-    for number, what in [(5, "a string's commas"), (7, "a multi-line literal's line"), (9, "a statement's head before its body"),
-                         (11, "a pattern's commas"), (12, "the arguments of a call a method is called on")]:
+    for number, what in [(7, "a multi-line literal's line"), (9, "a statement's head before its body"),
+                         (11, "a pattern's commas"), (12, "the arguments of a call a method is called on"),
+                         (13, "a literal a method is called on"), (14, "a literal in a pattern")]:
         if planted[number] not in lines:
             failures.append(f"{what}: broken, and must not be")
+    text_at = next((i for i, l in enumerate(lines) if l.startswith("        let text = ")), None)
+    if text_at is None or not lines[text_at].endswith(' "') and not lines[text_at].endswith('"') \
+            or not lines[text_at + 1].startswith(" " * 19 + '+ "') or len(lines[text_at]) > LIMIT:
+        failures.append("a long string literal was not split into two aligned with its opening quote")
+    if not any('label("with spaces in it", "and more")' in l for l in lines):
+        failures.append("a literal was split inside its interpolation")
+    if any(len(l.strip()) < STRING_KEEPS + 4 for l in lines if l.lstrip().startswith('+ "')):
+        failures.append("a literal was split leaving a part too short to read")
     if "        log(level: 1," not in lines:
         failures.append("a call was not broken after its argument before a string")
     if not any(l.strip() == "/// It goes on here." for l in lines) and "goes on here." not in wrapped:

@@ -106,7 +106,8 @@ enum SpeedCommand {
                 skipped += 1
             }
         }
-        if lzwRows.isEmpty { throw UsageError("no GIF could be measured (\(skipped) skipped\(Interruption.requested ? ", interrupted" : ""))") }
+        if lzwRows.isEmpty { throw UsageError("no GIF could be measured (\(skipped) "
+                                              + "skipped\(Interruption.requested ? ", interrupted" : ""))") }
         let ratio = codecs.count == 2 ? ["\(codecs[0]) ÷ \(codecs[1])"] : []
         let lzwHeader = ["gif", "frames", "frame Mpx", "px/code"] + codecs.map { "\($0) LZW (Mpx/s)" } + codecs.map { "\($0) (ns/code)" } + ratio
         var endToEndHeader = ["screen", "giflib C loop (Mpx/s)"]
@@ -122,7 +123,8 @@ enum SpeedCommand {
                                  zip(lzwRows, endToEndRows).map { [$0[0], $0[1]] + $1 }, numericFrom: 1))
         }
         if Interruption.requested {
-            Console.error("interrupted: the tables hold the \(lzwRows.count) of \(inputs.count) GIFs measured before the signal")
+            Console.error("interrupted: the tables hold the \(lzwRows.count) of \(inputs.count) GIFs measured "
+                          + "before the signal")
             return .internalFailure
         }
         return skipped > 0 ? .incomplete : .success

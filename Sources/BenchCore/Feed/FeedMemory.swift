@@ -47,7 +47,8 @@ public struct FeedOverMemory: Error, CustomStringConvertible, Sendable {
     public let seconds: Double
 
     public var description: String {
-        "the feed's players together held \(allocated) bytes \((seconds * 100).rounded() / 100) s in, over the feed's limit of "
+        "the feed's players together held \(allocated) bytes \((seconds * 100).rounded() / 100) s in, over the "
+        + "feed's limit of "
             + "\(limit) bytes (raise it with --max-memory)"
     }
 }

@@ -8,7 +8,8 @@ public enum BaselineFile {
     /// Writes `report` as a baseline at `path` (through a temporary file and a rename); refuses a report that
     /// ``RunReport/baselineDefects()`` finds fault with, leaving `path` untouched.
     public static func save(_ report: RunReport, to path: String) throws {
-        if let defect = report.baselineDefects().first { throw UsageError("not saved as a baseline: \(defect); \(path) is untouched") }
+        if let defect = report.baselineDefects().first { throw UsageError("not saved as a baseline: \(defect); "
+                                                                          + "\(path) is untouched") }
         var stripped = report
         stripped.results = stripped.results.map { var result = $0; result.timeline = nil; result.frameCosts = nil; return result }
         stripped.replay = nil
@@ -28,10 +29,12 @@ public enum BaselineFile {
         let data = Data(bytes)
         if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), !RunReport.readableSchemas.contains(header.schema) {
             throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads "
-                             + "\(RunReport.readableSchemas.map { "'\($0)'" }.joined(separator: " and ")); make a new one with --save-baseline")
+                             + "\(RunReport.readableSchemas.map { "'\($0)'" }.joined(separator: " and ")); make a new "
+                               + "one with --save-baseline")
         }
         if let key = DuplicateKeys.first(in: data) {
-            throw UsageError("\(path): the \(role) has the key '\(key)' twice in one object; which one counts is ambiguous")
+            throw UsageError("\(path): the \(role) has the key '\(key)' twice in one object; which one "
+                             + "counts is ambiguous")
         }
         let report: RunReport
         do {
@@ -57,14 +60,17 @@ public enum BaselineFile {
         guard let kind = FileKind.of(path, followingLinks: true) else { throw UsageError("\(path): cannot read the \(role) (no such file)") }
         guard kind == .regular else { throw UsageError("\(path): the \(role) is \(kind.description), not a report file") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw UsageError("\(path): cannot read the \(role) (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else { throw UsageError("\(path): cannot read the \(role) "
+                                                      + "(\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, Int(status.st_size) > maxBytes {
-            throw UsageError("\(path): the \(role) is \(Format.bytes(Double(status.st_size))), over the \(Format.bytes(Double(maxBytes))) a report may be")
+            throw UsageError("\(path): the \(role) is \(Format.bytes(Double(status.st_size))), over the "
+                             + "\(Format.bytes(Double(maxBytes))) a report may be")
         }
         do { return try readAll(from: descriptor, path: path, limit: maxBytes) } catch {
-            if error.code == EFBIG { throw UsageError("\(path): the \(role) is over the \(Format.bytes(Double(maxBytes))) a report may be") }
+            if error.code == EFBIG { throw UsageError("\(path): the \(role) is over the "
+                                                      + "\(Format.bytes(Double(maxBytes))) a report may be") }
             throw UsageError("\(path): cannot read the \(role) (\(error.reason))")
         }
     }

@@ -9,8 +9,9 @@ extension RunReport {
         var defects: [String] = []
         if incomplete { defects.append("it is marked incomplete (an interrupted run)") }
         if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {
-            defects.append("case \(planted.benchCase.gif) · \(planted.benchCase.identity.setting) was played with a test knob "
-                           + "(--slow-windowed, --plant-leak, --plant-page-faults); a baseline measures the code as it is")
+            defects.append("case \(planted.benchCase.gif) · \(planted.benchCase.identity.setting) was played "
+                           + "with a test knob " + "(--slow-windowed, --plant-leak, --plant-page-faults); a baseline "
+                                                   + "measures the code as it is")
         }
         if let failed = results.first(where: { $0.failure != nil }) {
             defects.append("case \(failed.benchCase.gif) · \(failed.benchCase.decoder) failed (\(failed.failure ?? ""))")
@@ -51,7 +52,8 @@ extension RunReport {
             for metric in CSVColumn.allCases {
                 guard let value = metric.number(in: result), let range = metric.validRange else { continue }
                 if !(value.isFinite && range.contains(value)) {
-                    defects.append("\(name): \(metric.column) is \(value), outside \(Format.fixed(range.lowerBound, digits: 0)) to \(range.upperBound)")
+                    defects.append("\(name): \(metric.column) is \(value), outside "
+                                   + "\(Format.fixed(range.lowerBound, digits: 0)) to \(range.upperBound)")
                 }
             }
         }

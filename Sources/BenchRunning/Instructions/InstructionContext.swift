@@ -32,12 +32,14 @@ public struct InstructionContext: Sendable, Codable, Hashable {
     /// What differs between two contexts, by name; empty when counts are comparable.
     public func differences(from other: InstructionContext) -> [String] {
         var names: [String] = []
-        if valgrindVersion != other.valgrindVersion { names.append("Valgrind \(other.valgrindVersion) → \(valgrindVersion)") }
+        if valgrindVersion != other.valgrindVersion { names.append("Valgrind \(other.valgrindVersion) → "
+                                                                   + "\(valgrindVersion)") }
         if swiftVersion != other.swiftVersion { names.append("Swift \(other.swiftVersion) → \(swiftVersion)") }
         if glibcVersion != other.glibcVersion { names.append("glibc \(other.glibcVersion) → \(glibcVersion)") }
         if giflibVersion != other.giflibVersion { names.append("giflib \(other.giflibVersion) → \(giflibVersion)") }
         if jemallocVersion != other.jemallocVersion { names.append("jemalloc version") }
-        if buildConfiguration != other.buildConfiguration { names.append("\(other.buildConfiguration) → \(buildConfiguration) build") }
+        if buildConfiguration != other.buildConfiguration { names.append("\(other.buildConfiguration) → "
+                                                                         + "\(buildConfiguration) build") }
         if cpuFeatures != other.cpuFeatures {
             let gained = Set(cpuFeatures).subtracting(other.cpuFeatures).sorted(), lost = Set(other.cpuFeatures).subtracting(cpuFeatures).sorted()
             names.append("CPU features" + (gained.isEmpty ? "" : " +" + gained.joined(separator: " +"))

@@ -19,7 +19,8 @@ public struct InstructionCounter: Sendable {
     /// Finds Valgrind on `PATH` and prepares a stripped copy of `child`; a clear usage error when Valgrind is absent.
     public static func prepare(child: String, timeout: Double) throws(UsageError) -> InstructionCounter {
         guard let valgrind = executableOnPath("valgrind") else {
-            throw UsageError("--instructions needs Valgrind, which is not on PATH; install it (apt-get install -y valgrind)")
+            throw UsageError("--instructions needs Valgrind, which is not on PATH; install it (apt-get "
+                             + "install -y valgrind)")
         }
         guard let outcome = try? ChildProcess.run(valgrind, ["--version"], timeout: 30), outcome.exitStatus == 0 else {
             throw UsageError("\(valgrind) --version failed; is Valgrind installed correctly?")
@@ -54,12 +55,14 @@ public struct InstructionCounter: Sendable {
         if outcome.timedOut { return .failure(InstructionCountError("timed out under Callgrind after \(Int(timeout)) s")) }
         guard outcome.exitStatus == 0 else {
             let last = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            return .failure(InstructionCountError("the child under Callgrind exited with status \(outcome.exitStatus.map(String.init) ?? "signal"): \(last)"))
+            return .failure(InstructionCountError("the child under Callgrind exited with status "
+                                                  + "\(outcome.exitStatus.map(String.init) ?? "signal"): \(last)"))
         }
         guard let text = try? String(contentsOfFile: output + ".1", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") }),
               let count = Int(line.dropFirst("summary:".count).trimmingCharacters(in: .whitespaces)) else {
-            return .failure(InstructionCountError("Callgrind wrote no dump of the measured interval (client requests unsupported on this CPU?)"))
+            return .failure(InstructionCountError("Callgrind wrote no dump of the measured interval (client requests "
+                                                  + "unsupported on this CPU?)"))
         }
         return .success(count)
     }

@@ -13,8 +13,9 @@ public struct BaseBuild: Sendable {
     /// The commit hash `revision` names in `repository`, or one line saying why there is none.
     public static func resolve(_ revision: String, repository: String) throws(UsageError) -> String {
         if revision.hasSuffix(RunMetadata.dirtySuffix) {
-            throw UsageError("base \(revision): the baseline was saved from a tree with uncommitted changes, so no commit holds its code; "
-                             + "save the baseline again from a clean tree, or name a base with --base REV")
+            throw UsageError("base \(revision): the baseline was saved from a tree with uncommitted changes, so no "
+                             + "commit holds its code; " + "save the baseline again from a clean tree, or name a base "
+                                                           + "with --base REV")
         }
         let outcome = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: repository)
         let commit = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -39,7 +40,8 @@ public struct BaseBuild: Sendable {
         let folder = paired + "/" + short
         try? FileManager.default.createDirectory(atPath: paired, withIntermediateDirectories: true)
         let lock = open(folder + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lock >= 0 else { throw UsageError("\(folder).lock: cannot make the base build's lock (\(String(cString: strerror(errno))))") }
+        guard lock >= 0 else { throw UsageError("\(folder).lock: cannot make the base build's lock "
+                                                + "(\(String(cString: strerror(errno))))") }
         defer { close(lock) }
         if flock(lock, LOCK_EX | LOCK_NB) != 0 {
             note("base \(short): another gate is building it; waiting …")
@@ -63,7 +65,8 @@ public struct BaseBuild: Sendable {
         note("base \(short): exporting the commit and building it for release (a minute or two) …")
         let export = try run("/bin/sh",
                              ["-c",
-                              "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | tar -x -C \"$3\""
+                              "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | "
+                              + "tar -x -C \"$3\""
                                          + " && printf '%s\\n' \"$2\" >\"$3/.source-commit\"", "export", repository, commit, source],
                              timeout: 300, what: "export base \(short)", shouldStop: shouldStop)
         guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
@@ -102,7 +105,8 @@ public struct BaseBuild: Sendable {
         let outcome = try git(["rev-parse", "--show-toplevel"], in: directory)
         let top = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.exitStatus == 0, !top.isEmpty else {
-            throw UsageError("\(directory) is not inside a git repository; the paired gate builds the base from its history (or give --base-bench PATH)")
+            throw UsageError("\(directory) is not inside a git repository; the paired gate builds the base from its "
+                             + "history (or give --base-bench PATH)")
         }
         return top
     }

@@ -55,7 +55,8 @@ public struct PairedSide: Sendable {
         guard let outcome = try? ChildProcess.run(bench, ["inspect", path], timeout: 60) else { return "bench inspect could not start" }
         guard outcome.exitStatus != 0 else { return nil }
         let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
-        guard var reason = lines.last.map(String.init) else { return "bench inspect exited \(outcome.exitStatus.map(String.init) ?? "by signal")" }
+        guard var reason = lines.last.map(String.init) else { return "bench inspect exited "
+                                                                     + "\(outcome.exitStatus.map(String.init) ?? "by signal")" }
         // "bench: error: /tmp/…/x.webp: not a GIF file (…)" → "not a GIF file (…)": the path is the gate's own copy.
         for prefix in ["bench: ", "error: ", path + ": "] where reason.hasPrefix(prefix) { reason.removeFirst(prefix.count) }
         return reason
@@ -164,7 +165,8 @@ public struct PairedRunner: Sendable {
         do { outcome = try ChildProcess.run(side.bench, arguments, timeout: timeout) } catch {
             throw UsageError("\(side.name): \(error)")
         }
-        if outcome.timedOut { throw UsageError("\(side.name): bench run took longer than \(Int(timeout)) s and was stopped") }
+        if outcome.timedOut { throw UsageError("\(side.name): bench run took longer than \(Int(timeout)) s "
+                                               + "and was stopped") }
         let path = folder + "/results.json"
         guard FileManager.default.fileExists(atPath: path) else {
             let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
@@ -174,8 +176,8 @@ public struct PairedRunner: Sendable {
         }
         do { return try BaselineFile.load(path, role: "\(side.name) report") } catch {
             let reason = error.description.replacingOccurrences(of: "; make a new one with --save-baseline", with: "")
-            throw UsageError("\(side.name) writes reports this bench cannot read, so the two cannot be paired (\(reason)); "
-                             + "pick a newer base with --base REV")
+            throw UsageError("\(side.name) writes reports this bench cannot read, so the two cannot be "
+                             + "paired (\(reason)); " + "pick a newer base with --base REV")
         }
     }
 }

@@ -105,7 +105,8 @@ public struct PassPairing: Sendable {
             do throws(UsageError) {
                 try play(&pairs, base: baseEntries[identity]!, candidate: entry, name: name, lastNote: &lastNote) {
                     passesSoFar, generation in
-                    let label = "passes · case \(index + 1)/\(shared.count) · \(name) · workers \(generation + 1)/\(generations)"
+                    let label = "passes · case \(index + 1)/\(shared.count) · \(name) · workers "
+                                + "\(generation + 1)/\(generations)"
                     progress("\(label) · \(passesSoFar) passes · \(clock.status)")
                 } shouldStop: {
                     shouldStop()

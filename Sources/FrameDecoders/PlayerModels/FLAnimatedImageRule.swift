@@ -27,7 +27,8 @@ public struct FLAnimatedImageRule: RetentionRule {
     public static let name = "flanimatedimage"
     public var name: String { Self.name }
     public var summary: String {
-        "a cache of \(optimalCacheSize) counting the frame on screen\(optimalCacheSize == 1 ? " (on demand)" : ""), plus the poster frame; waits for a late frame"
+        "a cache of \(optimalCacheSize) counting the frame on screen\(optimalCacheSize == 1 ? " (on demand)" : ""), "
+        + "plus the poster frame; waits for a late frame"
     }
     public var source: String { "Flipboard/FLAnimatedImage FLAnimatedImage/FLAnimatedImage.m" }
     public var missBehaviour: MissBehaviour { .waitsForFrame }

@@ -13,7 +13,8 @@ public struct KingfisherRule: RetentionRule {
     /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
     public static let name = "kingfisher"
     public var name: String { Self.name }
-    public var summary: String { "the frame on screen and \(framePreloadCount) ahead (all when ≤ \(framePreloadCount + 1) frames); a late frame is dropped" }
+    public var summary: String { "the frame on screen and \(framePreloadCount) ahead (all when ≤ "
+                                 + "\(framePreloadCount + 1) frames); a late frame is dropped" }
     public var source: String { "onevcat/Kingfisher Sources/Views/AnimatedImageView.swift" }
     public var missBehaviour: MissBehaviour { .showsAnotherFrame }
     public var framesAhead: Int { min(framePreloadCount, frameCount - 1) }
@@ -56,7 +57,8 @@ public struct KingfisherSettings: Sendable, Hashable {
     /// The settings that differ from the defaults, as the library names them: `["framePreloadCount = 3"]`.
     public var changes: [String] {
         var changes: [String] = []
-        if framePreloadCount != Self.defaults.framePreloadCount { changes.append("framePreloadCount = \(framePreloadCount)") }
+        if framePreloadCount != Self.defaults.framePreloadCount { changes.append("framePreloadCount = "
+                                                                                 + "\(framePreloadCount)") }
         if needsPrescaling != Self.defaults.needsPrescaling { changes.append("needsPrescaling = \(needsPrescaling)") }
         return changes
     }

@@ -16,7 +16,8 @@ public struct SDWebImageRule: RetentionRule {
     /// The library's name: the `policy` column, `--policies` and the `decoder` column use it.
     public static let name = "sdwebimage"
     public var name: String { Self.name }
-    public var summary: String { "a pool of up to \(maxBufferCount) played frames, one fetched at a time; waits for a late frame" }
+    public var summary: String { "a pool of up to \(maxBufferCount) played frames, one fetched at a time; waits "
+                                 + "for a late frame" }
     public var source: String { "SDWebImage/SDWebImage SDWebImage/Core/SDAnimatedImagePlayer.m" }
     public var missBehaviour: MissBehaviour { .waitsForFrame }
     public var framesAhead: Int { 1 }
