@@ -125,7 +125,8 @@ enum DesignFigures {
         }
         let pairing = PassPairing.defaults
         add("\(pairing.generations) pairs of workers, \(number(GateCommand.defaultPassSeconds)) s of passes a case",
-            "`bench gate`'s warm passes: pairs of workers per case, and seconds of passes per case (`--pass-seconds`)", "PassPairing, GateCommand")
+            "`bench gate`'s warm passes: pairs of workers per case, and seconds of passes per case (`--pass-seconds`)",
+            "PassPairing, GateCommand")
         add(percent(defaults.confidence), "`bench compare`'s bootstrap confidence", "Thresholds.defaults.confidence")
         for rule in defaults.rules {
             var figure = rule.kind == .absolute ? "\(bytes(Int(rule.minimumAbsoluteChange)))" : percent(rule.limit,

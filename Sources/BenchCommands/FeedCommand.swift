@@ -84,7 +84,8 @@ enum FeedCommand {
         let runner = try child.runner(timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits,
                                                        rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
-                                                       scratch: scratch, deepCheck: { runner.checkPlayability(of: $0, limits: options.limits) })
+                                                       scratch: scratch,
+                                                       deepCheck: { runner.checkPlayability(of: $0, limits: options.limits) })
         guard rejected.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         let files = try CorpusFiles(playable, scratch: scratch, limits: options.limits)
         let feeds = try options.feeds(playable, files)
@@ -125,7 +126,8 @@ enum FeedCommand {
         let queues = Dictionary(options.models.map { ($0.description, $0.queue) },
                                 uniquingKeysWith: { first, _ in first })
         let report = FeedReport(metadata: RunMetadata.current(command: arguments.commandLine),
-                                results: results, budget: options.budget, incomplete: interrupted, queues: queues, replays: replays)
+                                results: results, budget: options.budget, incomplete: interrupted, queues: queues,
+                                replays: replays)
         let exported = try session.publish(report, to: output, exports: exports)
         let markdown = FeedMarkdownReporter.render(report)
         Console.answer(markdown, terminator: "")

@@ -145,7 +145,8 @@ enum GateCommand {
         progress.update("")
 
         let verdict = PairedGate(baseline: baseline, rounds: rounds, plannedRounds: plannedRounds, instructions: counts,
-                                 thresholds: options.thresholds, baseName: base.name, interrupted: Interruption.requested,
+                                 thresholds: options.thresholds, baseName: base.name,
+                                 interrupted: Interruption.requested,
                                  samples: options.samples, candidateOnly: candidateOnly.keys.sorted(), passes: passes,
                                  passFallback: pairing.pairing == nil ? pairing.reason : nil)
         var outcome = verdict.outcome()
@@ -201,7 +202,8 @@ enum GateCommand {
     /// says so on stderr and in gate.md. The candidate's plan must come: it is this build.
     static func pairing(base: PairedSide, candidate: PairedSide, gifs: [(name: String, path: String)],
                         allGIFs: [(name: String, path: String)],
-                        options: Options, scratch: String) throws(UsageError) -> (pairing: PassPairing?, reason: String) {
+                        options: Options,
+                        scratch: String) throws(UsageError) -> (pairing: PassPairing?, reason: String) {
         guard FileManager.default.isExecutableFile(atPath: base.child) else {
             let reason = "no bench-case beside its bench (\(base.child)) to run as a warm worker"
             Console.note("bench gate: \(base.name): \(reason); CPU time is judged by rounds of fresh processes instead")

@@ -120,7 +120,8 @@ enum RunCommand {
         var runner = try child.runner(timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.suite.limits,
                                                        rules: options.fileRules, scratch: scratch,
-                                                       acceptsWebP: true, deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
+                                                       acceptsWebP: true,
+                                                       deepCheck: { runner.checkPlayability(of: $0, limits: options.suite.limits) })
         guard !playable.isEmpty else { throw UsageError(rejected.map(\.reason).joined(separator: "; ")) }
         for input in rejected { Console.error("skipping \(input.reason)") }
 

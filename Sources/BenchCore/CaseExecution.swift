@@ -137,7 +137,8 @@ public enum CaseExecution {
         }
         let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, players: players,
                                                           limits: benchCase.limits, codec: benchCase.codec,
-                                                    extraWorkPerFrame: benchCase.extraWorkPerFrame, display: benchCase.display), sampler: sampler)
+                                                    extraWorkPerFrame: benchCase.extraWorkPerFrame,
+                                                    display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz,
                                       start: start.wall, memoryWarningAt: benchCase.memoryWarningAt,

@@ -24,7 +24,8 @@ enum PassWorker {
             try Jemalloc.verifyServingThisProcess()
             let container = try CaseExecution.open(benchCase)
             RuntimeWarmUp.run(
-                benchCase.decoder, players: players, format: container.format, codec: benchCase.codec, display: benchCase.display)
+                benchCase.decoder, players: players, format: container.format, codec: benchCase.codec,
+                display: benchCase.display)
             say("\(PassProtocol.ready) \(PassProtocol.version)")
             while let line = readLine() {
                 switch line {

@@ -15,7 +15,8 @@ public enum Destinations {
     /// the command will make) is passed over, and nothing is tried for writing; the command checks those itself.
     public static func check(writes outputs: [(flag: String, path: String)],
                              reportFolder: (flag: String, path: String)? = nil,
-                             reads inputs: [(what: String, path: String)] = [], collisionsOnly: Bool = false) throws(UsageError) {
+                             reads inputs: [(what: String, path: String)] = [],
+                             collisionsOnly: Bool = false) throws(UsageError) {
         var seen: [(what: String, identity: FileIdentity)] = []
         if let reportFolder {
             for name in reportFolderNames {

@@ -63,7 +63,8 @@ public enum GIFInspection {
                             codec: LZWCodec = .default, playability: Playability? = nil) throws -> String {
         let playability = playability ?? (try? Playability.check(container, limits: limits, codec: codec))
         let facts = Facts(
-            file: fileName, format: "gif", sizeBytes: container.bytes.count, width: container.width, height: container.height,
+            file: fileName, format: "gif", sizeBytes: container.bytes.count, width: container.width,
+            height: container.height,
             globalPaletteColors: container.globalPalette?.colors.count, frameCount: container.frameCount,
             loop: "\(container.loopCount)", netscapeLoopValue: container.netscapeLoopValue.map(Int.init),
             frameBytes: container.frameBytes, allFramesBytes: container.frameBytes * container.frameCount,
@@ -71,8 +72,10 @@ public enum GIFInspection {
             partialFrames: playability?.partialFrames ?? 0, failedFrames: playability?.failedFrames ?? 0,
             frames: container.frames.enumerated().map { index, frame in
                 Facts.Frame(index: index, left: frame.rect.left, top: frame.rect.top, width: frame.rect.width,
-                            height: frame.rect.height, disposal: "\(frame.disposal)", disposalRaw: Int(frame.rawDisposal),
-                            delayRawMs: frame.delay.rawMilliseconds, delayEffectiveMs: frame.delay.effectiveMilliseconds,
+                            height: frame.rect.height, disposal: "\(frame.disposal)",
+                            disposalRaw: Int(frame.rawDisposal),
+                            delayRawMs: frame.delay.rawMilliseconds,
+                            delayEffectiveMs: frame.delay.effectiveMilliseconds,
                             interlaced: frame.interlaced, palette: paletteName(frame, in: container),
                             transparentIndex: frame.transparentIndex.map(Int.init), truncated: frame.truncated)
             })

@@ -102,7 +102,8 @@ public enum PlayerFile {
             try cap.only(["cap", "grownCap", "growAfter", "liftAfter", "growthsMax"])
             let first = try cap.integer("cap", in: 1...1_000_000)
             return .cap(cap: first, grownCap: try cap.integer("grownCap", in: first...1_000_000),
-                        growAfter: try cap.number("growAfter", in: 0...86_400), liftAfter: try cap.number("liftAfter", in: 0...86_400),
+                        growAfter: try cap.number("growAfter", in: 0...86_400),
+                        liftAfter: try cap.number("liftAfter", in: 0...86_400),
                         growthsMax: try cap.integer("growthsMax", in: 0...1000))
         default:
             throw UsageError("\(reader.file): 'memoryWarning' takes \"ignore\", \"keep-due\" or "

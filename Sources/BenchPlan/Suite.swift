@@ -44,8 +44,10 @@ public struct Suite: Sendable {
     /// The default suite: the synthetic corpus, eager, windowed and indexed at `defaultWindow`, 3 loops, 3 repetitions.
     public init(inputs: [GIFInput], settings: [DecoderSetting] = Suite.defaultSettings,
                 loops: Int = 3, repetitions: Int = 3, mode: PlaybackMode = .throughput, speeds: [Double] = [1],
-                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codecs: [LZWCodec] = [.default],
-                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Double = 0, plantedLeakBytes: Int = 0,
+                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap,
+                codecs: [LZWCodec] = [.default],
+                samplerInterval: Double = MemorySampler.defaultInterval, windowedSlowdown: Double = 0,
+                plantedLeakBytes: Int = 0,
                 limits: DecodeLimits = .default) {
         self.inputs = inputs
         self.settings = settings
@@ -78,10 +80,12 @@ public struct Suite: Sendable {
                     for (decoder, policy) in resolved {
                         var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "",
                                                   decoder: decoder, chosenBy: policy,
-                                                  loops: loops, mode: mode, speed: way.speed, refreshHz: refreshHz, cpus: cpus,
+                                                  loops: loops, mode: mode, speed: way.speed, refreshHz: refreshHz,
+                                                  cpus: cpus,
                                                   byteSource: byteSource, codec: way.codec, repetition: repetition,
                                                   samplerInterval: samplerInterval,
-                                                  extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown, limits: limits)
+                                                  extraWorkPerFrame: decoder == .eager ? 0 : windowedSlowdown,
+                                                  limits: limits)
                         benchCase.plantedLeakBytes = plantedLeakBytes
                         if decoder != .eager { benchCase.identity.planted.pageFaultBytes = plantedPageFaultBytes }
                         benchCase.memoryWarningAt = memoryWarningAt

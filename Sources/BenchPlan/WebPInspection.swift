@@ -44,8 +44,10 @@ public enum WebPInspection {
     /// `format` "webp" and WebP's own per-frame fields (`blend`, `dispose`, `coding`).
     public static func json(_ animation: WebPAnimation, fileName: String) throws -> String {
         let facts = Facts(
-            file: fileName, format: "webp", sizeBytes: animation.bytes.count, width: animation.width, height: animation.height,
-            frameCount: animation.frames.count, loop: animation.storedLoopCount == 0 ? "forever" : "\(animation.storedLoopCount) plays",
+            file: fileName, format: "webp", sizeBytes: animation.bytes.count, width: animation.width,
+            height: animation.height,
+            frameCount: animation.frames.count,
+            loop: animation.storedLoopCount == 0 ? "forever" : "\(animation.storedLoopCount) plays",
             animLoopCount: animation.storedLoopCount, backgroundBgra: animation.backgroundColor,
             frameBytes: animation.frameBytes, allFramesBytes: animation.frameBytes * animation.frames.count,
             loopMs: animation.frames.reduce(0) { $0 + $1.durationMilliseconds },

@@ -21,9 +21,11 @@ public enum Replay {
             .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock,
                           recordingHeldFrames: true)
         return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
-                             latenessSeconds: observation.lateness.reduce(0, +), heldFramesMax: source.heldFramesMax ?? 0,
+                             latenessSeconds: observation.lateness.reduce(0, +),
+                             heldFramesMax: source.heldFramesMax ?? 0,
                              decodes: source.decodes, decodeSeconds: source.decodeSeconds,
-                             firstFrameSeconds: observation.firstFrameSeconds, animationSeconds: observation.animationSeconds,
+                             firstFrameSeconds: observation.firstFrameSeconds,
+                             animationSeconds: observation.animationSeconds,
                              heldFrames: observation.heldFrames)
     }
 

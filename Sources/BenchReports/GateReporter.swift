@@ -23,7 +23,8 @@ public enum GateReporter {
         for scope in scopes {
             let group = rows[scope] ?? []
             out += ["## \(MarkdownReporter.cell(group[0].gif)) · \(MarkdownReporter.cell(group[0].setting))", "",
-                    "| metric | baseline | current | change | verdict | smallest caught |", "|---|---:|---:|---:|---|---:|"]
+                    "| metric | baseline | current | change | verdict | smallest caught |",
+                    "|---|---:|---:|---:|---|---:|"]
             out += group.map(line)
             out.append("")
         }

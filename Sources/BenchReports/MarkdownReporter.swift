@@ -113,7 +113,8 @@ public enum MarkdownReporter {
         }
         let timeLead = leadHeader(scaling: false)
         out += ["",
-                realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:", "",
+                realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:",
+                "",
                 timeLead.0 + " CPU per loop | first frame |" + (realtime ? " stalls | dropped | lateness p99 | CPU per "
                                                                            + "s of animation |" : ""),
                 timeLead.1 + "---:|---:|" + (realtime ? "---:|---:|---:|---:|" : "")]

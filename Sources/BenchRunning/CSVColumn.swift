@@ -123,9 +123,11 @@ public enum CSVColumn: Hashable, Sendable {
         let contract: [CSVColumn] = [
             .describing(.gif), .describing(.width), .describing(.height), .describing(.frames), .describing(.fileBytes),
             .describing(.decoder), .describing(.window), .describing(.policy), .describing(.loops), .describing(.mode),
-            .describing(.repetition), .measured(.cpuUser), .measured(.cpuSystem), .measured(.cpuTotal), .measured(.wall),
+            .describing(.repetition), .measured(.cpuUser), .measured(.cpuSystem), .measured(.cpuTotal),
+            .measured(.wall),
             .measured(.jemallocAllocatedPeak), .measured(.jemallocActivePeak), .measured(.jemallocResidentPeak),
-            .measured(.rssPeak), .measured(.frameBytesTheoretical), .measured(.retainedAfterRelease), .measured(.mallocCount),
+            .measured(.rssPeak), .measured(.frameBytesTheoretical), .measured(.retainedAfterRelease),
+            .measured(.mallocCount),
             .measured(.firstFrame), .measured(.frameDecodeP50), .measured(.frameDecodeP99), .measured(.stalls),
             .describing(.framesHash), .measured(.latenessTotal), .measured(.latenessP99), .measured(.animation),
             .measured(.cpuPerAnimationSecond), .describing(.speed), .describing(.cpus), .describing(.bytesFrom),

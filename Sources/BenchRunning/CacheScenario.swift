@@ -101,7 +101,8 @@ public enum CacheScenario {
     /// keep; the decoded frames are released on return.
     private static func storeBothWays(_ original: [UInt8], measurement: inout CacheMeasurement, cache: DiskCache,
                                       keys: (original: String, reencoded: String), repetitions: Int,
-                                      limits: DecodeLimits, codec: LZWCodec) throws -> (frames: Int, delays: [FrameDelay], loop: UInt16?, hashes: [FrameHash]) {
+                                      limits: DecodeLimits,
+                                      codec: LZWCodec) throws -> (frames: Int, delays: [FrameDelay], loop: UInt16?, hashes: [FrameHash]) {
         let image = try AnimatedImage(decoding: original, limits: limits, codec: codec)
         var withoutBytes = image
         withoutBytes.originalBytes = nil

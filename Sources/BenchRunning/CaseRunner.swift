@@ -41,7 +41,8 @@ public struct CaseRunner: Sendable {
     /// Before the first repetition of each setting, `warmUp` unmeasured children play it (`--warmup`), their results
     /// thrown away: the first child of a setting may otherwise pay for a cold page cache or CPU clock.
     public func run(_ cases: [BenchCase], warmUp: Int = 0, warmingUp: ((BenchCase) -> Void)? = nil,
-                    progress: ((Int, BenchCase, CaseResult?) -> Void)? = nil, shouldStop: () -> Bool = { false }) -> [CaseResult] {
+                    progress: ((Int, BenchCase, CaseResult?) -> Void)? = nil,
+                    shouldStop: () -> Bool = { false }) -> [CaseResult] {
         var results: [CaseResult] = []
         var warmed: Set<CaseIdentity> = []
         for (index, benchCase) in cases.enumerated() {

@@ -87,7 +87,8 @@ public struct CaseSummary: Sendable, Codable {
             return CaseSummary(gif: first.benchCase.gif, decoder: first.benchCase.decoder,
                                window: first.benchCase.decoder.windowColumn(frameCount: first.frames),
                                policy: first.benchCase.policy, mode: first.benchCase.mode, setting: first.benchCase,
-                               width: first.width, height: first.height, frames: first.frames, fileBytes: first.fileBytes,
+                               width: first.width, height: first.height, frames: first.frames,
+                               fileBytes: first.fileBytes,
                                loops: first.benchCase.loops, repetitions: ok.count, failures: group.count - ok.count,
                                roughRepetitions: first.benchCase.mode == .realtime ? ok.filter { $0[.stalls] > 0 || $0[.droppedFrames] > 0 }.count : nil,
                                metrics: metrics)

@@ -55,7 +55,8 @@ public enum ChildProcess {
     /// Starts `executable` with `arguments`; kills it with SIGKILL after `timeout` seconds, or as soon as
     /// `shouldStop` says so (the parent was interrupted).
     public static func run(_ executable: String, _ arguments: [String], timeout: Double,
-                           environment: [String: String] = [:], shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
+                           environment: [String: String] = [:],
+                           shouldStop: () -> Bool = { false }) throws(ChildStartError) -> ChildOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

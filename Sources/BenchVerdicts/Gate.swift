@@ -188,7 +188,8 @@ public enum Gate {
                     guard !before.isEmpty || !after.isEmpty else { continue }
                     comparisons.append(Comparison(scope: scope, metric: .figure(rule.metric), unit: .count,
                                                   baseline: before.isEmpty ? nil : Statistics.median(before),
-                                                  current: after.isEmpty ? nil : Statistics.median(after), verdict: .notGated, note: reason))
+                                                  current: after.isEmpty ? nil : Statistics.median(after),
+                                                  verdict: .notGated, note: reason))
                     continue
                 }
                 // A figure the baseline's build did not measure yet is named, not passed over: the gate says what it

@@ -30,7 +30,8 @@ public struct PairedGate: Sendable {
     public let passFallback: String?
 
     public init(baseline: RunReport, rounds: [PairedRound], plannedRounds: Int, instructions: PairedRound?,
-                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1, candidateOnly: [String] = [],
+                thresholds: Thresholds, baseName: String, interrupted: Bool, samples: Int = 1,
+                candidateOnly: [String] = [],
                 passes: [PassSeries]? = nil, passFallback: String? = nil) {
         self.passes = passes
         self.passFallback = passFallback
@@ -124,8 +125,10 @@ public enum PassesCSV {
             for (index, pass) in pairs.passes.enumerated() {
                 lines.append([Format.csvField(pairs.identity.gif), Format.csvField(pairs.identity.setting),
                               "\(pass.generation + 1)",
-                              "\(index + 1)", pass.isBase ? "base" : "candidate", "\(pass.figures.cpuSeconds)", "\(pass.figures.wallSeconds)",
-                              "\(Int(pass.figures.minorFaults))", "\(Int(pass.figures.voluntarySwitches))"].joined(separator: ","))
+                              "\(index + 1)", pass.isBase ? "base" : "candidate", "\(pass.figures.cpuSeconds)",
+                              "\(pass.figures.wallSeconds)",
+                              "\(Int(pass.figures.minorFaults))",
+                              "\(Int(pass.figures.voluntarySwitches))"].joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -69,7 +69,8 @@ public enum ReportSchema {
             "required": ["gif", "decoder", "policy", "mode", "setting", "repetitions", "failures", "metrics"],
             "properties": [
                 "gif": string(), "decoder": decoder, "window": integer(), "policy": string(), "mode": mode,
-                "setting": benchCase, "width": integer(), "height": integer(), "frames": integer(), "file_bytes": integer(),
+                "setting": benchCase, "width": integer(), "height": integer(), "frames": integer(),
+                "file_bytes": integer(),
                 "loops": integer(), "repetitions": integer(), "failures": integer(),
                 "rough_repetitions": integer("real time: the repetitions with a stall or a dropped frame"),
                 "metrics": ["type": "object", "properties": metricProperties, "additionalProperties": false],
@@ -80,7 +81,8 @@ public enum ReportSchema {
             "type": "object", "additionalProperties": false,
             "required": ["stalls", "dropped_frames", "held_frames_max", "decodes", "decode_seconds"],
             "properties": [
-                "stalls": integer(), "dropped_frames": integer(), "lateness_seconds": number(), "held_frames_max": integer(),
+                "stalls": integer(), "dropped_frames": integer(), "lateness_seconds": number(),
+                "held_frames_max": integer(),
                 "decodes": integer(), "decode_seconds": number("CPU of the decodes the player ran, from "
                                                                + "the traced costs"),
                 "first_frame_seconds": number(), "animation_seconds": number(),
@@ -96,7 +98,8 @@ public enum ReportSchema {
             "type": "object", "additionalProperties": false,
             "required": ["label", "setting", "outcome", "peak_allocated_bytes", "cpu_per_loop_seconds"],
             "properties": [
-                "label": string(), "setting": string("the --windows or --policies value that plays it"), "outcome": outcome,
+                "label": string(), "setting": string("the --windows or --policies value that plays it"),
+                "outcome": outcome,
                 "peak_allocated_bytes": number("estimated: the GIF's measured bytes besides pixels, and the pixels held"),
                 "cpu_per_loop_seconds": number("the player's decoding CPU per loop"),
             ],
@@ -111,9 +114,12 @@ public enum ReportSchema {
                     "required": ["gif", "speed", "refresh_hz", "codec", "traced_from", "eager", "libraries",
                                  "measured"],
                     "properties": [
-                        "gif": string(), "speed": number(), "refresh_hz": number(), "codec": string(), "device": string(),
-                        "display": ["type": "object"], "traced_from": string(), "eager": replayed, "smallest_window": replayed,
-                        "libraries": ["type": "array", "items": replayed], "measured": ["type": "array", "items": replayed],
+                        "gif": string(), "speed": number(), "refresh_hz": number(), "codec": string(),
+                        "device": string(),
+                        "display": ["type": "object"], "traced_from": string(), "eager": replayed,
+                        "smallest_window": replayed,
+                        "libraries": ["type": "array", "items": replayed],
+                        "measured": ["type": "array", "items": replayed],
                     ],
                 ]],
             ],
@@ -143,7 +149,8 @@ public enum ReportSchema {
         let player: [String: Any] = [
             "type": "object", "required": ["player", "gif", "stalls", "dropped_frames"],
             "properties": [
-                "player": integer(), "gif": string(), "frames_shown": integer(), "stalls": integer(), "dropped_frames": integer(),
+                "player": integer(), "gif": string(), "frames_shown": integer(), "stalls": integer(),
+                "dropped_frames": integer(),
                 "partial_frames": integer(), "held_frames_max": integer(), "held_before_warning": integer(),
                 "held_after_warning": integer(), "warned": boolean(), "animation_seconds": number(),
                 "first_frame_seconds": number(), "lateness_seconds": number(), "worst_lateness_seconds": number(),
@@ -163,10 +170,13 @@ public enum ReportSchema {
                 "feed": ["type": "object", "required": ["model", "players", "seconds"],
                          "properties": ["model": string(), "players": integer(), "seconds": number(), "speed": number(),
                                         "refresh_hz": number(), "scroll_rate": number(), "pool_width": integer(),
-                                        "repetition": integer(), "memory_warning_at": number(), "max_memory_bytes": integer()]],
+                                        "repetition": integer(), "memory_warning_at": number(),
+                                        "max_memory_bytes": integer()]],
                 "failure": string(),
-                "allocated_peak": integer(), "rss_peak": integer(), "allocated_at_start": integer(), "allocated_at_end": integer(),
-                "memory_readings": integer(), "ledger_drift": integer(), "cpu_seconds": number(), "wall_seconds": number(),
+                "allocated_peak": integer(), "rss_peak": integer(), "allocated_at_start": integer(),
+                "allocated_at_end": integer(),
+                "memory_readings": integer(), "ledger_drift": integer(), "cpu_seconds": number(),
+                "wall_seconds": number(),
                 "harness_cpu_seconds": number(), "ticks": integer(), "missed_ticks": integer(), "pool_width": integer(),
                 "pool_max_running": integer(), "pool_tasks": integer(),
                 "players": ["type": "array", "items": player],
@@ -177,7 +187,8 @@ public enum ReportSchema {
         let replay: [String: Any] = [
             "type": "object", "required": ["model", "feed", "players", "ticks"],
             "properties": [
-                "model": string(), "feed": ["type": "object"], "players": ["type": "array", "items": player], "ticks": integer(),
+                "model": string(), "feed": ["type": "object"], "players": ["type": "array", "items": player],
+                "ticks": integer(),
                 "pool_max_running": integer(), "failure": string(),
             ],
         ]
@@ -224,7 +235,8 @@ public enum ReportSchema {
         "required": ["gif", "decoder", "policy", "loops", "mode", "repetition"],
         "properties": [
             "gif": string(), "path": string(), "decoder": decoder, "policy": string(), "loops": integer(), "mode": mode,
-            "speed": number(), "refresh_hz": number(), "cpus": integer(), "memory_warning_at": number(), "device": string(),
+            "speed": number(), "refresh_hz": number(), "cpus": integer(), "memory_warning_at": number(),
+            "device": string(),
             "display": ["type": "object", "properties": ["width": integer(), "height": integer()]],
             "byte_source": ["enum": ["heap", "mmap"]], "codec": ["enum": ["fast", "giflib"]], "repetition": integer(),
             "sampler_interval": number(), "extra_work_per_frame": number(), "planted_leak_bytes": integer(),
@@ -239,9 +251,11 @@ public enum ReportSchema {
         "required": ["date", "swift_version", "giflib_version", "jemalloc_version", "cpu_model", "cores",
                      "memory_bytes", "operating_system", "build_configuration", "command"],
         "properties": [
-            "date": string(), "git_commit": string("12 hex digits, with -dirty for a changed tree"), "swift_version": string(),
+            "date": string(), "git_commit": string("12 hex digits, with -dirty for a changed tree"),
+            "swift_version": string(),
             "giflib_version": string(), "jemalloc_version": string(), "cpu_model": string(), "cores": integer(),
-            "memory_bytes": integer(), "operating_system": string(), "build_configuration": ["enum": ["release", "debug"]],
+            "memory_bytes": integer(), "operating_system": string(),
+            "build_configuration": ["enum": ["release", "debug"]],
             "command": string(),
             "played_by": string("the bench run command that played the rows, for a report merged from shards"),
             "plan": ["type": "object", "properties": ["cases": integer(), "repetitions": integer()]],

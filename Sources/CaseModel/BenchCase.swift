@@ -47,7 +47,8 @@ public struct BenchCase: Sendable, Hashable, Codable {
     public var injectedFault: InjectedFault?
 
     public init(gif: String, path: String, decoder: DecoderChoice, chosenBy policy: String?, loops: Int,
-                mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil, memoryWarningAt: Double? = nil,
+                mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
+                memoryWarningAt: Double? = nil,
                 byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
                 samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
                 limits: DecodeLimits = .default, injectedFault: InjectedFault? = nil) {
@@ -65,8 +66,10 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// A case whose decoder the user named (no policy chose it).
     public init(gif: String, path: String, decoder: DecoderChoice, loops: Int, mode: PlaybackMode = .throughput,
                 speed: Double = 1,
-                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codec: LZWCodec = .default, repetition: Int = 1,
-                samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0, limits: DecodeLimits = .default,
+                refreshHz: Double = 60, cpus: Int? = nil, byteSource: ByteSource = .heap, codec: LZWCodec = .default,
+                repetition: Int = 1,
+                samplerInterval: Double = MemorySampler.defaultInterval, extraWorkPerFrame: Double = 0,
+                limits: DecodeLimits = .default,
                 injectedFault: InjectedFault? = nil) {
         self.init(gif: gif, path: path, decoder: decoder, chosenBy: nil, loops: loops, mode: mode, speed: speed,
                   refreshHz: refreshHz, cpus: cpus, byteSource: byteSource, codec: codec, repetition: repetition,

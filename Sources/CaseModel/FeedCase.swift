@@ -48,8 +48,10 @@ public struct FeedCase: Sendable, Hashable, Codable {
 
     public init(model: String, gifs: [FeedGIF], players: Int, scrollRate: Double = 0, seconds: Double,
                 speed: Double = 1,
-                refreshHz: Double = 60, cpus: Int? = nil, poolWidth: Int = 2, display: DisplaySize? = nil, codec: LZWCodec = .default,
-                memoryWarningAt: Double? = nil, device: String? = nil, repetition: Int = 1, limits: DecodeLimits = .default,
+                refreshHz: Double = 60, cpus: Int? = nil, poolWidth: Int = 2, display: DisplaySize? = nil,
+                codec: LZWCodec = .default,
+                memoryWarningAt: Double? = nil, device: String? = nil, repetition: Int = 1,
+                limits: DecodeLimits = .default,
                 maxMemoryBytes: Int = FeedCase.defaultMaxMemoryBytes) {
         self.model = model
         self.gifs = gifs

@@ -128,7 +128,8 @@ public final class ModelDecoder: AnimatedFrameSource {
     /// a `display`, frames are kept at its size.
     public init(container: any AnimationContainer, rule: any RetentionRule, limits: DecodeLimits = .default,
                 codec: LZWCodec = .default,
-                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil,
+                pool: DecodePool? = nil) throws(GIFError) {
         self.container = container
         missBehaviour = rule.missBehaviour
         let keptBytes = (display?.heldSize(screenWidth: container.width, screenHeight: container.height)).map { $0.width * $0.height * 4 }

@@ -31,7 +31,8 @@ public final class WindowedDecoder: AnimatedFrameSource {
     /// `display`, frames are kept at its size.
     public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
                 codec: LZWCodec = .default,
-                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil, pool: DecodePool? = nil) throws(GIFError) {
+                compositor: (any FrameCompositing)? = nil, display: DisplaySize? = nil,
+                pool: DecodePool? = nil) throws(GIFError) {
         if case .all = window { try limits.checkEager(container) }
         self.container = container
         let drawing: any FrameCompositing

@@ -156,7 +156,8 @@ final class LZWDecoder {
     /// and end codes, and any code past `nextCode`.
     @inline(__always)
     private static func writeString(_ code: Int, at start: Int, table: UnsafeMutablePointer<UInt64>, nextCode: Int,
-                                    alphabet: UnsafeMutablePointer<UInt8>, previousStart: Int, previousLength: Int) -> Int {
+                                    alphabet: UnsafeMutablePointer<UInt8>, previousStart: Int,
+                                    previousLength: Int) -> Int {
         if code < nextCode, case let entry = table[code], entry &>> 32 != 0 {
             let length = Int(truncatingIfNeeded: entry &>> 32)
             copy(from: alphabet + Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), to: alphabet + start, count: length)

@@ -35,7 +35,8 @@ enum PaletteRows {
     /// Writes `count` pixels to `destination`: `source`'s colours, and `base`'s where an index is transparent.
     @inline(__always)
     static func paint(_ destination: UnsafeMutablePointer<UInt32>, from source: UnsafePointer<UInt8>,
-                      over base: UnsafePointer<UInt32>, count: Int, table: UnsafeMutablePointer<UInt32>, transparent: Int) {
+                      over base: UnsafePointer<UInt32>, count: Int, table: UnsafeMutablePointer<UInt32>,
+                      transparent: Int) {
         if transparent < 0 {
             for x in 0..<count { destination[x] = table[Int(source[x])] }
         } else {

@@ -37,7 +37,8 @@ public struct CPUTimes: Sendable, Hashable, Codable {
     public func since(_ earlier: CPUTimes) -> CPUTimes {
         CPUTimes(user: user - earlier.user, system: system - earlier.system,
                  process: process - earlier.process, wall: wall - earlier.wall,
-                 minorFaults: minorFaults - earlier.minorFaults, voluntarySwitches: voluntarySwitches - earlier.voluntarySwitches)
+                 minorFaults: minorFaults - earlier.minorFaults,
+                 voluntarySwitches: voluntarySwitches - earlier.voluntarySwitches)
     }
 
     private static func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }

@@ -123,7 +123,8 @@ public struct PlaybackLoop {
     /// is allocated inside its interval.
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
                              memoryWarningAt: Double? = nil, clock: any PlaybackClock = MonotonicClock(),
-                             trace: consuming [DecodeCost] = [], recordingHeldFrames: Bool = false) throws(GIFError) -> PlaybackObservation {
+                             trace: consuming [DecodeCost] = [],
+                             recordingHeldFrames: Bool = false) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
@@ -176,7 +177,8 @@ public struct PlaybackLoop {
         let allocatedBefore = (try? AllocatorCounters.allocatedNow()) ?? 0
         source.memoryWarning(at: seconds)
         return MemoryWarningObservation(seconds: seconds, heldBefore: heldBefore, heldAfter: source.heldFrames,
-                                        allocatedBefore: allocatedBefore, allocatedAfter: (try? AllocatorCounters.allocatedNow()) ?? 0,
+                                        allocatedBefore: allocatedBefore,
+                                        allocatedAfter: (try? AllocatorCounters.allocatedNow()) ?? 0,
                                         stallsBefore: stallsBefore)
     }
 

@@ -59,8 +59,10 @@ public struct WebPAnimation: Sendable {
                 var features = WebPBitstreamFeatures()
                 let known = WebPGetFeatures(iterator.fragment.bytes, iterator.fragment.size, &features) == VP8_STATUS_OK
                 facts.append(WebPFrameFacts(
-                    x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width), height: Int(iterator.height),
-                    durationMilliseconds: Int(iterator.duration), disposesToBackground: iterator.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND,
+                    x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width),
+                    height: Int(iterator.height),
+                    durationMilliseconds: Int(iterator.duration),
+                    disposesToBackground: iterator.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND,
                     blends: iterator.blend_method == WEBP_MUX_BLEND, hasAlpha: iterator.has_alpha != 0,
                     isLossless: known && features.format != 0 ? features.format == 2 : nil))
             } while WebPDemuxNextFrame(&iterator) != 0

@@ -9,7 +9,8 @@
 
 A code line is broken after a comma whose innermost open bracket is `(` or `[` (never inside a string literal, a
 string's interpolation or a comment), and the next line is aligned one column after that bracket, as the sources
-already align arguments. A line still too long whose plain string literal runs past the limit is split at a space
+already align arguments. A line that goes on with a list an earlier line opened (a call's later arguments) breaks
+after a comma of that list, the next line at its own indent. A line still too long whose plain string literal runs past the limit is split at a space
 of the literal (outside its interpolations) into two literals joined by `+`, the second on a new line aligned with
 the first's opening quote, as the sources already continue a message: the string is the same, and Swift's `+` binds
 tighter than every operator a literal meets here (`??`, `==`, `?:`). A literal is not split where it is a pattern or
@@ -289,6 +290,62 @@ def split_strings(lines):
     return out
 
 
+def list_commas(line):
+    """The commas of a line that goes on with a list an earlier line opened: those outside every bracket the line
+    opens, before any bracket of an earlier line closes; empty when a `//` comment or an unclosed string is in it."""
+    found = structure(line)
+    if found is None or found[1] is not None:
+        return []
+    depth, commas = 0, []
+    for i, c in found[0]:
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0:
+            commas.append(i)
+    return commas
+
+
+def wrap_list_line(line):
+    """A line inside a list an earlier line opened, broken after that list's commas, each part at the line's indent;
+    a part still too long is wrapped as any line is."""
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    parts, rest = [], line
+    while len(rest) > LIMIT:
+        commas = [c for c in list_commas(rest) if c + 1 < len(rest.rstrip()) and c > len(indent)]
+        if not commas:
+            break
+        fitting = [c for c in commas if c + 1 <= LIMIT]
+        comma = fitting[-1] if fitting else commas[0]
+        parts.append(rest[:comma + 1])
+        rest = indent + rest[comma + 1:].lstrip()
+    parts.append(rest)
+    return [wrapped for part in parts for wrapped in wrap_code(part)]
+
+
+def lists_open(lines):
+    """For each line, whether it begins inside a `(` or `[` an earlier line left open (lines of a multi-line string
+    literal neither open nor close a bracket)."""
+    stack, inside, in_multiline = [], [], False
+    for line in lines:
+        inside.append(bool(stack) and stack[-1] in "([")
+        quotes = line.count('"""')
+        if in_multiline or quotes:
+            if quotes % 2 == 1:
+                in_multiline = not in_multiline
+            continue
+        found = structure(line)
+        for _, c in found[0] if found else []:
+            if c in "([{":
+                stack.append(c)
+            elif c in ")]}" and stack:
+                stack.pop()
+    return inside
+
+
 def wrap_comment(line):
     """A `//` or `///` comment line broken at its last space before the limit, the rest as a new comment line."""
     match = re.match(r"^(\s*)(///?)( ?)(.*)$", line)
@@ -337,6 +394,7 @@ def wrap_once(text):
     """One pass over the file's lines."""
     lines = text.split("\n")
     result, left = [], []
+    in_list = lists_open(lines)
     in_multiline = False
     index = 0
     while index < len(lines):
@@ -358,6 +416,8 @@ def wrap_once(text):
                 result.append(wrapped[0])
             else:
                 result.extend(wrapped)
+        elif len(line) > LIMIT and in_list[index - 1] and len(wrap_list_line(line)) > 1:
+            result.extend(wrap_list_line(line))
         elif len(line) > LIMIT:
             start = index - 1
             # The lines that go on inside the bracket this one leaves open join it, so the list is filled again.
@@ -418,6 +478,8 @@ SAMPLE = '''struct Sample {
         let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let count = "a literal a method is called on, long enough to run past the limit of the line it sits on, and more".count
         switch text { case "a pattern literal long enough to run past the one hundred and twentieth column of its line, and more": break }
+        let later = combine(first: 1,
+                            second: "two", third: [3, 4], fourth: 4, fifth: "5", sixth: 6, seventh: 7, eighth: label(8, 9), ninth: 9)
         let note = "an interpolation near the end of the line: the last spaces before the limit in it \(label("with spaces in it", "and more")) and its tail"
     }
 }
@@ -450,6 +512,9 @@ def self_test():
     if text_at is None or not lines[text_at].endswith(' "') and not lines[text_at].endswith('"') \
             or not lines[text_at + 1].startswith(" " * 19 + '+ "') or len(lines[text_at]) > LIMIT:
         failures.append("a long string literal was not split into two aligned with its opening quote")
+    later = next((i for i, l in enumerate(lines) if l.startswith("        let later = combine(first: 1,")), None)
+    if later is None or len(lines[later + 1]) > LIMIT or not lines[later + 2].startswith(" " * 28 + "eighth: label(8, 9),"):
+        failures.append("a list an earlier line opened was not broken after its own comma, at its line's indent")
     if not any('label("with spaces in it", "and more")' in l for l in lines):
         failures.append("a literal was split inside its interpolation")
     if any(len(l.strip()) < STRING_KEEPS + 4 for l in lines if l.lstrip().startswith('+ "')):

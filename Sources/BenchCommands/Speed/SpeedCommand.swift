@@ -191,8 +191,10 @@ enum SpeedCommand {
                                 "frames=\(container.frameCount)",
                        "w=\(container.width)", "h=\(container.height)", "best_ms=" + ms(timed.bestSeconds),
                        "median_ms=" + ms(timed.medianSeconds), "cpu_best_ms=" + ms(timed.cpuBestSeconds),
-                       "cpu_median_ms=" + ms(timed.cpuMedianSeconds), "passes=\(timed.passesPerSample)", "samples=\(timed.samples)",
-                       "best_mpxs=" + format(pixels / max(timed.bestSeconds, 1e-12) / 1e6), "status=ok"].joined(separator: " "))
+                       "cpu_median_ms=" + ms(timed.cpuMedianSeconds), "passes=\(timed.passesPerSample)",
+                       "samples=\(timed.samples)",
+                       "best_mpxs=" + format(pixels / max(timed.bestSeconds, 1e-12) / 1e6),
+                       "status=ok"].joined(separator: " "))
             }
         }
     }

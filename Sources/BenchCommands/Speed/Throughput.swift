@@ -13,7 +13,8 @@ struct Throughput: Sendable {
     static func measure(_ label: String, pixelsPerRun: Int, minimumSamples: Int = 3, minimumSeconds: Double = 0.5,
                         sampleSeconds: Double = 0.002, _ work: () throws -> Void) rethrows -> Throughput {
         try ThroughputComparison.measure([label], pixelsPerRun: pixelsPerRun, minimumSamples: minimumSamples,
-                                         minimumSeconds: minimumSeconds, sampleSeconds: sampleSeconds) { _ in try work() }
+                                         minimumSeconds: minimumSeconds,
+                                         sampleSeconds: sampleSeconds) { _ in try work() }
             .throughputs[0]
     }
 }

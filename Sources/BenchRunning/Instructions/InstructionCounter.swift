@@ -48,7 +48,8 @@ public struct InstructionCounter: Sendable {
         }
         let arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", child] + quiet.arguments
         guard let outcome = try? ChildProcess.run(valgrind, arguments, timeout: timeout,
-                                                  environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop) else {
+                                                  environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                                  shouldStop: shouldStop) else {
             return .failure(InstructionCountError("could not start Valgrind"))
         }
         if outcome.interrupted { return .failure(InstructionCountError("interrupted")) }

@@ -34,7 +34,8 @@ public struct BaseBuild: Sendable {
     /// base build here took).
     public static func build(commit: String, repository: String, timeout: Double = 3600,
                              note: (String) -> Void = { _ in },
-                             ticking: (String) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(UsageError) -> BaseBuild {
+                             ticking: (String) -> Void = { _ in },
+                             shouldStop: () -> Bool = { false }) throws(UsageError) -> BaseBuild {
         let short = String(commit.prefix(12))
         let paired = repository + "/.build/paired"
         let folder = paired + "/" + short
@@ -67,7 +68,8 @@ public struct BaseBuild: Sendable {
                              ["-c",
                               "git -C \"$1\" \(safeGitOptions.joined(separator: " ")) archive --format=tar \"$2\" | "
                               + "tar -x -C \"$3\""
-                                         + " && printf '%s\\n' \"$2\" >\"$3/.source-commit\"", "export", repository, commit, source],
+                                         + " && printf '%s\\n' \"$2\" >\"$3/.source-commit\"", "export", repository,
+                                         commit, source],
                              timeout: 300, what: "export base \(short)", shouldStop: shouldStop)
         guard export.exitStatus == 0 else { throw failure("git archive of base \(short) failed", export, log: nil) }
         let log = paired + "/" + short + ".log"
