@@ -30,8 +30,9 @@ public enum DescriptorLimit {
         if raised.rlim_cur >= rlim_t(needed), setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { return }
         let hard = limit.rlim_max == rlim_t.max ? "unlimited" : String(limit.rlim_max)
         throw UsageError("this command needs at least \(needed) open file descriptors (descriptor \(highest) is open "
-                         + "already), but " + "'ulimit -n' is \(limit.rlim_cur) and its hard limit \(hard); raise it, "
-                                              + "for example 'ulimit -n \(wanted)'")
+                         + "already), but "
+                         + "'ulimit -n' is \(limit.rlim_cur) and its hard limit \(hard); raise it, for example "
+                         + "'ulimit -n \(wanted)'")
     }
 
     /// The highest descriptor open in this process, from /proc/self/fd, not counting the one listing it (2 when it

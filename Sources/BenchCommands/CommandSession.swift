@@ -67,7 +67,7 @@ struct CommandSession {
                           + "marked incomplete")
         } else if failed > 0 {
             Console.error("\(Format.count(failed, noun)) failed; "
-                          + "\(failed == 1 ? "its row says" : "their rows say") why " + "(exit 4)")
+                          + "\(failed == 1 ? "its row says" : "their rows say") why (exit 4)")
         }
         return Exports.status(interrupted ? .internalFailure : failed > 0 ? .incomplete : .success, exported: exported)
     }

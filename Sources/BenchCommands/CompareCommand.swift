@@ -85,8 +85,8 @@ enum CompareCommand {
         if let first = ungated.first {
             let count = ungated.count
             Console.error("gate: instructions of \(count) case\(count == 1 ? "" : "s") not judged "
-                          + "(\(first.note ?? "")): " + "no CPU figure was gated; 'bench gate' judges CPU paired "
-                                                        + "against the baseline's commit")
+                          + "(\(first.note ?? "")): "
+                          + "no CPU figure was gated; 'bench gate' judges CPU paired against the baseline's commit")
         }
         if causes.isEmpty {
             Console.note("gate: no regression against the baseline (\(outcome.improvements.count) "

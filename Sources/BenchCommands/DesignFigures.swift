@@ -91,8 +91,8 @@ enum DesignFigures {
         add(percent(Double(Jemalloc.sizeClass(for: 300 << 10)) / Double(300 << 10) - 1, digits: 1),
             "that class above the frame's bytes", "Jemalloc.sizeClass(for:)")
         add("\(number(FLAnimatedImageRule.keepAllMegabytes)) MB, \(number(FLAnimatedImageRule.keepFiveMegabytes)) MB",
-            "FLAnimatedImage: decoded sizes that keep every frame, or 5", "FLAnimatedImageRule.keepAllMegabytes, "
-                                                                          + ".keepFiveMegabytes")
+            "FLAnimatedImage: decoded sizes that keep every frame, or 5",
+            "FLAnimatedImageRule.keepAllMegabytes, .keepFiveMegabytes")
         add("\(number(FLAnimatedImageRule.growDelay)) s, \(number(FLAnimatedImageRule.resetDelay)) s",
             "FLAnimatedImage: after a memory warning, until the cache grows, then is lifted",
             "FLAnimatedImageRule.growDelay, .resetDelay")
@@ -120,7 +120,8 @@ enum DesignFigures {
             if let band = rule.passLimit {
                 add(percent(band, digits: 1, signed: true) + ", passes of \(number(PassJudge.minimumPassSeconds * 1000)) ms or more",
                     "paired `\(rule.metric.column)` pass by pass: the band the interval over pairs of "
-                    + "workers must clear", "Thresholds.defaultPaired")
+                    + "workers must clear",
+                    "Thresholds.defaultPaired")
             }
         }
         let pairing = PassPairing.defaults

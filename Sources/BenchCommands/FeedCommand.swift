@@ -97,8 +97,8 @@ enum FeedCommand {
                                               })
         if options.replay {
             session.note("replaying \(options.models.count) models' feeds on a virtual clock, after tracing each "
-                         + "GIF's decode costs " + "once per model (one throughput case of "
-                                                   + "\(FeedReplays.traceLoops) loops each)")
+                         + "GIF's decode costs "
+                         + "once per model (one throughput case of \(FeedReplays.traceLoops) loops each)")
         }
         let replays = options.replay ? FeedReplays.replay(feeds, runner: runner, players: players,
                                                           progress: progress) : []
@@ -106,7 +106,7 @@ enum FeedCommand {
         if !measured.isEmpty {
             session.note("\(feeds.count) feeds (\(options.models.count) models × \(options.repetitions) repetitions), "
                          + "\(options.players) players, \(Format.fixed(feeds[0].seconds, digits: 1)) s each, one child "
-                           + "process per feed")
+                         + "process per feed")
         }
         var results: [FeedResult] = []
         let steps = session.steps(measured.count, noun: "feeds")
@@ -213,9 +213,9 @@ enum FeedCommand {
                 throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s falls on or after the feed's "
                                  + "last display tick "
                                  + "(the feed ends at \(Format.fixed(seconds, digits: 3)) s: \(loops) "
-                                   + "loop\(loops == 1 ? "" : "s") of the longest GIF at speed "
+                                 + "loop\(loops == 1 ? "" : "s") of the longest GIF at speed "
                                  + "\(Format.fixed(speed, digits: 2)), ticks every "
-                                   + "\(Format.fixed(1000 / refresh, digits: 1)) ms), when no player is left to warn")
+                                 + "\(Format.fixed(1000 / refresh, digits: 1)) ms), when no player is left to warn")
             }
             var feeds: [FeedCase] = []
             for repetition in 1...repetitions {

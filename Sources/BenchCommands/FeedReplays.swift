@@ -66,7 +66,8 @@ enum FeedReplays {
                 progress.line("\(label): FAILED: \(failure)")
             } else {
                 progress.line("\(label): \(row.stalls) stalls, \(row.droppedFrames) dropped, \(row.heldFramesMaxSum) "
-                              + "frames held (Σ players), " + "replayed\(clock.estimate)")
+                              + "frames held (Σ players), "
+                              + "replayed\(clock.estimate)")
             }
             rows.append(row)
         }

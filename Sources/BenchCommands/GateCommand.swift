@@ -139,7 +139,7 @@ enum GateCommand {
         }
         if let passes { progress.line("passes done: \(passes.count) cases, "
                                       + "\(passes.reduce(0) { $0 + $1.passes.count }) passes · "
-                                        + "\(Format.duration(Date().timeIntervalSince(started))) elapsed") }
+                                      + "\(Format.duration(Date().timeIntervalSince(started))) elapsed") }
         let counts = options.countInstructions && !Interruption.requested
             ? try runner.instructionCounts(of: counted, progress: { progress.line($0) }) : nil
         progress.update("")
@@ -313,7 +313,8 @@ enum GateCommand {
                 let stem = GIFInputs.name(ofFile: (path as NSString).lastPathComponent)
                 guard stem == input.name else {
                     throw UsageError("bench gate plays each GIF alone, where it is named by its file name: "
-                                     + "'\(input.name)' would become " + "'\(stem)'; give GIFs distinct file names")
+                                     + "'\(input.name)' would become "
+                                     + "'\(stem)'; give GIFs distinct file names")
                 }
                 return (input.name, path)
             }
@@ -336,8 +337,9 @@ enum GateCommand {
             let recorded = revision.hasSuffix(RunMetadata.dirtySuffix) ? String(revision.dropLast(RunMetadata.dirtySuffix.count)) : revision
             if base == nil, !BaseBuild.isCommitHash(recorded) {
                 throw UsageError("\(baselinePath) records '\(Console.visible(revision))' as its commit, not a commit "
-                                 + "hash: a branch or ref " + "moves, so the base would too; save the baseline again, "
-                                                              + "or name the base with --base REV")
+                                 + "hash: a branch or ref "
+                                 + "moves, so the base would too; save the baseline again, or name the base "
+                                 + "with --base REV")
             }
             let repository = try BaseBuild.repository(containing: BuildProvenance.packageDirectory)
             let commit = try BaseBuild.resolve(revision, repository: repository)

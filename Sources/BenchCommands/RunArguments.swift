@@ -48,10 +48,10 @@ extension RunCommand {
             let lastTick = playback - (known?.lastFrameSeconds ?? 0) / fastest
             if at > lastTick + 1e-9 {
                 throw UsageError("--memory-warning-at \(Format.fixed(at, digits: 3)) s comes after \(input.name)'s "
-                                 + "last frame is shown " + "(at \(Format.fixed(lastTick, digits: 3)) s of "
-                                                            + "\(Format.fixed(playback, digits: 3)) s: \(suite.loops) "
-                                                              + "loop\(suite.loops == 1 ? "" : "s") at speed "
-                                                                + "\(Format.fixed(fastest, digits: 2)))")
+                                 + "last frame is shown "
+                                 + "(at \(Format.fixed(lastTick, digits: 3)) s of \(Format.fixed(playback, digits: 3)) "
+                                 + "s: \(suite.loops) loop\(suite.loops == 1 ? "" : "s") at speed "
+                                 + "\(Format.fixed(fastest, digits: 2)))")
             }
         }
     }

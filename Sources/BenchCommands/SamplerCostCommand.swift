@@ -63,7 +63,7 @@ enum SamplerCostCommand {
                 Console.answer("| \(input.name) | \(decoder) | \(Format.duration(Statistics.median(off))) | "
                                + "\(Format.duration(Statistics.median(on))) | "
                       + "\(Int(Statistics.median(samples))) | \(Format.percent(Statistics.median(cost))) "
-                        + "(\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
+                      + "(\(Format.percent(interval.lower)) to \(Format.percent(interval.upper))) |")
             }
         }
         return failures > 0 ? .incomplete : .success

@@ -10,8 +10,8 @@ public struct CaseFilter {
     public init(_ pattern: String) throws(UsageError) {
         if Self.repeatsARepetition(pattern) {
             throw UsageError("--filter '\(Console.visible(pattern))' repeats a group that itself repeats (as '(a*)*' "
-                             + "does), which can take " + "exponential time on one name; write it without the "
-                                                          + "nested repetition")
+                             + "does), which can take "
+                             + "exponential time on one name; write it without the nested repetition")
         }
         do {
             expression = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])

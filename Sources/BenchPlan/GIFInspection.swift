@@ -16,7 +16,7 @@ public enum GIFInspection {
             "loop: \(container.loopCount) (NETSCAPE2.0 \(container.netscapeLoopValue.map(String.init) ?? "absent"))",
             "decoded size: \(container.frameBytes) bytes per frame (\(Format.bytes(Double(container.frameBytes)))), "
                 + "\(container.frameBytes * container.frameCount) bytes for all frames "
-                  + "(\(Format.bytes(Double(container.frameBytes * container.frameCount))))",
+                + "(\(Format.bytes(Double(container.frameBytes * container.frameCount))))",
             "loop length: \(Format.fixed(container.frames.reduce(0) { $0 + $1.delay.effectiveSeconds }, digits: 2)) "
             + "s of animation "
                 + "(the effective delays, as browsers play them)",

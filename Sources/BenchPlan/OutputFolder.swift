@@ -23,7 +23,8 @@ public final class OutputFolder: Sendable {
         }
         if let foreign = ForeignReportFiles.names(in: resolved).first {
             throw UsageError("\(flag) \(path) holds a \(foreign) that bench did not write, and the report "
-                             + "would replace it; " + "move it away, or choose another \(flag)")
+                             + "would replace it; "
+                             + "move it away, or choose another \(flag)")
         }
         for folder in Self.reportSubfolders {
             if let kind = FileKind.of(resolved + "/" + folder), kind != .directory {

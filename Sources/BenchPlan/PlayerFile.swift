@@ -26,7 +26,8 @@ public enum PlayerFile {
             let description = try load(path)
             if let other = loaded.first(where: { $0.description.name == description.name }) {
                 throw UsageError("\(other.path) and \(path) both name their player '\(description.name)': their cases "
-                                 + "would share one name; " + "give one another 'name'")
+                                 + "would share one name; "
+                                 + "give one another 'name'")
             }
             loaded.append((path, description))
         }

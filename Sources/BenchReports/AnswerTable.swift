@@ -33,7 +33,8 @@ public enum AnswerTable {
                     + "dropped frame in any "
                     + "repetition, beside eager's figures; ranges are the repetitions' (lowest to highest)."
                     + (tunes ? " For each library whose settings were changed, the value that needs the least memory "
-                               + "without a stall or " + "a dropped frame, beside the library's default." : ""), "",
+                               + "without a stall or "
+                       + "a dropped frame, beside the library's default." : ""), "",
                     "| GIF | played | least memory, smooth | peak allocated | ÷ eager | player CPU per s of animation "
                     + "| ÷ eager | runner-up |"
                     + (tunes ? " library settings, against the default |" : ""),
@@ -44,7 +45,7 @@ public enum AnswerTable {
         if !throughputGIFs.isEmpty {
             out += ["Throughput mode plays frames as fast as they decode, so it cannot tell stalls or dropped frames: "
                     + "\(throughputGIFs.count) GIF\(throughputGIFs.count == 1 ? " was" : "s were") played only "
-                      + "that way here. "
+                    + "that way here. "
                     + "To find the setting that plays each without a stall, run: `\(realtimeCommand(report))`", ""]
         }
         return out
@@ -56,9 +57,10 @@ public enum AnswerTable {
         return ["> **This host was busy while the run played:** other processes kept "
                 + "\(Format.fixed(activity.othersCPUs, digits: 1)) of its "
                 + "\(activity.cores) CPUs busy on average, and a hypervisor took "
-                  + "\(Format.fixed(activity.stealShare * 100, digits: 0))% of "
+                + "\(Format.fixed(activity.stealShare * 100, digits: 0))% of "
                 + "its CPU time. Real-time stalls and CPU times carry that noise; the replay, made of each thread's "
-                  + "own CPU, much less.", ""]
+                + "own CPU, much less.",
+                ""]
     }
 
     /// One GIF played one way in real time.
@@ -102,7 +104,8 @@ public enum AnswerTable {
         let devices = Set(report.results.compactMap(\.benchCase.device)).sorted()
         guard !devices.isEmpty else { return [] }
         return ["`--device \(devices.joined(separator: ","))` sizes memory (and the libraries' pools) and the refresh "
-                + "rate as the phone " + "has them; decode speed, and so the stalls, are this host's.", ""]
+                + "rate as the phone "
+                + "has them; decode speed, and so the stalls, are this host's.", ""]
     }
 
     /// This run's command in real time at speed 1: `--mode realtime` in place of the mode it was given.

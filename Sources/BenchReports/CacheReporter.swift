@@ -30,13 +30,14 @@ public enum CacheReporter {
 
     public static func markdown(_ rows: [CacheMeasurement], metadata: RunMetadata) -> String {
         var out = ["# GIF Frame Bench: the cache store path", ""] + MarkdownReporter.metadata(metadata) + [
-            "", "Storing with the original bytes writes them unchanged; storing without them re-encodes "
-                + "every composited",
+            "",
+            "Storing with the original bytes writes them unchanged; storing without them re-encodes every composited",
             "frame as GIF (each frame full-screen, disposal 2, its raw delay, the loop count; a frame is quantised only",
             "if it has more than 255 colours), or a WebP as a lossless WebP (every frame full-canvas, its duration, the",
             "loop count). A re-encoded file is not expected to be byte-identical: fidelity means the format, frame",
             "count, delays, loop count and every frame's pixels (fully transparent ones as 0,0,0,0) survive "
-            + "the round trip.", "",
+            + "the round trip.",
+            "",
             "## Store: original bytes against re-encoding", "",
             "| gif | frames | file | store original | written | store re-encoded | written | re-encoded ÷ original |",
             "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -45,16 +46,17 @@ public enum CacheReporter {
             out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.frames) | \(Format.bytes(Double(row.fileBytes))) | "
                        + "\(Format.duration(row.storeOriginalSeconds)) | "
                        + "\(Format.bytes(Double(row.storeOriginalBytes))) | "
-                         + "\(Format.duration(row.storeReencodedSeconds)) | "
+                       + "\(Format.duration(row.storeReencodedSeconds)) | "
                        + "\(Format.bytes(Double(row.storeReencodedBytes))) | "
-                         + "\(Format.ratio(row.storeReencodedSeconds / max(row.storeOriginalSeconds, 1e-9))) time, "
+                       + "\(Format.ratio(row.storeReencodedSeconds / max(row.storeOriginalSeconds, 1e-9))) time, "
                        + "\(Format.ratio(Double(row.storeReencodedBytes) / Double(max(row.storeOriginalBytes, 1)))) bytes |")
         }
         out += ["", "## Load from disk and show the first frame", "",
                 "Heap is what the loading thread's allocations hold at the first frame (jemalloc `thread.allocated` − "
                 + "`thread.deallocated`); "
                 + "with `mmap` the compressed bytes are page cache, not heap. Windowed uses window "
-                  + "\(BenchCase.defaultWindow).", "",
+                + "\(BenchCase.defaultWindow).",
+                "",
                 "| gif | eager, heap | eager, mmap | windowed, heap | windowed, mmap | heap saved by mmap (windowed) |",
                 "|---|---:|---:|---:|---:|---:|"]
         for row in rows where !row.firstFrameSeconds.isEmpty {
@@ -73,8 +75,8 @@ public enum CacheReporter {
         for row in rows {
             out.append("| \(MarkdownReporter.cell(row.gif)) | \(row.originalFormat.rawValue) | "
                        + "\(hex(row.reencodedFirstByte)) | \(row.reencodedFormat.rawValue) | \(row.framesKept) | "
-                         + "\(row.delaysKept) | " + "\(row.loopKept) | \(row.pixelsKept) | \(row.quantisedFrames) | "
-                                                    + "\(row.originalByteIdentical) |")
+                       + "\(row.delaysKept) | "
+                       + "\(row.loopKept) | \(row.pixelsKept) | \(row.quantisedFrames) | \(row.originalByteIdentical) |")
         }
         return (out + [""]).joined(separator: "\n")
     }

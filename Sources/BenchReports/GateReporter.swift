@@ -10,7 +10,8 @@ public enum GateReporter {
                    "Baseline: \(baseline.date), commit \(baseline.gitCommit ?? "none"), \(baseline.cpuModel), "
                    + "\(baseline.cores) cores.",
                    "Current: \(current.date), commit \(current.gitCommit ?? "none"), \(current.cpuModel), "
-                   + "\(current.cores) cores.", ""]
+                   + "\(current.cores) cores.",
+                   ""]
         out += [hostLine(outcome), ""]
         out.append(headline(outcome))
         out.append("")
@@ -98,7 +99,8 @@ public enum GateReporter {
             return "`\(name)` +\(unit.format(value))"
         }
         return ["Smallest regression each judged figure could have caught here (by row: its rule's band, and "
-                + "an interval's " + "half-width): " + parts.joined(separator: "; ") + ".", ""]
+                + "an interval's "
+                + "half-width): " + parts.joined(separator: "; ") + ".", ""]
     }
 
     static func line(_ row: Comparison) -> String { "| " + cells(row).joined(separator: " | ") + " |" }

@@ -23,7 +23,7 @@ public enum GitHubBenchmarkExporter {
                          range: "± \(Format.fixed(max(figure.upper - figure.value, figure.value - figure.lower), digits: digits))",
                          extra: "median of \(figure.repetitions) repetition\(figure.repetitions == 1 ? "" : "s"); "
                              + "from \(Format.fixed(figure.lower, digits: digits)) to "
-                               + "\(Format.fixed(figure.upper, digits: digits))")
+                             + "\(Format.fixed(figure.upper, digits: digits))")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -13,9 +13,9 @@ enum ReplayAnswerTable {
         var out = ["Replayed from what each frame's decode cost in this run, on a virtual \(refresh) display "
                    + "link through the "
                    + "real-time player (\(Format.count(answer.loops, "loop")); no real-time run needed). Peak "
-                     + "allocated is estimated: "
+                   + "allocated is estimated: "
                    + "the GIF's measured bytes besides pixels, and the frames each player held. CPU is the player's "
-                     + "decoding per loop. "
+                   + "decoding per loop. "
                    + "`--mode realtime` plays the settings for real.", "",
                    "| GIF | speed | smallest window without a stall | peak allocated | ÷ eager | decoding CPU per "
                    + "loop | ÷ eager |",
@@ -24,8 +24,9 @@ enum ReplayAnswerTable {
             let speed = Format.fixed(row.speed, digits: 2) + "×"
             guard let window = row.smallestWindow else {
                 out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | none up to w=\(answer.largestWindow): "
-                           + "keep every frame (eager) | " + "\(Format.bytes(row.eager.peakAllocatedBytes)) | 1× | "
-                                                             + "\(Format.duration(row.eager.cpuPerLoopSeconds)) | 1× |")
+                           + "keep every frame (eager) | "
+                           + "\(Format.bytes(row.eager.peakAllocatedBytes)) | 1× | "
+                           + "\(Format.duration(row.eager.cpuPerLoopSeconds)) | 1× |")
                 continue
             }
             out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | "
@@ -37,8 +38,8 @@ enum ReplayAnswerTable {
         for row in rows {
             for player in row.libraries {
                 out.append("| \(MarkdownReporter.cell(row.gif)) | \(Format.fixed(row.speed, digits: 2))× | "
-                           + "\(MarkdownReporter.cell(player.label)) | " + "\(verdict(player.outcome)) | "
-                                                                           + "\(cells(player, eager: row.eager)) |")
+                           + "\(MarkdownReporter.cell(player.label)) | "
+                           + "\(verdict(player.outcome)) | \(cells(player, eager: row.eager)) |")
             }
         }
         return out + [""]
@@ -57,6 +58,6 @@ enum ReplayAnswerTable {
         "\(Format.bytes(setting.peakAllocatedBytes)) | "
         + "\(Format.ratio(setting.peakAllocatedBytes / max(eager.peakAllocatedBytes, 1))) | "
             + "\(Format.duration(setting.cpuPerLoopSeconds)) | "
-              + "\(Format.ratio(setting.cpuPerLoopSeconds / max(eager.cpuPerLoopSeconds, 1e-12)))"
+            + "\(Format.ratio(setting.cpuPerLoopSeconds / max(eager.cpuPerLoopSeconds, 1e-12)))"
     }
 }

@@ -189,7 +189,7 @@ public struct SVGChart: Sendable {
         for marker in markers {
             out.append("<line class=\"marker\" x1=\"\(f(px(marker.x)))\" y1=\"\(f(Self.top))\" "
                        + "x2=\"\(f(px(marker.x)))\" y2=\"\(f(plotBottom))\" stroke=\"\(marker.color)\" "
-                         + "stroke-dasharray=\"3 3\"/>")
+                       + "stroke-dasharray=\"3 3\"/>")
             out.append("<text class=\"event\" x=\"\(f(px(marker.x) + 2))\" y=\"\(f(Self.top + 10))\" "
                        + "fill=\"\(marker.color)\" font-size=\"12\" font-weight=\"bold\">\(escape(marker.label))</text>")
         }
@@ -206,9 +206,9 @@ public struct SVGChart: Sendable {
                 }
                 out.append("<circle class=\"pareto-point\" data-front=\"\(index)\" "
                            + "data-x-range=\"\(range(point.x, point.xRange))\" "
-                             + "data-y-range=\"\(range(point.y, point.yRange))\" "
+                           + "data-y-range=\"\(range(point.y, point.yRange))\" "
                            + "cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"9\" fill=\"none\" stroke=\"#555\" "
-                             + "stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+                           + "stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
             }
         }
         for (index, entry) in series.enumerated() {
@@ -326,7 +326,7 @@ public struct SVGChart: Sendable {
             case .whiskers:
                 out.append("<path class=\"swatch\" d=\"M\(f(x + 10)) \(f(y - 7))V\(f(y + 7))M\(f(x + 6)) "
                            + "\(f(y - 7))H\(f(x + 14))M\(f(x + 6)) \(f(y + 7))H\(f(x + 14))\" stroke=\"#333\" "
-                             + "stroke-width=\"1.2\" fill=\"none\"/>")
+                           + "stroke-width=\"1.2\" fill=\"none\"/>")
             case .flagged:
                 out.append("<circle class=\"swatch\" cx=\"\(f(x + 10))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"white\" "
                            + "stroke=\"#333\" stroke-width=\"1.5\"/>")

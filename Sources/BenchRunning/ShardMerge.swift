@@ -47,14 +47,15 @@ public enum ShardMerge {
             let other = report.metadata
             if other.gitCommit != built.gitCommit {
                 throw UsageError("\(source) was played by bench built from \(other.gitCommit ?? "no recorded commit"), "
-                                 + "\(first.source) by " + "\(built.gitCommit ?? "no recorded commit"): figures of two "
-                                                           + "builds are not one run's (--allow-mixed-builds "
-                                                             + "merges them anyway)")
+                                 + "\(first.source) by "
+                                 + "\(built.gitCommit ?? "no recorded commit"): figures of two builds are not one "
+                                 + "run's (--allow-mixed-builds merges them anyway)")
             }
             if other.swiftVersion != built.swiftVersion {
                 throw UsageError("\(source) was built with Swift \(other.swiftVersion), \(first.source) with Swift "
-                                 + "\(built.swiftVersion): " + "figures of two toolchains are not one run's "
-                                                               + "(--allow-mixed-builds merges them anyway)")
+                                 + "\(built.swiftVersion): "
+                                 + "figures of two toolchains are not one run's (--allow-mixed-builds "
+                                 + "merges them anyway)")
             }
         }
         var seenShards: [Int: String] = [:], seenGIFs: [String: String] = [:]

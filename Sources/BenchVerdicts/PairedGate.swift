@@ -60,7 +60,7 @@ public struct PairedGate: Sendable {
         return "CPU time and page faults pass by pass, \(counts.min() ?? 0) to \(counts.max() ?? 0) passes a case (A B "
                + "A B …) by \(generations) "
             + "pairs of warm workers pinned to one CPU, the interval over those pairs; memory, malloc counts and "
-              + "first frames from "
+            + "first frames from "
             + "\(rounds.count) rounds of fresh processes"
     }
 

@@ -29,9 +29,9 @@ public enum ReportSchema {
                 "type": "object", "required": ["passes"], "additionalProperties": false,
                 "description": "nanoseconds of CPU each frame's decode cost on the decoding thread, one array a loop "
                                + "(every loop in throughput mode, the first in real time); lzw and copy, of the same "
-                                 + "shape, are those steps' shares when the decoder timed them apart (the rest is "
-                                   + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
-                                     + "during each decode",
+                               + "shape, are those steps' shares when the decoder timed them apart (the rest is "
+                               + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
+                               + "during each decode",
                 "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
                                "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop],
             ],
@@ -83,12 +83,13 @@ public enum ReportSchema {
             "properties": [
                 "stalls": integer(), "dropped_frames": integer(), "lateness_seconds": number(),
                 "held_frames_max": integer(),
-                "decodes": integer(), "decode_seconds": number("CPU of the decodes the player ran, from "
-                                                               + "the traced costs"),
+                "decodes": integer(),
+                "decode_seconds": number("CPU of the decodes the player ran, from the traced costs"),
                 "first_frame_seconds": number(), "animation_seconds": number(),
                 "held_frames": [
-                    "type": "array", "description": "the decoded frames held over time: at frame 0 and at every "
-                                                    + "display tick where the count changed",
+                    "type": "array",
+                    "description": "the decoded frames held over time: at frame 0 and at every display tick where "
+                                   + "the count changed",
                     "items": ["type": "object", "additionalProperties": false, "required": ["seconds", "frames"],
                               "properties": ["seconds": number("since frame 0 was shown"), "frames": integer()]],
                 ],

@@ -15,8 +15,9 @@ public enum TimeGating: String, Sendable, CaseIterable {
     public init(parsing text: String) throws(UsageError) {
         if text == "auto" {
             throw UsageError("--gate-times auto was removed: machines made from one image share a machine id, so no "
-                             + "report can prove " + "it came from this host; judge CPU with 'bench gate' (paired "
-                                                     + "against the baseline's commit), or say always")
+                             + "report can prove "
+                             + "it came from this host; judge CPU with 'bench gate' (paired against the baseline's "
+                             + "commit), or say always")
         }
         guard let value = TimeGating(rawValue: text) else { throw UsageError("--gate-times takes never or "
                                                                              + "always, not '\(text)'") }

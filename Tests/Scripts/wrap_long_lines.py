@@ -35,6 +35,8 @@ SHORT_LIST = 40
 # A line that declares a function or an initializer: its head before the body is a parameter list.
 DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))? )*((public|private|internal|fileprivate|package|static|class|mutating|"
                          r"nonmutating|override|final|nonisolated|convenience|required) )*(func\b|init\b|init\?)")
+# A line that opens with an infix operator goes on with the expression before it, not with the list it sits in.
+OPERATOR_CONTINUATION = re.compile(r"^\s*(\+|-|\*|/|%|&&|\|\||\?\?|==|!=|<=|>=|<|>|\?|:)\s")
 PATTERN_HEAD = re.compile(r"(\bfor|\bcase|\blet|\bvar)\s*(\.\w+)?\s*$")
 # The least of a literal's text each part keeps, and the rightmost column a split literal may open at.
 STRING_KEEPS = 16
@@ -272,7 +274,9 @@ def split_string(line):
         if not fits:
             return None
         space = fits[-1]
-        return [line[:space + 1] + '"', " " * start + '+ "' + line[space + 1:]]
+        # A literal that already continues a message (`+ "…"`) goes on under that `+`, as a hand-made one does.
+        column = len(before) - len(before.lstrip()) if before.strip() == "+" else start
+        return [line[:space + 1] + '"', " " * column + '+ "' + line[space + 1:]]
     return None
 
 
@@ -420,12 +424,14 @@ def wrap_once(text):
             result.extend(wrap_list_line(line))
         elif len(line) > LIMIT:
             start = index - 1
-            # The lines that go on inside the bracket this one leaves open join it, so the list is filled again.
+            # The lines that go on inside the bracket this one leaves open join it, so the list is filled again; a line
+            # that goes on with an expression (`+ "…"`, a message continued by hand) is not the list's and stays.
             while index < len(lines) and '"""' not in lines[index]:
                 anchor = open_bracket_at_end(line)
                 following = lines[index]
                 if anchor is None or len(following) - len(following.lstrip(" ")) != anchor + 1 \
-                        or not following.strip() or following.lstrip().startswith("//"):
+                        or not following.strip() or following.lstrip().startswith("//") \
+                        or OPERATOR_CONTINUATION.match(following):
                     break
                 line = line.rstrip() + " " + following.strip()
                 index += 1
@@ -478,6 +484,8 @@ SAMPLE = '''struct Sample {
         let reason = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let count = "a literal a method is called on, long enough to run past the limit of the line it sits on, and more".count
         switch text { case "a pattern literal long enough to run past the one hundred and twentieth column of its line, and more": break }
+        Console.error("a message continued by hand, its first line long enough to pass the limit of the line: one, two, "
+                      + "and its tail, which stays on a line of its own, though long enough that it is split again in two parts of its own")
         let later = combine(first: 1,
                             second: "two", third: [3, 4], fourth: 4, fifth: "5", sixth: 6, seventh: 7, eighth: label(8, 9), ninth: 9)
         let note = "an interpolation near the end of the line: the last spaces before the limit in it \(label("with spaces in it", "and more")) and its tail"
@@ -515,6 +523,11 @@ def self_test():
     later = next((i for i, l in enumerate(lines) if l.startswith("        let later = combine(first: 1,")), None)
     if later is None or len(lines[later + 1]) > LIMIT or not lines[later + 2].startswith(" " * 28 + "eighth: label(8, 9),"):
         failures.append("a list an earlier line opened was not broken after its own comma, at its line's indent")
+    hand = next((i for i, l in enumerate(lines) if "and its tail," in l), None)
+    if hand is None or not lines[hand + 1].startswith(" " * 22 + '+ "'):
+        failures.append("a literal continued by hand went on in another column than its `+`")
+    if any('" + "' in l for l in lines):
+        failures.append("a literal continued by hand was joined to its line and split again, three parts in one")
     if not any('label("with spaces in it", "and more")' in l for l in lines):
         failures.append("a literal was split inside its interpolation")
     if any(len(l.strip()) < STRING_KEEPS + 4 for l in lines if l.lstrip().startswith('+ "')):

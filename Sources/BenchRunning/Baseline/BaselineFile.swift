@@ -30,7 +30,7 @@ public enum BaselineFile {
         if let header = try? JSONDecoder().decode(SchemaHeader.self, from: data), !RunReport.readableSchemas.contains(header.schema) {
             throw UsageError("\(path): the \(role) has schema '\(header.schema)', this bench reads "
                              + "\(RunReport.readableSchemas.map { "'\($0)'" }.joined(separator: " and ")); make a new "
-                               + "one with --save-baseline")
+                             + "one with --save-baseline")
         }
         if let key = DuplicateKeys.first(in: data) {
             throw UsageError("\(path): the \(role) has the key '\(key)' twice in one object; which one "

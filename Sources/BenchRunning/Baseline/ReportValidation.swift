@@ -10,8 +10,9 @@ extension RunReport {
         if incomplete { defects.append("it is marked incomplete (an interrupted run)") }
         if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {
             defects.append("case \(planted.benchCase.gif) · \(planted.benchCase.identity.setting) was played "
-                           + "with a test knob " + "(--slow-windowed, --plant-leak, --plant-page-faults); a baseline "
-                                                   + "measures the code as it is")
+                           + "with a test knob "
+                           + "(--slow-windowed, --plant-leak, --plant-page-faults); a baseline measures "
+                           + "the code as it is")
         }
         if let failed = results.first(where: { $0.failure != nil }) {
             defects.append("case \(failed.benchCase.gif) · \(failed.benchCase.decoder) failed (\(failed.failure ?? ""))")

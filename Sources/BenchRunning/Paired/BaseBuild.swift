@@ -14,8 +14,8 @@ public struct BaseBuild: Sendable {
     public static func resolve(_ revision: String, repository: String) throws(UsageError) -> String {
         if revision.hasSuffix(RunMetadata.dirtySuffix) {
             throw UsageError("base \(revision): the baseline was saved from a tree with uncommitted changes, so no "
-                             + "commit holds its code; " + "save the baseline again from a clean tree, or name a base "
-                                                           + "with --base REV")
+                             + "commit holds its code; "
+                             + "save the baseline again from a clean tree, or name a base with --base REV")
         }
         let outcome = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: repository)
         let commit = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

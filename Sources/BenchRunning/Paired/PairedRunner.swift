@@ -177,7 +177,8 @@ public struct PairedRunner: Sendable {
         do { return try BaselineFile.load(path, role: "\(side.name) report") } catch {
             let reason = error.description.replacingOccurrences(of: "; make a new one with --save-baseline", with: "")
             throw UsageError("\(side.name) writes reports this bench cannot read, so the two cannot be "
-                             + "paired (\(reason)); " + "pick a newer base with --base REV")
+                             + "paired (\(reason)); "
+                             + "pick a newer base with --base REV")
         }
     }
 }
