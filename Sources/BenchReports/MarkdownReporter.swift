@@ -15,7 +15,8 @@ public enum MarkdownReporter {
         let recommendations = Recommendation.perGIF(report.summaries)
         if let summary = Recommendation.corpusSummary(report.summaries) { out += ["**Summary:** \(summary)", ""] }
         out += ["Medians over repetitions. CPU is all threads (decoding, prefetch, sampler);",
-                "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the child process;",
+                "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the "
+                + "child process;",
                 "theoretical is what the decoder must hold at least (every frame; or the window and the canvas).", ""]
         for gif in report.gifs {
             out += section(for: gif, report.summaries.filter { $0.gif == gif }, charts.filter { $0.gif == gif },
@@ -25,7 +26,8 @@ public enum MarkdownReporter {
         if !failed.isEmpty {
             out += ["## Failed cases", "", "| gif | decoder | policy | repetition | reason |", "|---|---|---|---:|---|"]
             for result in failed {
-                out.append("| \(cell(result.benchCase.gif)) | \(result.benchCase.decoder) | \(result.benchCase.policy) | \(result.benchCase.repetition) | \(cell(result.failure ?? "")) |")
+                out.append("| \(cell(result.benchCase.gif)) | \(result.benchCase.decoder) | \(result.benchCase.policy) "
+                           + "| \(result.benchCase.repetition) | \(cell(result.failure ?? "")) |")
             }
             out.append("")
         }
@@ -55,9 +57,12 @@ public enum MarkdownReporter {
         let realtime = rows.contains { $0.mode == .realtime }
         let speeds = Set(rows.map(\.setting.speed))
         let setting = first.setting
-        var how = "\(first.loops) loop\(first.loops == 1 ? "" : "s"), \(first.repetitions) repetition\(first.repetitions == 1 ? "" : "s"), \(first.mode.rawValue)"
+        var how = "\(first.loops) loop\(first.loops == 1 ? "" : "s"), \(first.repetitions) "
+                  + "repetition\(first.repetitions == 1 ? "" : "s"), \(first.mode.rawValue)"
         if realtime {
-            how += speeds.count == 1 ? " at speed \(Format.fixed(setting.speed, digits: 2)), \(Int(setting.refreshHz)) Hz" : " at \(speeds.count) speeds, \(Int(setting.refreshHz)) Hz"
+            how += speeds.count == 1 ? " at speed \(Format.fixed(setting.speed, digits: 2)), "
+                                       + "\(Int(setting.refreshHz)) Hz" : " at \(speeds.count) speeds, "
+                                                                          + "\(Int(setting.refreshHz)) Hz"
         }
         if let cpus = setting.cpus { how += ", pinned to \(cpus) CPU\(cpus == 1 ? "" : "s")" }
         if setting.byteSource == .mmap { how += ", GIF bytes mapped" }
@@ -67,9 +72,12 @@ public enum MarkdownReporter {
         let displays = rows.reduce(into: [DisplaySize?]()) { if !$0.contains($1.setting.display) { $0.append($1.setting.display) } }
         let displayColumn = displays != [nil]
         var out = ["## \(cell(gif))", "",
-                   "\(first.width)×\(first.height), \(first.frames) frames, \(Format.bytes(Double(first.fileBytes))) file; \(how)", ""]
+                   "\(first.width)×\(first.height), \(first.frames) frames, "
+                   + "\(Format.bytes(Double(first.fileBytes))) file; \(how)",
+                   ""]
         for display in displays.compactMap({ $0 }) where display.heldSize(screenWidth: first.width, screenHeight: first.height) == nil {
-            out += ["Display \(display) is as large as the GIF's \(first.width)×\(first.height) screen or larger: its frames are kept at full size (no scaling).", ""]
+            out += ["Display \(display) is as large as the GIF's \(first.width)×\(first.height) screen or larger: its "
+                    + "frames are kept at full size (no scaling).", ""]
         }
         // Two tables, memory then time, each within about 160 characters a line: one wide table ran to 400.
         let speedColumn = realtime && speeds.count > 1
@@ -99,20 +107,26 @@ public enum MarkdownReporter {
                 memoryLead.1 + "---:|---:|---:|---:|---:|"]
         for row in rows {
             guard row.repetitions > 0 else { out.append(lead(row, scaling: true) + " failed | | | | |"); continue }
-            out.append(lead(row, scaling: true) + " \(Format.bytes(row.median(.jemallocAllocatedPeak))) | \(Format.bytes(row.median(.rssPeak))) | "
-                       + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Int(row.median(.mallocCount))) | \(Format.bytes(row.median(.retainedAfterRelease))) |")
+            out.append(lead(row, scaling: true) + " \(Format.bytes(row.median(.jemallocAllocatedPeak))) | "
+                                                  + "\(Format.bytes(row.median(.rssPeak))) | "
+                       + "\(Format.bytes(row.median(.frameBytesTheoretical))) | \(Int(row.median(.mallocCount))) | "
+                       + "\(Format.bytes(row.median(.retainedAfterRelease))) |")
         }
         let timeLead = leadHeader(scaling: false)
         out += ["",
-                realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:", "",
-                timeLead.0 + " CPU per loop | first frame |" + (realtime ? " stalls | dropped | lateness p99 | CPU per s of animation |" : ""),
+                realtime ? "Time and playback (stalls: the frame due was not ready; dropped: a library skipped it):" : "Time:",
+                "",
+                timeLead.0 + " CPU per loop | first frame |" + (realtime ? " stalls | dropped | lateness p99 | CPU per "
+                                                                           + "s of animation |" : ""),
                 timeLead.1 + "---:|---:|" + (realtime ? "---:|---:|---:|---:|" : "")]
         for row in rows {
             guard row.repetitions > 0 else { out.append(lead(row, scaling: false) + " failed | |" + (realtime ? " | | | |" : "")); continue }
-            var line = lead(row, scaling: false) + " \(Format.duration(row.cpuPerLoop)) | \(Format.duration(row.median(.firstFrame))) |"
+            var line = lead(row, scaling: false) + " \(Format.duration(row.cpuPerLoop)) | "
+                                                   + "\(Format.duration(row.median(.firstFrame))) |"
             if realtime {
                 line += " \(Int(row.median(.stalls))) | \(Int(row.median(.droppedFrames))) | "
-                    + "\(Format.duration(row.median(.latenessP99))) | \(Format.duration(row.median(.cpuPerAnimationSecond))) |"
+                    + "\(Format.duration(row.median(.latenessP99))) | "
+                    + "\(Format.duration(row.median(.cpuPerAnimationSecond))) |"
             }
             out.append(line)
         }
@@ -137,7 +151,8 @@ public enum MarkdownReporter {
                 if displayColumn { name += ", kept at \(keptSize(windowed))," }
                 let less = memory < 1 ? " (\(Format.ratio(1 / max(memory, 1e-9))) less)" : ""
                 out.append("- \(cell(name)) ÷ \(cell(partner.label)): peak allocated \(Format.ratio(memory))\(less), "
-                           + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame \(Format.ratio(firstFrame)).")
+                           + "peak RSS \(Format.ratio(rss)), CPU per loop \(Format.ratio(cpu)), first frame "
+                           + "\(Format.ratio(firstFrame)).")
             }
         }
         if out.last != "" { out.append("") }
@@ -170,9 +185,11 @@ public enum MarkdownReporter {
             let memory = scaled.median(.jemallocAllocatedPeak) / max(full.median(.jemallocAllocatedPeak), 1)
             let cpu = scaled.cpuPerLoop / max(full.cpuPerLoop, 1e-9)
             let share = scaled.median(.scaling) / max(scaled.median(.cpuTotal), 1e-9)
-            out.append("- \(scaled.setting.decoderLabel) kept at \(keptSize(scaled)) ÷ full size: peak allocated \(Format.ratio(memory)) "
+            out.append("- \(scaled.setting.decoderLabel) kept at \(keptSize(scaled)) ÷ full size: peak allocated "
+                       + "\(Format.ratio(memory)) "
                        + "(\(Format.bytes(full.median(.jemallocAllocatedPeak) - scaled.median(.jemallocAllocatedPeak))) saved), CPU per loop \(Format.ratio(cpu)); "
-                       + "downscaling took \(Format.duration(scaled.median(.scaling))), \(Format.fixed(share * 100, digits: 0))% of the case's CPU.")
+                       + "downscaling took \(Format.duration(scaled.median(.scaling))), "
+                       + "\(Format.fixed(share * 100, digits: 0))% of the case's CPU.")
         }
         return out.isEmpty ? [] : out + [""]
     }
@@ -191,7 +208,7 @@ public enum MarkdownReporter {
 
     /// The size a row's frames were kept at, as `W×H`, or `full size`.
     static func keptSize(_ row: CaseSummary) -> String {
-        guard let display = row.library.map({ $0.heldDisplay(row.setting.display) }) ?? row.setting.display else { return "full size" }
+        guard let display = row.decoder.heldDisplay(row.setting.display) else { return "full size" }
         guard let held = display.heldSize(screenWidth: row.width, screenHeight: row.height) else { return "full size (view \(display))" }
         return "\(held.width)×\(held.height)"
     }
