@@ -3,6 +3,8 @@
 enum OptionRanges {
     /// `--speed`: times faster than the GIF's delays.
     static let speed = 0.01...1000.0
+    /// `--margin`: times slower every decode is, for the smallest window smooth so.
+    static let margin = 1.0...1000.0
     /// `--refresh`, in Hz; the default without a device.
     static let refreshHz = 1.0...1000.0
     static let defaultRefreshHz = 60.0

@@ -16,10 +16,11 @@ enum RunCommand {
       inputs     [--gif FILE|DIR|NAME]... [--corpus synthetic|real|all] [--filter PATTERN] [--shard i/n]
       players    [--decoders eager,windowed,indexed] [--windows 4] [--policies LIST] [--player-file FILE]...
                  [--codec fast|giflib] [--no-references]
-      playback   [--mode throughput|realtime] [--speed 1] [--refresh 60] [--loops 3] [--quick] [--cpus N]
+      playback   [--mode throughput|realtime] [--speed 1] [--margin 100] [--refresh 60] [--loops 3] [--quick] [--cpus N]
                  [--memory-warning-at S] [--bytes-from heap|mmap]
       device     [--device NAME] [--device-memory SIZE] [--device-free SIZE] [--display full|WxH,...]
       measuring  [--repetitions 3] [--warmup N] [--sampler-interval 2] [--instructions] [--timeout 300]
+                 [--decode-slowdown X]
       output     [--out DIR] [--markdown] [--quiet] [--export-github-benchmark FILE] [--export-bmf FILE]
       gating     [--save-baseline FILE] [--gate FILE] [--thresholds FILE] [--summary FILE] [--gate-times never|always]
                  [--worker-plan]
@@ -59,6 +60,9 @@ enum RunCommand {
       --speed LIST           play X times faster than the GIF's delays, 0.01 to 1000 (default: 1); a list such as
                              1,2,4,8 plays every setting at each speed in realtime mode, to find where stalls begin, and
                              in throughput mode replays each at every speed (the answer), its cases played once
+      --margin LIST          throughput: the answer also names the smallest window still smooth with every decode this
+                             many times slower, 1 to 1000 (default: 100, a phone's core 4× slower than this
+                             host's decoding for 25 animations at once); a list such as 4,100
       --refresh HZ           realtime: display refresh rate, 1 to 1000 (default: 60)
       --device NAME          size the players from a real device's memory, and take its refresh rate and cores:
                              iphone-se-2, iphone-se-3, iphone-15, iphone-15-pro (default: this host's memory)
@@ -96,6 +100,8 @@ enum RunCommand {
                              across machines
       --shard i/n            run only part i of n of the suite (whole GIFs, balanced by frames × pixels), for a CI
                              matrix; 'bench merge' joins the parts' reports into one
+      --decode-slowdown X    test knob: every decode of the windowed decoder and the library players costs X times its
+                             CPU (1 to 1000), a slower device, to check the answer's margins in real time
       --worker-plan          print each case and its warm worker's command line as JSON, and play nothing: how
                              'bench gate' asks each side for the workers it alternates pass by pass
     \(Exports.help)
@@ -204,7 +210,8 @@ enum RunCommand {
             metadata.shard = ShardRecord(shard: shard, suiteID: suite.fingerprint(cases: wholeSuite), gifs: gifs)
         }
         var measured = RunReport(metadata: metadata, results: results + unreadable, incomplete: interrupted)
-        measured.replay = RunCommand.replay(results, files: files, suite: suite, players: players)
+        measured.replay = RunCommand.replay(results, files: files, suite: suite, margins: options.margins,
+                                            players: players)
         let published = try ReportFiles.measuringParent(measured, cases: results.count,
                                                         folder: options.fullMarkdown ? nil : options.out)
         let report = published.report
@@ -242,14 +249,15 @@ enum RunCommand {
 extension RunCommand {
     /// The run's answer: every GIF played in throughput mode replayed from its traced frame costs, at speed 1 and each
     /// speed asked, its players sized by the device's memory or this host's. Nil when nothing traced its frames.
-    static func replay(_ results: [CaseResult], files: CorpusFiles, suite: Suite, players: PlayerRegistry)
-        -> ReplayAnswer? {
+    static func replay(_ results: [CaseResult], files: CorpusFiles, suite: Suite, margins: [Double],
+                       players: PlayerRegistry) -> ReplayAnswer? {
         var containers: [String: any AnimationContainer] = [:]
         for (gif, path) in files.paths { containers[gif] = try? AnimationFile.open(contentsOfFile: path, limits: suite.limits) }
         let speeds = Set(suite.speeds + [1]).sorted()
         do {
             return try ReplayAnswer.make(results: results, containers: containers, speeds: speeds,
-                                         memory: suite.device?.memory ?? MachineMemory.current(), players: players)
+                                         memory: suite.device?.memory ?? MachineMemory.current(), margins: margins,
+                                         players: players)
         } catch {
             Console.error("bench: the replay could not play: \(error.explained)")
             return nil

@@ -1,5 +1,6 @@
 import CaseModel
 import BenchPlan
+import BenchReplay
 import BenchReports
 import BenchRunning
 import BenchVerdicts
@@ -59,6 +60,8 @@ extension RunCommand {
         /// Settings the run adds beside those asked for, so the answer has its reference (`--no-references` leaves
         /// them out): eager, and each swept library's default.
         var references: [DecoderSetting] = []
+        /// `--margin LIST`: the slowdowns the answer names a smallest window at, besides 1×.
+        var margins: [Double]
 
         init(_ arguments: inout ArgumentList, players: PlayerRegistry) throws {
             let quick = arguments.flag("--quick")
@@ -83,6 +86,12 @@ extension RunCommand {
             if speedList.isEmpty { throw UsageError("--speed needs at least one number") }
             let speeds = try RunCommand.distinct(speedList.map { text throws(UsageError) in
                 try RunCommand.number(text, flag: "--speed", in: OptionRanges.speed)!
+            })
+            let marginList = try RunCommand.list(arguments.value("--margin"))
+                ?? [Format.fixed(ReplayAnswer.defaultMargin, digits: 0)]
+            if marginList.isEmpty { throw UsageError("--margin needs at least one slowdown, such as --margin 4") }
+            margins = try RunCommand.distinct(marginList.map { text throws(UsageError) in
+                try RunCommand.number(text, flag: "--margin", in: OptionRanges.margin)!
             })
             let device = try RunCommand.device(&arguments)
             let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh",
@@ -124,6 +133,8 @@ extension RunCommand {
                 }
                 return bytes
             } ?? 0
+            let decodeSlowdown = try RunCommand.number(arguments.value("--decode-slowdown"), flag: "--decode-slowdown",
+                                                       in: OptionRanges.margin) ?? 1
             let limits = try RunCommand.limits(&arguments)
             fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
                                        deadlineSeconds: Double(timeout))
@@ -136,9 +147,9 @@ extension RunCommand {
             let gateTimes = try arguments.value("--gate-times")
             timeGating = try gateTimes.map { text throws(UsageError) in try TimeGating(parsing: text) } ?? .never
             if summary != nil && gateBaseline == nil { throw UsageError("--summary goes with --gate FILE") }
-            if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0 || plantedPageFaults > 0) {
+            if saveBaseline != nil && (slowdown > 0 || plantedLeak > 0 || plantedPageFaults > 0 || decodeSlowdown != 1) {
                 throw UsageError("--save-baseline refuses a run with a test knob (--slow-windowed, --plant-leak, "
-                                 + "--plant-page-faults): a baseline measures the code as it is")
+                                 + "--plant-page-faults, --decode-slowdown): a baseline measures the code as it is")
             }
             if gateTimes != nil && gateBaseline == nil { throw UsageError("--gate-times goes with --gate FILE") }
 
@@ -171,6 +182,7 @@ extension RunCommand {
                           plantedLeakBytes: plantedLeak, limits: limits)
             suite.memoryWarningAt = memoryWarningAt
             suite.plantedPageFaultBytes = plantedPageFaults
+            suite.decodeSlowdown = decodeSlowdown
             suite.device = device
             suite.displays = displays
         }

@@ -137,7 +137,7 @@ public enum CaseExecution {
         }
         let player = PlaybackLoop(source: try makeDecoder(benchCase.decoder, container, players: players,
                                                           limits: benchCase.limits, codec: benchCase.codec,
-                                                    extraWorkPerFrame: benchCase.extraWorkPerFrame,
+                                                    planted: benchCase.identity.planted,
                                                     display: benchCase.display), sampler: sampler)
         var observation = benchCase.mode == .realtime
             ? try player.playRealtime(loops: benchCase.loops, speed: benchCase.speed, refreshHz: benchCase.refreshHz,
@@ -187,11 +187,12 @@ public enum CaseExecution {
     /// one is given (a feed's players share it).
     static func makeDecoder(_ choice: DecoderChoice, _ container: any AnimationContainer, players: PlayerRegistry,
                             limits: DecodeLimits = .default,
-                            codec: LZWCodec = .default, extraWorkPerFrame: Double = 0, display: DisplaySize? = nil,
+                            codec: LZWCodec = .default, planted: PlantedFaults = PlantedFaults(),
+                            display: DisplaySize? = nil,
                             pool: DecodePool? = nil) throws(GIFError) -> any AnimatedFrameSource {
         switch choice {
         case .kind(let kind, let window):
-            let compositor = kind.takesCompositor ? try slowed(container, limits, codec, extraWorkPerFrame) : nil
+            let compositor = kind.takesCompositor ? try slowed(container, limits, codec, planted) : nil
             return try kind.make(DecoderInputs(container: container, window: window, limits: limits, codec: codec,
                                                display: display, pool: pool, compositor: compositor))
         case .calibration:
@@ -211,8 +212,7 @@ public enum CaseExecution {
         /// A retention rule played with real decoding, as every library model and registered rule is.
         func played(_ rule: any RetentionRule, display: DisplaySize?) throws(GIFError) -> ModelDecoder {
             try ModelDecoder(container: container, rule: rule, limits: limits, codec: codec,
-                             compositor: slowed(container, limits, codec,
-                                                extraWorkPerFrame), display: display, pool: pool)
+                             compositor: slowed(container, limits, codec, planted), display: display, pool: pool)
         }
     }
 
@@ -224,11 +224,16 @@ public enum CaseExecution {
         return player
     }
 
-    /// The planted slowdown's compositor, or nil (the decoder's own) when none is asked for.
+    /// The harness's compositor for the test knobs: the planted slowdown's extra LZW decodes, every decode stretched
+    /// by `--decode-slowdown`, or both; nil (the decoder's own) when neither is asked for.
     private static func slowed(_ container: any AnimationContainer, _ limits: DecodeLimits, _ codec: LZWCodec,
-                               _ extraWorkPerFrame: Double) throws(GIFError) -> SlowedCompositor? {
-        extraWorkPerFrame > 0 ? try SlowedCompositor(container: container, limits: limits, codec: codec,
-                                                     extraWorkPerFrame: extraWorkPerFrame) : nil
+                               _ planted: PlantedFaults) throws(GIFError) -> (any FrameCompositing)? {
+        let extra: (any FrameCompositing)? = planted.extraWorkPerFrame > 0
+            ? try SlowedCompositor(container: container, limits: limits, codec: codec,
+                                   extraWorkPerFrame: planted.extraWorkPerFrame) : nil
+        guard planted.decodeSlowdown != 1 else { return extra }
+        let drawing = if let extra { extra } else { try container.makeCompositor(limits: limits, codec: codec) }
+        return StretchedCompositor(drawing, slowdown: planted.decodeSlowdown)
     }
 
     /// What the decoder must hold at least: every frame for eager; the window plus the canvas for windowed; frames

@@ -23,19 +23,28 @@ extension CPUTimes {
 /// The CPU of each thread a case runs, each on its own clock: the playing thread (the one reading), the decoder's
 /// decoding thread, and the memory sampler (its thread, and the samples it took on the playing thread). Read at the
 /// start and the end of the measured interval, right after the process's clock.
-struct ThreadCPU {
+public struct ThreadCPU: Sendable {
     var playing: Double
     var decoding: Double
+    /// The sampler's whole CPU: its own thread's, and the samples it took on the playing thread.
     var sampler: Double
     var samplerOnPlayingThread: Double
+
+    public init(playing: Double, decoding: Double, sampler: Double, samplerOnPlayingThread: Double) {
+        self.playing = playing
+        self.decoding = decoding
+        self.sampler = sampler
+        self.samplerOnPlayingThread = samplerOnPlayingThread
+    }
 
     static func now(source: (any AnimatedFrameSource)?, sampler: MemorySampler?) -> ThreadCPU {
         ThreadCPU(playing: ThreadCPUClock.now(), decoding: source?.decodingThreadCPUSeconds ?? 0,
                   sampler: sampler?.cpuSeconds ?? 0, samplerOnPlayingThread: sampler?.foregroundCPUSeconds ?? 0)
     }
 
-    /// The player's threads apart from the harness's, over the interval since `start`.
-    func record(since start: ThreadCPU, into result: inout CaseResult) {
+    /// The player's threads apart from the harness's, over the interval since `start`: the samples taken on the
+    /// playing thread are the sampler's, counted once.
+    public func record(since start: ThreadCPU, into result: inout CaseResult) {
         let samples = samplerOnPlayingThread - start.samplerOnPlayingThread
         result[.cpuPlayingThread] = max(0, playing - start.playing - samples)
         result[.cpuDecodingThread] = decoding - start.decoding

@@ -50,7 +50,7 @@ enum PassWorker {
             let player = PlaybackLoop(
                 source: try CaseExecution.makeDecoder(
                     benchCase.decoder, container, players: players, limits: benchCase.limits,
-                    codec: benchCase.codec, extraWorkPerFrame: benchCase.extraWorkPerFrame,
+                    codec: benchCase.codec, planted: benchCase.identity.planted,
                     display: benchCase.display), sampler: nil)
             _ = try player.play(loops: benchCase.loops, start: start.wall)
             player.source.waitUntilPrefetched()

@@ -32,6 +32,8 @@ public struct Suite: Sendable {
     public var plantedLeakBytes: Int
     /// `--plant-page-faults SIZE`: pages touched and given back to the kernel once per loop, in every case but eager's.
     public var plantedPageFaultBytes = 0
+    /// `--decode-slowdown`: every decode of the windowed decoder and the library players this many times as costly.
+    public var decodeSlowdown = 1.0
     public var limits: DecodeLimits
 
     /// The default suite's window for the windowed decoder.
@@ -88,6 +90,7 @@ public struct Suite: Sendable {
                                                   limits: limits)
                         benchCase.plantedLeakBytes = plantedLeakBytes
                         if decoder != .eager { benchCase.identity.planted.pageFaultBytes = plantedPageFaultBytes }
+                        benchCase.identity.planted.decodeSlowdown = decodeSlowdown
                         benchCase.memoryWarningAt = memoryWarningAt
                         benchCase.device = device?.name
                         benchCase.display = way.display

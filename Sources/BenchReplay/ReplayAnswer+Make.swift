@@ -9,7 +9,7 @@ extension ReplayAnswer {
     /// library setting the run played, sized by `memory`. `containers` holds each GIF by name. Nil when no row
     /// traced its frames. A registered player's rule is found in `players`.
     public static func make(results: [CaseResult], containers: [String: any AnimationContainer], speeds: [Double],
-                            memory: MachineMemory, largestWindow: Int = 64,
+                            memory: MachineMemory, largestWindow: Int = 64, margins: [Double] = [defaultMargin],
                             players: PlayerRegistry = .none) throws(GIFError) -> ReplayAnswer? {
         let traced = results.filter { $0.failure == nil && $0.frameCosts != nil && $0.benchCase.mode == .throughput }
         guard let loops = traced.first?.benchCase.loops else { return nil }
@@ -21,10 +21,12 @@ extension ReplayAnswer {
             for speed in speeds {
                 let replaying = Replaying(way: way, container: container, costs: costs, loops: loops, speed: speed,
                                           players: players)
-                answers.append(try replaying.answer(rows: rows, memory: memory, largestWindow: largestWindow))
+                answers.append(try replaying.answer(rows: rows, memory: memory, largestWindow: largestWindow,
+                                                    margins: margins))
             }
         }
-        return answers.isEmpty ? nil : ReplayAnswer(loops: loops, largestWindow: largestWindow, answers: answers)
+        return answers.isEmpty ? nil : ReplayAnswer(loops: loops, largestWindow: largestWindow, margins: margins,
+                                                    answers: answers)
     }
 
     /// How a GIF was played, less the decoder: the rows one replay's traces come from.
@@ -82,7 +84,13 @@ struct TracedCosts {
         indexed = FrameCostTrace.median(rows.filter(isIndexed).compactMap(\.frameCosts)).flatMap { $0.frameCount == container.frameCount ? $0 : nil }
         bytesBesidesPixels = Statistics.median(chosen.map { max(0, $0[.jemallocAllocatedPeak] - $0[.frameBytesTheoretical]) })
         eagerPeak = eagerRows.isEmpty ? nil : Statistics.median(eagerRows.map { $0[.jemallocAllocatedPeak] })
+        let upFront = eagerRows.compactMap(\.frameCosts).map { $0.passes.first?.reduce(0, +) ?? 0 }
+        eagerUpFrontSpread = upFront.isEmpty ? nil : [Double(upFront.min() ?? 0) / 1e9,
+                                                      Double(upFront.max() ?? 0) / 1e9]
     }
+
+    /// The fastest and slowest of the eager rows' up-front decodes, in seconds.
+    var eagerUpFrontSpread: [Double]?
 }
 
 /// One way of playing one GIF at one speed, replayed setting by setting.
@@ -94,13 +102,34 @@ struct Replaying {
     let speed: Double
     let players: PlayerRegistry
 
-    func answer(rows: [CaseResult], memory: MachineMemory, largestWindow: Int) throws(GIFError) -> GIFAnswer {
+    func answer(rows: [CaseResult], memory: MachineMemory, largestWindow: Int,
+                margins: [Double]) throws(GIFError) -> GIFAnswer {
         let eager = try setting(.eager, label: "eager", setting: "eager")
-        var smallest: ReplayedSetting?
-        for window in 1...max(1, min(largestWindow, container.frameCount)) {
+        let windowCap = max(1, min(largestWindow, container.frameCount))
+        // The search stops at the first window without a stall: every window below it stalls at 1×.
+        var windows: [ReplayedSetting] = []
+        for window in 1...windowCap {
             let replayed = try setting(.windowed(.frames(window)), label: "windowed w=\(window)",
                                        setting: "--windows \(window)")
-            if replayed.outcome.stalls == 0 { smallest = replayed; break }
+            windows.append(replayed)
+            if replayed.outcome.stalls == 0 { break }
+        }
+        let smallest = windows.last.flatMap { $0.outcome.stalls == 0 ? $0 : nil }
+        var atMargins: [MarginWindow] = []
+        for slowdown in margins {
+            var found: ReplayedSetting?
+            // Every window from 1 up, so each window below the one named stalls at this slowdown.
+            for window in 1...windowCap {
+                guard try playsSmoothly(.windowed(.frames(window)), slowedBy: slowdown) else { continue }
+                if let tried = windows.first(where: { $0.setting == "--windows \(window)" }) {
+                    found = tried
+                } else {
+                    found = try setting(.windowed(.frames(window)), label: "windowed w=\(window)",
+                                        setting: "--windows \(window)")
+                }
+                break
+            }
+            atMargins.append(MarginWindow(slowdown: slowdown, smallestWindow: found))
         }
         // A library whose player cannot play this format (FLAnimatedImage on a WebP) gives no verdict on it.
         var libraryPlayers: [(DecoderChoice, String)] = DecoderSetting.libraryDefaults.map { policy in
@@ -113,31 +142,68 @@ struct Replaying {
             libraryPlayers.append((row.benchCase.decoder, row.benchCase.policy))
         }
         var libraries: [ReplayedSetting] = []
-        for (decoder, policy) in libraryPlayers { libraries.append(try setting(decoder, label: "\(decoder)", setting: policy)) }
+        for (decoder, policy) in libraryPlayers { libraries.append(try setting(decoder, label: label(decoder), setting: policy)) }
         var measured: [ReplayedSetting] = []
         var seen: [DecoderChoice] = []
         for row in rows where !seen.contains(row.benchCase.decoder) {
             seen.append(row.benchCase.decoder)
             if Replay.canPlay(row.benchCase.decoder, players: players) {
-                measured.append(try setting(row.benchCase.decoder, label: "\(row.benchCase.decoder)",
+                measured.append(try setting(row.benchCase.decoder, label: label(row.benchCase.decoder),
                                             setting: row.benchCase.policy))
             }
         }
         return GIFAnswer(gif: way.gif, speed: speed, refreshHz: way.refreshHz, codec: way.codec, device: way.device,
                          display: way.display, tracedFrom: costs.backgroundFrom, eager: eager, smallestWindow: smallest,
+                         windows: windows, atMargins: atMargins, eagerUpFrontSpread: costs.eagerUpFrontSpread,
                          libraries: libraries, measured: measured)
     }
 
-    /// `decoder` replayed, with its memory estimated and its CPU per loop.
+    /// As the tables name a setting: a library's player by its rule for this GIF ("sdwebimage: a pool of 2,437
+    /// frames: all 150"), a decoder of this package by its kind and window.
+    func label(_ decoder: DecoderChoice) -> String {
+        decoder.libraryLabel(frames: container.frameCount) ?? "\(decoder)"
+    }
+
+    /// The trace `decoder` replays: eager's own, the indexed decoder's, or the background decodes'.
+    func trace(for decoder: DecoderChoice) -> FrameCostTrace {
+        decoder == .eager ? costs.eager : decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
+    }
+
+    /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly; nil for a decoder a
+    /// replay cannot play.
+    func replay(_ decoder: DecoderChoice, loops: Int,
+                slowedBy slowdown: Double = 1) throws(GIFError) -> ReplayOutcome? {
+        let trace = trace(for: decoder)
+        return try Replay.play(decoder, container: container, trace: slowdown == 1 ? trace : trace.scaled(by: slowdown),
+                               loops: loops, speed: speed, refreshHz: way.refreshHz, players: players)
+    }
+
+    /// Whether `decoder` plays the run's loops without a stall or a dropped frame with its decodes `slowdown` times
+    /// slower.
+    func playsSmoothly(_ decoder: DecoderChoice, slowedBy slowdown: Double) throws(GIFError) -> Bool {
+        try replay(decoder, loops: loops, slowedBy: slowdown)?.playsSmoothly ?? false
+    }
+
+    /// `decoder` replayed, with its memory estimated, its decoding CPU split into one-time and steady, and its margin
+    /// to a stall.
     func setting(_ decoder: DecoderChoice, label: String, setting: String) throws(GIFError) -> ReplayedSetting {
-        let trace = decoder == .eager ? costs.eager : decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
-        let outcome = try Replay.play(decoder, container: container, trace: trace, loops: loops, speed: speed,
-                                      refreshHz: way.refreshHz, players: players)
-            ?? ReplayOutcome(stalls: 0, droppedFrames: 0, latenessSeconds: 0, heldFramesMax: 0, decodes: 0,
-                             decodeSeconds: 0, firstFrameSeconds: 0, animationSeconds: 0)
+        guard let outcome = try replay(decoder, loops: loops), let further = try replay(decoder, loops: loops + 1) else {
+            let none = ReplayOutcome(stalls: 0, droppedFrames: 0, latenessSeconds: 0, heldFramesMax: 0, decodes: 0,
+                                     decodeSeconds: 0, firstFrameSeconds: 0, animationSeconds: 0)
+            return ReplayedSetting(label: label, setting: setting, outcome: none,
+                                   peakAllocatedBytes: peak(decoder, none))
+        }
+        // One loop more than the run's costs what a steady loop costs; what the run's loops cost beyond that many
+        // steady loops was paid once.
+        let steady = max(0, further.decodeSeconds - outcome.decodeSeconds)
+        let margin = try StallMargin.find { (slowdown: Double) throws(GIFError) -> Bool in
+            try playsSmoothly(decoder, slowedBy: slowdown)
+        }
         return ReplayedSetting(label: label, setting: setting, outcome: outcome,
-                               peakAllocatedBytes: peak(decoder, outcome),
-                               cpuPerLoopSeconds: outcome.decodeSeconds / Double(max(loops, 1)))
+                               peakAllocatedBytes: peak(decoder, outcome), margin: margin,
+                               oneTimeSeconds: max(0, outcome.decodeSeconds - Double(loops) * steady),
+                               steadyPerLoopSeconds: steady,
+                               loopSeconds: further.animationSeconds - outcome.animationSeconds)
     }
 
     /// The bytes besides pixels the traced rows held, and the pixels `decoder` holds: a window's fixed pool, or the

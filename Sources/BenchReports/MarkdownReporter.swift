@@ -12,7 +12,13 @@ public enum MarkdownReporter {
         if report.incomplete { out += ["> **Incomplete run**: interrupted; only the cases that finished are reported.", ""] }
         // The answer first; the run's facts (date, commit, machine, command) close the report.
         out += AnswerTable.render(report)
-        let recommendations = Recommendation.perGIF(report.summaries)
+        var recommendations = Recommendation.perGIF(report.summaries)
+        // A GIF the replay answered is recommended from that answer, not sent to a real-time run.
+        for answer in report.replay?.answers ?? [] where !report.summaries.contains(where: {
+            $0.gif == answer.gif && $0.mode == .realtime
+        }) {
+            recommendations[answer.gif] = report.replay.flatMap { ReplayAnswerTable.recommendation(for: answer.gif, in: $0) }
+        }
         if let summary = Recommendation.corpusSummary(report.summaries) { out += ["**Summary:** \(summary)", ""] }
         out += ["Medians over repetitions. CPU is all threads (decoding, prefetch, sampler);",
                 "peak allocated is jemalloc's `stats.allocated` peak, peak RSS the kernel's `VmHWM` of the "

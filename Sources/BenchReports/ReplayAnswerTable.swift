@@ -3,46 +3,132 @@ import BenchReplay
 import BenchRunning
 
 /// The answer a throughput run gives, first in its report and on stdout: every GIF replayed on a virtual display
-/// link from its traced frame costs. One table for the windowed decoder's smallest smooth window, one for the
-/// libraries' players, both beside eager's figures.
+/// link from its traced frame costs. The smallest smooth window as traced and at each margin asked, then every
+/// setting with its margin to a stall, its memory and its decoding CPU split into what is paid once and what every
+/// loop costs, each beside eager's like for like.
 enum ReplayAnswerTable {
     static func render(_ answer: ReplayAnswer) -> [String] {
         let rows = answer.answers
         guard !rows.isEmpty else { return [] }
-        let refresh = Set(rows.map(\.refreshHz)).sorted().map { Format.fixed($0, digits: 0) + " Hz" }.joined(separator: ", ")
-        var out = ["Replayed from what each frame's decode cost in this run, on a virtual \(refresh) display "
-                   + "link through the "
-                   + "real-time player (\(Format.count(answer.loops, "loop")); no real-time run needed). Peak "
-                   + "allocated is estimated: "
-                   + "the GIF's measured bytes besides pixels, and the frames each player held. CPU is the player's "
-                   + "decoding per loop. "
-                   + "`--mode realtime` plays the settings for real.", "",
-                   "| GIF | speed | smallest window without a stall | peak allocated | ÷ eager | decoding CPU per "
-                   + "loop | ÷ eager |",
-                   "|---|---:|---|---:|---:|---:|---:|"]
+        let refresh = Set(rows.map(\.refreshHz)).sorted().map { Format.fixed($0, digits: 0) + " Hz" }
+            .joined(separator: ", ")
+        let margins = answer.margins ?? []
+        var out = ["Replayed from what each frame's decode cost in this run, on a virtual \(refresh) display link "
+                   + "through the real-time player (\(Format.count(answer.loops, "loop")); no real-time run needed). "
+                   + "A **margin** is how much slower every decode could be, on a slower device or a busier CPU, "
+                   + "before the setting first stalls or drops a frame: found by bisection over the replay with "
+                   + "every traced cost scaled, to within 3%. Peak allocated is estimated: the GIF's measured bytes "
+                   + "besides pixels, and the frames each player held. CPU is the player's decoding, steady: what "
+                   + "each loop costs once playback is under way.", ""]
+        let marginHeads = margins.map { "smallest window \(Format.fixed($0, digits: 0))× slower" }
+        let chosen = margins.first.map { "at \(Format.fixed($0, digits: 0))× slower" } ?? "without a stall"
+        out += ["| GIF | speed | smallest window without a stall (margin) | "
+                + marginHeads.map { "\($0) (margin) | " }.joined()
+                + "peak allocated, \(chosen) | ÷ eager | CPU per loop | per s of animation |",
+                "|---|---:|---|" + String(repeating: "---|", count: margins.count) + "---:|---:|---:|---:|"]
         for row in rows {
-            let speed = Format.fixed(row.speed, digits: 2) + "×"
-            guard let window = row.smallestWindow else {
-                out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | none up to w=\(answer.largestWindow): "
-                           + "keep every frame (eager) | "
-                           + "\(Format.bytes(row.eager.peakAllocatedBytes)) | 1× | "
-                           + "\(Format.duration(row.eager.cpuPerLoopSeconds)) | 1× |")
-                continue
+            let atMargins = row.atMargins ?? []
+            let named = margins.isEmpty ? row.smallestWindow : atMargins.first?.smallestWindow
+            var line = "| \(MarkdownReporter.cell(row.gif)) | \(speed(row)) | \(window(row.smallestWindow, answer)) | "
+            for margin in margins {
+                line += window(atMargins.first { $0.slowdown == margin }?.smallestWindow, answer) + " | "
             }
-            out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed) | "
-                       + "\(window.label.replacingOccurrences(of: "windowed ", with: "")) | "
-                       + cells(window, eager: row.eager) + " |")
+            if let named {
+                line += "\(Format.bytes(named.peakAllocatedBytes)) | "
+                    + "\(Format.ratio(named.peakAllocatedBytes / max(row.eager.peakAllocatedBytes, 1))) | "
+                    + "\(duration(named.steadyPerLoopSeconds)) | \(duration(named.steadyPerAnimationSecond)) |"
+            } else {
+                line += "\(Format.bytes(row.eager.peakAllocatedBytes)) (eager) | 1× | – | – |"
+            }
+            out.append(line)
         }
-        out += ["", "| GIF | speed | player | replayed | peak allocated | ÷ eager | decoding CPU per loop | ÷ eager |",
-                "|---|---:|---|---|---:|---:|---:|---:|"]
+        out += ["", "Every setting replayed. One-time CPU is paid once, whatever the loops: an up-front decode, a pool "
+                + "filled in the first loop. Each ratio to eager is like for like: memory to memory, one-time to "
+                + "one-time; eager's steady CPU is none, so the last column gives the loop after which the setting's "
+                + "CPU, one-time and steady, has passed eager's.", "",
+                "| GIF | speed | setting | as traced | margin | peak allocated | ÷ eager | one-time CPU | ÷ eager | "
+                + "CPU per loop | per s of animation | CPU passes eager's |",
+                "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
         for row in rows {
-            for player in row.libraries {
-                out.append("| \(MarkdownReporter.cell(row.gif)) | \(Format.fixed(row.speed, digits: 2))× | "
-                           + "\(MarkdownReporter.cell(player.label)) | "
-                           + "\(verdict(player.outcome)) | \(cells(player, eager: row.eager)) |")
+            for setting in settings(of: row) {
+                out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed(row)) | "
+                           + "\(MarkdownReporter.cell(setting.label)) "
+                           + "| \(verdict(setting.outcome)) | \(margin(setting.margin)) | "
+                           + "\(Format.bytes(setting.peakAllocatedBytes)) | "
+                           + "\(Format.ratio(setting.peakAllocatedBytes / max(row.eager.peakAllocatedBytes, 1))) | "
+                           + "\(duration(setting.oneTimeSeconds)) | "
+                           + "\(ratio(setting.oneTimeSeconds, row.eager.oneTimeSeconds)) | "
+                           + "\(duration(setting.steadyPerLoopSeconds)) | "
+                           + "\(duration(setting.steadyPerAnimationSecond)) | "
+                           + "\(passes(setting, eager: row.eager)) |")
             }
         }
-        return out + [""]
+        return out + [""] + eagerSpread(rows)
+    }
+
+    /// A GIF's recommendation from the replay, one sentence per speed: the window the first margin names (or the one
+    /// smooth as traced), with its margin; the Answer above holds the figures.
+    static func recommendation(for gif: String, in answer: ReplayAnswer) -> [String]? {
+        let rows = answer.answers.filter { $0.gif == gif }
+        guard !rows.isEmpty else { return nil }
+        return rows.map { row in
+            let prefix = rows.count > 1 ? "At speed \(speed(row)): " : ""
+            guard let traced = row.smallestWindow else {
+                return prefix + "no window up to \(answer.largestWindow) plays without a stall in the "
+                                + "replay: keep every "
+                    + "frame (eager)."
+            }
+            var sentence = prefix + "\(window(traced, answer)) is the smallest window without a stall as traced"
+            if let margin = answer.margins?.first, let atMargin = row.atMargins?.first {
+                sentence += "; \(Format.fixed(margin, digits: 0))× slower, "
+                    + (atMargin.smallestWindow.map { window($0, answer) }
+                       ?? "no window up to \(answer.largestWindow): keep every frame (eager)")
+            }
+            return sentence + " (replayed; the Answer above gives every setting's margin and costs)."
+        }
+    }
+
+    /// Eager first, each window tried, the windows the margins named, each library's player, then every other
+    /// setting the run played; each once.
+    static func settings(of row: GIFAnswer) -> [ReplayedSetting] {
+        let all = [row.eager] + (row.windows ?? row.smallestWindow.map { [$0] } ?? [])
+            + (row.atMargins ?? []).compactMap(\.smallestWindow) + row.libraries + row.measured
+        return all.reduce(into: []) { kept, setting in
+            if !kept.contains(where: { $0.label == setting.label }) { kept.append(setting) }
+        }
+    }
+
+    /// One line: eager's up-front decode over the run's repetitions, GIF by GIF. It is mostly the kernel's first touch
+    /// of every frame's pages, which the host's load moves; the headline leaves it out.
+    static func eagerSpread(_ rows: [GIFAnswer]) -> [String] {
+        var seen: Set<String> = []
+        let spreads = rows.compactMap { row -> String? in
+            guard let spread = row.eagerUpFrontSpread, spread.count == 2, seen.insert(row.gif).inserted else {
+                return nil
+            }
+            return "\(row.gif) \(Format.duration(spread[0]))–\(Format.duration(spread[1]))"
+        }
+        guard !spreads.isEmpty else { return [] }
+        return ["Eager's up-front decode is mostly the kernel's first touch of every frame's pages, which moves with "
+                + "the host's load, so its one-time figures are left out of the first table; over this run's "
+                + "repetitions it took \(spreads.joined(separator: ", ")).", ""]
+    }
+
+    /// "w=2 (9.1×)"; "none up to w=64: keep every frame (eager)".
+    static func window(_ setting: ReplayedSetting?, _ answer: ReplayAnswer) -> String {
+        guard let setting else { return "none up to w=\(answer.largestWindow): keep every frame (eager)" }
+        return setting.label.replacingOccurrences(of: "windowed ", with: "") + " (\(margin(setting.margin)))"
+    }
+
+    /// "smooth up to 9.1× slower", "stalls unless 3.3× faster", "any slowdown up to 1,024×".
+    static func margin(_ margin: StallMargin?) -> String {
+        guard let margin else { return "–" }
+        guard let smooth = margin.smoothUpTo else {
+            return "stalls even \(Format.grouped(Int(StallMargin.slowestSearched)))× faster"
+        }
+        if margin.isUnbounded { return "no slowdown up to \(Format.grouped(Int(StallMargin.slowestSearched)))×" }
+        if smooth < 1 { return "needs \(Format.fixed(1 / smooth, digits: 1))× faster" }
+        return "up to \(Format.fixed(smooth, digits: 1))× slower"
     }
 
     /// "smooth", "3 stalls", "12 dropped frames".
@@ -53,11 +139,23 @@ enum ReplayAnswerTable {
         return parts.isEmpty ? "smooth" : parts.joined(separator: ", ")
     }
 
-    /// Peak allocated and CPU per loop, each beside its ratio to eager's.
-    static func cells(_ setting: ReplayedSetting, eager: ReplayedSetting) -> String {
-        "\(Format.bytes(setting.peakAllocatedBytes)) | "
-        + "\(Format.ratio(setting.peakAllocatedBytes / max(eager.peakAllocatedBytes, 1))) | "
-            + "\(Format.duration(setting.cpuPerLoopSeconds)) | "
-            + "\(Format.ratio(setting.cpuPerLoopSeconds / max(eager.cpuPerLoopSeconds, 1e-12)))"
+    /// "after 4 loops", "never" (its steady CPU is no more than eager's), or "–" for eager itself.
+    static func passes(_ setting: ReplayedSetting, eager: ReplayedSetting) -> String {
+        guard setting.label != eager.label else { return "–" }
+        guard let loops = setting.loopsToPass(eager) else { return setting.steadyPerLoopSeconds == nil ? "–" : "never" }
+        return "after \(Format.count(loops, "loop"))"
+    }
+
+    static func speed(_ row: GIFAnswer) -> String { Format.fixed(row.speed, digits: 2) + "×" }
+
+    /// A CPU figure; "none" for no decoding at all (eager once its frames are decoded).
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds else { return "–" }
+        return seconds == 0 ? "none" : Format.duration(seconds)
+    }
+
+    static func ratio(_ value: Double?, _ base: Double?) -> String {
+        guard let value, let base, base > 0 else { return "–" }
+        return Format.ratio(value / base)
     }
 }

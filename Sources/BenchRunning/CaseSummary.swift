@@ -104,10 +104,12 @@ extension Collection<CaseSummary> {
 extension CaseSummary {
     /// The setting as a person names it, with a library's real rule for this GIF rather than a window number, and
     /// the settings changed from the library's defaults by its property names: "eager", "windowed w=4",
-    /// "kingfisher: 10 ahead", "kingfisher (framePreloadCount = 3): 3 ahead", "sdwebimage: a pool of 2,437 frames".
+    /// "kingfisher: 10 ahead", "kingfisher (framePreloadCount = 3): 3 ahead", "sdwebimage: a pool of 2,437 frames: all
+    /// 150".
     public var label: String { setting.label(frames: frames) }
 
-    /// A library player's rule for this GIF in a few words ("10 ahead", "a pool of 2,437 frames"); nil for a decoder.
+    /// A library player's rule for this GIF in a few words ("10 ahead", "a pool of 2,437 frames: all 150"); nil for a
+    /// decoder.
     public var libraryRule: String? { setting.libraryRule(frames: frames) }
 
     /// The library player this row plays, if any.
@@ -117,22 +119,9 @@ extension CaseSummary {
 extension BenchCase {
     /// The setting as the tables name it for a GIF of `frames` frames (``CaseSummary/label``); the CSV's `setting`.
     public func label(frames: Int) -> String {
-        let player = identity.decoder
-        guard let rule = libraryRule(frames: frames) else { return identity.decoderLabel }
-        let changes = player.changes
-        return changes.isEmpty ? "\(player.name): \(rule)" : "\(player.name) (\(changes.joined(separator: ", "))): \(rule)"
+        identity.decoder.libraryLabel(frames: frames) ?? identity.decoderLabel
     }
 
     /// A library player's rule for a GIF of `frames` frames in a few words; nil for a decoder.
-    public func libraryRule(frames: Int) -> String? {
-        let window = identity.decoder.windowColumn(frameCount: frames)
-        return switch identity.decoder {
-        case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
-        case .flanimatedimage(let size, _): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
-        case .sdwebimage(let pool, _): "a pool of \(Format.grouped(pool)) frame\(pool == 1 ? "" : "s")"
-        case .described(let description, let count):
-            description.frees == .overPool ? "a pool of \(Format.grouped(count)) frame\(count == 1 ? "" : "s")" : "\(Format.grouped(window)) ahead"
-        case .kind, .registered, .calibration: nil
-        }
-    }
+    public func libraryRule(frames: Int) -> String? { identity.decoder.libraryRule(frames: frames) }
 }

@@ -97,12 +97,19 @@ public enum ReportSchema {
         ]
         let replayed: [String: Any] = [
             "type": "object", "additionalProperties": false,
-            "required": ["label", "setting", "outcome", "peak_allocated_bytes", "cpu_per_loop_seconds"],
+            "required": ["label", "setting", "outcome", "peak_allocated_bytes"],
             "properties": [
                 "label": string(), "setting": string("the --windows or --policies value that plays it"),
                 "outcome": outcome,
                 "peak_allocated_bytes": number("estimated: the GIF's measured bytes besides pixels, and the pixels held"),
-                "cpu_per_loop_seconds": number("the player's decoding CPU per loop"),
+                "cpu_per_loop_seconds": number("reports before margins: the decoding CPU divided by the loops"),
+                "margin": ["type": "object", "additionalProperties": false,
+                           "description": "how much slower every decode could be before the setting first stalls "
+                                          + "or drops a frame; a bound left out is past the search (1/1024 to 1024)",
+                           "properties": ["smooth_up_to": number(), "rough_from": number()]],
+                "one_time_seconds": number("decoding CPU paid once, whatever the loops"),
+                "steady_per_loop_seconds": number("decoding CPU each further loop costs"),
+                "loop_seconds": number("seconds one loop lasts at this speed"),
             ],
         ]
         let replay: [String: Any] = [
@@ -110,6 +117,7 @@ public enum ReportSchema {
             "description": "throughput mode: every GIF replayed on a virtual display link from its traced frame costs",
             "properties": [
                 "loops": integer(), "largest_window": integer(),
+                "margins": ["type": "array", "items": number()],
                 "answers": ["type": "array", "items": [
                     "type": "object", "additionalProperties": false,
                     "required": ["gif", "speed", "refresh_hz", "codec", "traced_from", "eager", "libraries",
@@ -119,6 +127,13 @@ public enum ReportSchema {
                         "device": string(),
                         "display": ["type": "object"], "traced_from": string(), "eager": replayed,
                         "smallest_window": replayed,
+                        "windows": ["type": "array", "items": replayed],
+                        "at_margins": ["type": "array", "items": [
+                            "type": "object", "additionalProperties": false, "required": ["slowdown"],
+                            "properties": ["slowdown": number(), "smallest_window": replayed],
+                        ]],
+                        "eager_up_front_spread": ["type": "array", "items": number(),
+                                                  "description": "eager's fastest and slowest up-front decode"],
                         "libraries": ["type": "array", "items": replayed],
                         "measured": ["type": "array", "items": replayed],
                     ],
@@ -241,6 +256,7 @@ public enum ReportSchema {
             "display": ["type": "object", "properties": ["width": integer(), "height": integer()]],
             "byte_source": ["enum": ["heap", "mmap"]], "codec": ["enum": ["fast", "giflib"]], "repetition": integer(),
             "sampler_interval": number(), "extra_work_per_frame": number(), "planted_leak_bytes": integer(),
+            "decode_slowdown": number("--decode-slowdown: every decode this many times as costly"),
             "limits": ["type": "object",
                        "properties": ["max_canvas_pixels": integer(), "max_eager_bytes": integer(),
                                       "max_file_bytes": integer()]],

@@ -172,6 +172,9 @@ public struct PlantedFaults: Sendable, Hashable {
     public var leakBytes: Int
     /// Bytes of pages touched and given back to the kernel once per loop (`--plant-page-faults`).
     public var pageFaultBytes: Int
+    /// Every decode of the windowed decoder and the library players made this many times as costly on its thread
+    /// (`--decode-slowdown`): a slower device, for checking the answer's margins in real time. 1 is none.
+    public var decodeSlowdown: Double = 1
 
     public init(extraWorkPerFrame: Double = 0, leakBytes: Int = 0, pageFaultBytes: Int = 0) {
         self.extraWorkPerFrame = extraWorkPerFrame
@@ -180,13 +183,13 @@ public struct PlantedFaults: Sendable, Hashable {
     }
 
     /// No fault planted.
-    public var isEmpty: Bool { extraWorkPerFrame == 0 && leakBytes == 0 && pageFaultBytes == 0 }
+    public var isEmpty: Bool { extraWorkPerFrame == 0 && leakBytes == 0 && pageFaultBytes == 0 && decodeSlowdown == 1 }
 }
 
 extension BenchCase {
     private enum CodingKeys: String, CodingKey {
         case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, device, display, byteSource, codec, repetition, samplerInterval,
-             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes, plantedPageFaultBytes
+             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes, plantedPageFaultBytes, decodeSlowdown
     }
 
     /// Reads a case; one written before `codec` existed was drawn with giflib, the only codec then, and one written
@@ -213,6 +216,7 @@ extension BenchCase {
                   injectedFault: try values.decodeIfPresent(InjectedFault.self, forKey: .injectedFault))
         plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
         identity.planted.pageFaultBytes = try values.decodeIfPresent(Int.self, forKey: .plantedPageFaultBytes) ?? 0
+        identity.planted.decodeSlowdown = try values.decodeIfPresent(Double.self, forKey: .decodeSlowdown) ?? 1
         identity.device = try values.decodeIfPresent(String.self, forKey: .device)
         identity.display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
     }
@@ -241,5 +245,8 @@ extension BenchCase {
         try values.encodeIfPresent(injectedFault, forKey: .injectedFault)
         try values.encode(plantedLeakBytes, forKey: .plantedLeakBytes)
         if identity.planted.pageFaultBytes > 0 { try values.encode(identity.planted.pageFaultBytes, forKey: .plantedPageFaultBytes) }
+        if identity.planted.decodeSlowdown != 1 {
+            try values.encode(identity.planted.decodeSlowdown, forKey: .decodeSlowdown)
+        }
     }
 }

@@ -37,7 +37,9 @@ public struct DecodeCost: Sendable, Hashable {
 
     /// Times one decode on the calling thread's CPU clock: `composite` draws the frame (its compositor's LZW time
     /// read before and after), `keep` copies it into the buffer that keeps it.
-    /// The thread's allocation meter is read on either side, outside the timed span.
+    /// The thread's allocation meter is read on either side, outside the timed span. A compositor that asks for its
+    /// decodes to be stretched (``FrameCompositing/decodeStretch``) has the thread spin on its own clock until the
+    /// whole decode has cost that many times its CPU; the spin counts as drawing.
     static func timing<Kept>(_ compositor: any FrameCompositing, composite: () -> Void,
                              keep: () -> Kept) -> (Kept, DecodeCost) {
         let bytesBefore = ThreadAllocationMeter.now()
@@ -46,9 +48,14 @@ public struct DecodeCost: Sendable, Hashable {
         composite()
         let drawn = ThreadCPUClock.now()
         let kept = keep()
-        let end = ThreadCPUClock.now()
+        let copied = ThreadCPUClock.now()
+        var end = copied
+        if compositor.decodeStretch > 1 {
+            let until = copied + (compositor.decodeStretch - 1) * (copied - start)
+            while end < until { end = ThreadCPUClock.now() }
+        }
         let bytesAfter = ThreadAllocationMeter.now()
-        var steps = Steps(lzw: compositor.lzwSeconds - lzwBefore, copy: end - drawn)
+        var steps = Steps(lzw: compositor.lzwSeconds - lzwBefore, copy: copied - drawn)
         if let bytesBefore, let bytesAfter {
             steps.allocatedBytes = Int(truncatingIfNeeded: bytesAfter.allocated &- bytesBefore.allocated)
             steps.freedBytes = Int(truncatingIfNeeded: bytesAfter.freed &- bytesBefore.freed)

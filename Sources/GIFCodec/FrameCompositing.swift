@@ -9,6 +9,9 @@ public protocol FrameCompositing: AnyObject {
     var timesLZW: Bool { get set }
     /// CPU seconds spent in LZW decodes while ``timesLZW`` was on, by the decoding thread's clock.
     var lzwSeconds: Double { get }
+    /// How many times its own CPU each decode through this compositor is to cost, its copy into the buffer that
+    /// keeps the frame included: a harness's stand-in for a slower device (`--decode-slowdown`); 1 for the codecs'.
+    var decodeStretch: Double { get }
 }
 
 extension Compositor: FrameCompositing {}
@@ -21,4 +24,6 @@ extension FrameCompositing {
     }
 
     public var lzwSeconds: Double { 0 }
+
+    public var decodeStretch: Double { 1 }
 }

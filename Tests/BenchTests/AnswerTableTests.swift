@@ -82,7 +82,7 @@ struct AnswerTableTests {
         let markdown = MarkdownReporter.render(Self.wideReport())
         let tooWide = markdown.split(separator: "\n").filter { $0.hasPrefix("|") && !$0.hasPrefix("| command |") && $0.count > 160 }
         #expect(tooWide.isEmpty, "\(tooWide.map { "\($0.count): \($0)" }.joined(separator: "\n"))")
-        #expect(markdown.contains("| sdwebimage: a pool of 2,437 frames |"), "the pool, as the library sizes it")
+        #expect(markdown.contains("| sdwebimage: a pool of 2,437 frames: all 150 |"), "the pool, as the library sizes it, and that it holds every frame")
         #expect(markdown.contains("| flanimatedimage: a cache of 1 frame |"))
         #expect(!markdown.contains("| window |"), "no window column: a pool of 2,437 frames is not 'window 1'")
     }

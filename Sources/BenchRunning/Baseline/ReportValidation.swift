@@ -11,7 +11,8 @@ extension RunReport {
         if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {
             defects.append("case \(planted.benchCase.gif) · \(planted.benchCase.identity.setting) was played "
                            + "with a test knob "
-                           + "(--slow-windowed, --plant-leak, --plant-page-faults); a baseline measures "
+                           + "(--slow-windowed, --plant-leak, --plant-page-faults, --decode-slowdown); a "
+                           + "baseline measures "
                            + "the code as it is")
         }
         if let failed = results.first(where: { $0.failure != nil }) {

@@ -47,6 +47,16 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
 
     public var frameCount: Int { passes.first?.count ?? 0 }
 
+    /// The same trace with every decode `factor` times as costly, each step alike: what the frames would cost on a
+    /// decoder `factor` times slower (a slower device, a busier CPU). The bytes allocated do not change.
+    public func scaled(by factor: Double) -> FrameCostTrace {
+        func scale(_ table: [[Int]]?) -> [[Int]]? {
+            table?.map { $0.map { Int((Double($0) * factor).rounded()) } }
+        }
+        return FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy), allocated: allocated,
+                              freed: freed)
+    }
+
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
     /// pass beyond the trace (every later loop decodes as the last traced one did).
     public func seconds(frame: Int, pass: Int) -> Double {

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Do the answer's margins hold in real time? (issue 67)
+
+For the seed case and four real GIFs of Tests/Fixtures, each played by windows 1, 2 and 4 and the four libraries'
+defaults: one throughput run (1 loop, 3 repetitions) whose answer gives every setting's margin, found by bisection over
+the replay with every traced cost scaled; then, for every setting whose margin is finite and at least 1.25, two real-time
+runs on one CPU (--cpus 1, 1 loop), every decode slowed by --decode-slowdown to 0.8× and to 1.25× of that margin. A
+margin holds when the first plays without a stall or a dropped frame and the second does not. Writes
+Reports/margin-validation/{pairs.tsv,README.md}.
+
+Usage: margin_validation.py BENCH OUT COMMIT MACHINE   (margin_validation.sh runs it from a clean tree)
+"""
+import json
+import os
+import subprocess
+import sys
+
+GIFS = ["kingfisher-720x720x150",
+        "Tests/Fixtures/deb-python3-enlighten-doc__demo.gif",
+        "Tests/Fixtures/deb-firmware-microbit-micropython-doc__scroll-hello.gif",
+        "Tests/Fixtures/deb-python3-elgato-streamdeck__RGB_color_space_animated_view.gif",
+        "Tests/Fixtures/deb-firmware-microbit-micropython-doc__binary_count.gif"]
+POLICIES = ["windowed:1", "windowed:2", "windowed:4", "kingfisher", "flanimatedimage", "sdwebimage", "ylgifimage"]
+BELOW, ABOVE = 0.8, 1.25
+
+
+def run(bench, args, out):
+    subprocess.run([bench, "run", *args, "--out", out], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(os.path.join(out, "results.json")) as f:
+        return json.load(f)
+
+
+def policy_of(label):
+    """The --policies value that plays a replayed setting, by its label."""
+    if label.startswith("windowed w="):
+        return "windowed:" + label.split("=")[1]
+    return label.split(":")[0].split(" ")[0]
+
+
+def main(bench, out, commit, machine):
+    runs = os.path.join(out, "runs")
+    os.makedirs(runs, exist_ok=True)
+    rows = []
+    for gif in GIFS:
+        name = os.path.splitext(os.path.basename(gif))[0]
+        print(f"margin-validation: {name}: throughput", file=sys.stderr)
+        report = run(bench, ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1",
+                             "--repetitions", "3"], os.path.join(runs, name, "throughput"))
+        answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
+        for setting in answer["measured"]:
+            policy = policy_of(setting["label"])
+            margin = setting.get("margin") or {}
+            smooth, rough = margin.get("smooth_up_to"), margin.get("rough_from")
+            row = {"gif": name, "setting": setting["label"], "policy": policy, "smooth_up_to": smooth,
+                   "rough_from": rough, "below": "", "above": "", "holds": ""}
+            if smooth is None or rough is None or smooth * BELOW < 1:
+                row["holds"] = ("not testable: " + ("no slowdown stalls it" if rough is None else
+                                "stalls even at full speed" if smooth is None or smooth < 1 else
+                                f"0.8× its margin is under 1× ({smooth:.2f}×)"))
+                rows.append(row)
+                continue
+            for key, factor in (("below", BELOW), ("above", ABOVE)):
+                slowdown = smooth * factor
+                print(f"margin-validation: {name} · {policy} at {slowdown:.2f}× slower", file=sys.stderr)
+                played = run(bench, ["--gif", gif, "--policies", policy, "--no-references", "--mode", "realtime",
+                                     "--cpus", "1", "--loops", "1", "--repetitions", "1",
+                                     "--decode-slowdown", f"{slowdown:.4f}"],
+                             os.path.join(runs, name, f"{policy.replace(':', '-')}-{key}"))
+                result = played["results"][0]
+                if result.get("failure"):
+                    row[key] = "failed: " + result["failure"]
+                    continue
+                stalls = int(result.get("stalls", 0))
+                dropped = int(result.get("dropped_frames", 0))
+                row[key] = "smooth" if stalls == 0 and dropped == 0 else f"{stalls} stalls, {dropped} dropped"
+            row["holds"] = "yes" if row["below"] == "smooth" and row["above"] not in ("smooth", "") \
+                and not row["above"].startswith("failed") else "no"
+            rows.append(row)
+    write(out, rows, commit, machine)
+
+
+def write(out, rows, commit, machine):
+    columns = ["gif", "setting", "policy", "smooth_up_to", "rough_from", "below", "above", "holds"]
+    with open(os.path.join(out, "pairs.tsv"), "w") as f:
+        f.write("\t".join(columns) + "\n")
+        for row in rows:
+            f.write("\t".join("" if row[c] is None else str(row[c]) for c in columns) + "\n")
+    tested = [r for r in rows if r["holds"] in ("yes", "no")]
+    held = [r for r in tested if r["holds"] == "yes"]
+    lines = ["# Do the answer's margins hold in real time?", "",
+             f"Made by `Benchmarks/Scripts/margin_validation.sh` at commit {commit} on {machine}.", "",
+             "Each setting's margin is the replay's: how much slower every decode could be before the setting first "
+             "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
+             "3 repetitions) scaled. Each setting with a finite margin of at least 1.25 was then played in real "
+             "time on one CPU (`--cpus 1`, 1 loop) with every decode slowed by `--decode-slowdown` to 0.8× and to "
+             "1.25× of its margin. A margin holds when the first run is smooth and the second is not.", "",
+             f"**{len(held)} of {len(tested)} testable settings hold"
+             + (f" ({100 * len(held) / len(tested):.0f}%)" if tested else "") + "**; target: at least 90%. "
+             f"{len(rows) - len(tested)} settings have no finite margin to test (below).", "",
+             "| GIF | setting | margin (smooth up to · rough from) | at 0.8× the margin | at 1.25× | holds |",
+             "|---|---|---:|---|---|---|"]
+    for r in rows:
+        margin = "–" if r["smooth_up_to"] is None else f"{r['smooth_up_to']:.2f}×" \
+            + ("" if r["rough_from"] is None else f" · {r['rough_from']:.2f}×")
+        lines.append(f"| {r['gif']} | {r['setting']} | {margin} | {r['below'] or '–'} | {r['above'] or '–'} "
+                     f"| {r['holds']} |")
+    lines.append("")
+    with open(os.path.join(out, "README.md"), "w") as f:
+        f.write("\n".join(lines))
+    print("\n".join(lines[6:8]))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:5])

@@ -1,0 +1,165 @@
+import BenchCore
+import BenchReplay
+import BenchRunning
+import CaseModel
+import FrameDecoders
+import Foundation
+import GIFCodec
+import GIFCorpus
+import Testing
+
+/// The answer's figures, each checked against the replay it came from: the smallest window is the smallest, a margin
+/// is where the scaled replay turns rough, a peak holds every held frame's pixels, and a setting's CPU is split into
+/// what it pays once and what each loop costs, not divided by the loops.
+@Suite struct MarginTests {
+    /// One run of a GIF whose window 1 stalls 300× slower (it is smooth up to about 160–190× slower), its replay kept with
+    /// its traces.
+    static let run: (report: RunReport, container: GIFContainer)? = {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-margin-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        guard let run = try? BenchProgram.run(["run", "--gif", "short-320x240x100", "--decoders", "windowed",
+                                               "--windows", "1", "--loops", "3", "--repetitions", "1", "--warmup", "0",
+                                               "--margin", "4,300", "--out", out]),
+              run.status == 0, let report = try? BenchProgram.report(in: out),
+              let spec = SyntheticCorpus.spec(named: "short-320x240x100"),
+              let container = try? GIFContainer(bytes: GIFBytes(SyntheticCorpus.gif(for: spec)))
+        else { return nil }
+        return (report, container)
+    }()
+
+    static func answer() throws -> (GIFAnswer, FrameCostTrace, GIFContainer) {
+        let (report, container) = try #require(run)
+        let answer = try #require(report.replay?.answers.first)
+        let windowed = try #require(report.results.first { $0.benchCase.decoder == .windowed(.frames(1)) })
+        return (answer, try #require(windowed.frameCosts), container)
+    }
+
+    static func answerLargestWindow() throws -> Int? {
+        let (report, container) = try #require(run)
+        return report.replay.map { min($0.largestWindow, container.frameCount) }
+    }
+
+    /// Whether `decoder` replays the run's 3 loops smoothly with every traced cost `slowdown` times as costly.
+    static func smooth(_ decoder: DecoderChoice, _ trace: FrameCostTrace, _ container: GIFContainer,
+                       slowedBy slowdown: Double) throws -> Bool {
+        try #require(try Replay.play(decoder, container: container, trace: trace.scaled(by: slowdown), loops: 3))
+            .playsSmoothly
+    }
+
+    /// The window named at 1× and at each margin is the first that plays smoothly so: the one below it stalls in
+    /// the replay at that slowdown.
+    @Test func namedWindowIsTheSmallest() throws {
+        let (answer, trace, container) = try Self.answer()
+        let named = [(1.0, answer.smallestWindow)] + (answer.atMargins ?? []).map { ($0.slowdown, $0.smallestWindow) }
+        #expect(named.count == 3)
+        for (slowdown, setting) in named {
+            guard let label = setting?.label else {
+                // None named: not even the largest window tried plays smoothly so.
+                let largest = try #require(try Self.answerLargestWindow())
+                #expect(try !Self.smooth(.windowed(.frames(largest)), trace, container, slowedBy: slowdown))
+                continue
+            }
+            let window = try #require(Int(label.split(separator: "=").last ?? ""))
+            #expect(try Self.smooth(.windowed(.frames(window)), trace, container, slowedBy: slowdown), "\(label)")
+            if window > 1 {
+                #expect(try !Self.smooth(.windowed(.frames(window - 1)), trace, container, slowedBy: slowdown),
+                        "w=\(window - 1) is smooth \(slowdown)× slower, yet w=\(window) was named")
+            }
+        }
+        #expect(answer.atMargins?.last?.smallestWindow?.label != "windowed w=1", "300× slower needs more than window 1")
+    }
+
+    /// Each margin's bounds hold in the replay with every cost scaled: smooth at its lower bound, rough at its upper,
+    /// and the two within the stated resolution. Eager, which decodes every frame first, has no upper bound.
+    @Test func marginsAreWhereTheScaledReplayTurns() throws {
+        let (answer, trace, container) = try Self.answer()
+        let window = try #require(answer.windows?.first)
+        let margin = try #require(window.margin)
+        let smooth = try #require(margin.smoothUpTo), rough = try #require(margin.roughFrom, "window 1 stalls somewhere")
+        #expect(rough / smooth <= StallMargin.resolution * (1 + 1e-9))
+        #expect(try Self.smooth(.windowed(.frames(1)), trace, container, slowedBy: smooth))
+        #expect(try !Self.smooth(.windowed(.frames(1)), trace, container, slowedBy: rough))
+        #expect(answer.eager.margin?.isUnbounded == true, "eager cannot stall once its frames are decoded")
+    }
+
+    /// Bisection finds a threshold to within its resolution, from above 1 and below it, and says when none is found.
+    @Test func bisectionFindsTheThreshold() {
+        for threshold in [37.5, 0.2, 1.0] {
+            let margin = StallMargin.find { $0 <= threshold }
+            #expect(margin.smoothUpTo! <= threshold && margin.roughFrom! > threshold)
+            #expect(margin.roughFrom! / margin.smoothUpTo! <= StallMargin.resolution)
+        }
+        #expect(StallMargin.find { _ in true }.isUnbounded)
+        #expect(StallMargin.find { _ in false }.smoothUpTo == nil)
+    }
+
+    /// A replayed peak is the bytes besides pixels plus the pixels each player held: between two settings of the same
+    /// GIF it differs by their held frames' pixels, and no more.
+    @Test func peaksHoldEveryHeldFrame() throws {
+        let (answer, _, container) = try Self.answer()
+        let window = try #require(answer.windows?.first)
+        let besides = window.peakAllocatedBytes - Double(WindowedDecoder.pixelBytes(window: .frames(1),
+                                                                                    container: container))
+        #expect(answer.libraries.count >= 3)
+        for library in answer.libraries {
+            let pixels = Double(container.pixelBytes(holdingFrames: library.outcome.heldFramesMax, display: nil))
+            #expect(library.outcome.heldFramesMax > 0)
+            #expect(abs(library.peakAllocatedBytes - (besides + pixels)) < 1, "\(library.label)")
+        }
+    }
+
+    /// One loop more than the run's costs what a steady loop costs: for window 1, which decodes every frame once a loop,
+    /// the last traced pass; what the run's loops cost beyond that is one-time. Eager pays everything once.
+    @Test func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
+        let (answer, trace, container) = try Self.answer()
+        let window = try #require(answer.windows?.first)
+        let lastPass = Double(try #require(trace.passes.last).reduce(0, +)) / 1e9
+        let steady = try #require(window.steadyPerLoopSeconds)
+        #expect(abs(steady - lastPass) < 1e-6, "steady \(steady) s, the last traced pass \(lastPass) s")
+        let oneTime = try #require(window.oneTimeSeconds)
+        #expect(abs(oneTime - max(0, window.outcome.decodeSeconds - 3 * steady)) < 1e-9)
+        #expect(answer.eager.steadyPerLoopSeconds == 0)
+        #expect(abs((answer.eager.oneTimeSeconds ?? 0) - answer.eager.outcome.decodeSeconds) < 1e-9)
+        let loop = container.delays.reduce(0) { $0 + $1.effectiveSeconds }
+        #expect(abs((window.loopSeconds ?? 0) - loop) < 1e-6, "one loop lasts the GIF's delays")
+    }
+
+    /// The player's playing-thread CPU leaves out the samples the sampler took on it: they are the sampler's, and the
+    /// three threads add up to the whole once.
+    @Test func samplesOnThePlayingThreadCountOnce() {
+        let start = ThreadCPU(playing: 1, decoding: 0, sampler: 0, samplerOnPlayingThread: 0)
+        let end = ThreadCPU(playing: 3, decoding: 2, sampler: 0.5, samplerOnPlayingThread: 0.4)
+        var result = CaseResult(benchCase: BenchCase(gif: "a", path: "/a.gif", decoder: .eager, loops: 1))
+        end.record(since: start, into: &result)
+        #expect(abs(result[.cpuPlayingThread] - 1.6) < 1e-12, "2 s on the playing thread, 0.4 s of it sampling")
+        // The threads' clocks moved by 2 + 2 + 0.1 s (the sampler's own thread): the figures add up to that.
+        let sum = result[.cpuPlayingThread] + result[.cpuDecodingThread] + result[.cpuSampler]
+        #expect(abs(sum - 4.1) < 1e-12)
+    }
+
+    /// `--decode-slowdown 4` stretches every decode to four times what it cost before the spin: each traced decode is
+    /// at least four times its LZW and copy steps, which the spin does not touch.
+    @Test func decodeSlowdownStretchesEveryDecode() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-slow-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "2",
+                                        "--policies", "kingfisher", "--no-references", "--loops", "1",
+                                        "--repetitions", "1", "--warmup", "0", "--decode-slowdown", "4", "--out", out])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try BenchProgram.report(in: out)
+        #expect(report.results.count == 2)
+        for row in report.results {
+            #expect(row.benchCase.identity.planted.decodeSlowdown == 4)
+            let trace = try #require(row.frameCosts)
+            let lzw = try #require(trace.lzw), copy = try #require(trace.copy)
+            for (pass, costs) in trace.passes.enumerated() {
+                for (frame, cost) in costs.enumerated() {
+                    #expect(cost >= 4 * (lzw[pass][frame] + copy[pass][frame]) - 4, "\(row.benchCase.decoder) frame \(frame)")
+                }
+            }
+        }
+        let refused = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decode-slowdown", "2",
+                                            "--save-baseline", out + "/b.json", "--out", out + "/x"])
+        #expect(refused.status == 2 && refused.errors.contains("--decode-slowdown"))
+    }
+}
