@@ -1,4 +1,5 @@
 import BenchPlan
+import BenchReplay
 import BenchReports
 import BenchRunning
 import BenchVerdicts
@@ -54,6 +55,14 @@ enum DesignFigures {
         add("1 B to \(bytes(ByteSize.maximum))", "what a size flag takes", "ByteSize.maximum")
         add("\(number(OptionRanges.speed.lowerBound)) to \(number(OptionRanges.speed.upperBound))", "`--speed`",
             "OptionRanges.speed")
+        add("\(number(ReplayAnswer.defaultMargin))×", "the slowdown the answer names a smallest window at without "
+            + "`--margin`", "ReplayAnswer.defaultMargin")
+        add("\(number(OptionRanges.margin.lowerBound)) to \(number(OptionRanges.margin.upperBound))",
+            "`--margin` and `--decode-slowdown`", "OptionRanges.margin")
+        add("\(Int(((StallMargin.resolution - 1) * 100).rounded()))%", "how close a margin's two bounds are when the "
+            + "bisection stops", "StallMargin.resolution")
+        add("\(number(StallMargin.slowestSearched))×", "the largest slowdown (and speed-up) a margin's search tries",
+            "StallMargin.slowestSearched")
         add("\(number(OptionRanges.refreshHz.lowerBound)) to \(number(OptionRanges.refreshHz.upperBound)) Hz",
             "`--refresh`", "OptionRanges.refreshHz")
         add("\(number(OptionRanges.defaultRefreshHz)) Hz", "the display link's rate without a device or `--refresh`",

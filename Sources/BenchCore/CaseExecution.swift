@@ -91,6 +91,11 @@ public enum CaseExecution {
         // The kernel's peak as playback left it: the hashing loop after it is the harness's, not the decoder's.
         try (kernelAfterPlayback ?? KernelMemory.current()).record(start: kernelAtStart, into: &result)
         result.frameCosts = FrameCostTrace(costs: trace, frameCount: container.frameCount)
+        if benchCase.probesPacing, let probe = try PacedDecodeProbe.measure(container, codec: benchCase.codec,
+                                                                             limits: benchCase.limits) {
+            result.frameCosts?.backToBack = probe.backToBack
+            result.frameCosts?.paced = probe.paced
+        }
     }
 
     /// The case's file, read as it says (heap or mapped) and opened within its limits, refused when its decoder

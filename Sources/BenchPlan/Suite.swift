@@ -79,6 +79,9 @@ public struct Suite: Sendable {
         for repetition in 1...repetitions {
             for (input, resolved) in perGIF {
                 for way in ways {
+                    // The first setting of each way that decodes in the background probes what pacing costs, once.
+                    let prober = mode == .throughput && repetition == 1
+                        ? resolved.first { $0.0 != .eager }?.0 : nil
                     for (decoder, policy) in resolved {
                         var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "",
                                                   decoder: decoder, chosenBy: policy,
@@ -94,6 +97,7 @@ public struct Suite: Sendable {
                         benchCase.memoryWarningAt = memoryWarningAt
                         benchCase.device = device?.name
                         benchCase.display = way.display
+                        benchCase.probesPacing = decoder == prober
                         cases.append(benchCase)
                     }
                 }

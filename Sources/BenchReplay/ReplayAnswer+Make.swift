@@ -84,6 +84,8 @@ struct TracedCosts {
         indexed = FrameCostTrace.median(rows.filter(isIndexed).compactMap(\.frameCosts)).flatMap { $0.frameCount == container.frameCount ? $0 : nil }
         bytesBesidesPixels = Statistics.median(chosen.map { max(0, $0[.jemallocAllocatedPeak] - $0[.frameBytesTheoretical]) })
         eagerPeak = eagerRows.isEmpty ? nil : Statistics.median(eagerRows.map { $0[.jemallocAllocatedPeak] })
+        let factors = (chosen + rows).compactMap { $0.frameCosts?.pacingFactor }
+        pacingFactor = factors.isEmpty ? nil : max(1, Statistics.median(factors))
         let upFront = eagerRows.compactMap(\.frameCosts).map { $0.passes.first?.reduce(0, +) ?? 0 }
         eagerUpFrontSpread = upFront.isEmpty ? nil : [Double(upFront.min() ?? 0) / 1e9,
                                                       Double(upFront.max() ?? 0) / 1e9]
@@ -91,6 +93,9 @@ struct TracedCosts {
 
     /// The fastest and slowest of the eager rows' up-front decodes, in seconds.
     var eagerUpFrontSpread: [Double]?
+    /// What a decode paced as playback paces it costs over one back to back (at least 1), from the rows' probes;
+    /// nil when none probed it.
+    var pacingFactor: Double?
 }
 
 /// One way of playing one GIF at one speed, replayed setting by setting.
@@ -154,7 +159,8 @@ struct Replaying {
         }
         return GIFAnswer(gif: way.gif, speed: speed, refreshHz: way.refreshHz, codec: way.codec, device: way.device,
                          display: way.display, tracedFrom: costs.backgroundFrom, eager: eager, smallestWindow: smallest,
-                         windows: windows, atMargins: atMargins, eagerUpFrontSpread: costs.eagerUpFrontSpread,
+                         windows: windows, atMargins: atMargins, pacingFactor: costs.pacingFactor,
+                         eagerUpFrontSpread: costs.eagerUpFrontSpread,
                          libraries: libraries, measured: measured)
     }
 
@@ -164,9 +170,13 @@ struct Replaying {
         decoder.libraryLabel(frames: container.frameCount) ?? "\(decoder)"
     }
 
-    /// The trace `decoder` replays: eager's own, the indexed decoder's, or the background decodes'.
+    /// The trace `decoder` replays: eager's own, decoded back to back before the first frame as traced; the indexed
+    /// decoder's or the background decodes', each decode at its paced cost (``TracedCosts/pacingFactor``), as
+    /// playback paces them.
     func trace(for decoder: DecoderChoice) -> FrameCostTrace {
-        decoder == .eager ? costs.eager : decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
+        if decoder == .eager { return costs.eager }
+        let trace = decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
+        return costs.pacingFactor.map { trace.scaled(by: $0) } ?? trace
     }
 
     /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly; nil for a decoder a

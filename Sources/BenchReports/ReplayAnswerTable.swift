@@ -63,7 +63,7 @@ enum ReplayAnswerTable {
                            + "\(passes(setting, eager: row.eager)) |")
             }
         }
-        return out + [""] + eagerSpread(rows)
+        return out + [""] + pacing(rows) + eagerSpread(rows)
     }
 
     /// A GIF's recommendation from the replay, one sentence per speed: the window the first margin names (or the one
@@ -96,6 +96,19 @@ enum ReplayAnswerTable {
         return all.reduce(into: []) { kept, setting in
             if !kept.contains(where: { $0.label == setting.label }) { kept.append(setting) }
         }
+    }
+
+    /// One line: what pacing costs a decode, GIF by GIF, which every replay but eager's is charged.
+    static func pacing(_ rows: [GIFAnswer]) -> [String] {
+        var seen: Set<String> = []
+        let factors = rows.compactMap { row -> String? in
+            guard let factor = row.pacingFactor, seen.insert(row.gif).inserted else { return nil }
+            return "\(row.gif) \(Format.fixed(factor, digits: 2))×"
+        }
+        guard !factors.isEmpty else { return [] }
+        return ["A decode paced as playback paces it, on a core that idled since the last frame, costs more than one "
+                + "of the run's, decoded back to back; every setting but eager is replayed at the paced cost: "
+                + "\(factors.joined(separator: ", ")) (a few frames timed both ways after each GIF's first case).", ""]
     }
 
     /// One line: eager's up-front decode over the run's repetitions, GIF by GIF. It is mostly the kernel's first touch

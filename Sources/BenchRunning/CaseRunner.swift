@@ -48,9 +48,12 @@ public struct CaseRunner: Sendable {
         for (index, benchCase) in cases.enumerated() {
             if shouldStop() { break }
             if warmUp > 0 && warmed.insert(benchCase.identity).inserted {
+                // A warm-up's figures are thrown away: it probes no pacing.
+                var warming = benchCase
+                warming.probesPacing = false
                 for _ in 0..<warmUp where !shouldStop() {
                     warmingUp?(benchCase)
-                    _ = run(benchCase, shouldStop: shouldStop)
+                    _ = run(warming, shouldStop: shouldStop)
                 }
                 if shouldStop() { break }
             }

@@ -31,9 +31,12 @@ public enum ReportSchema {
                                + "(every loop in throughput mode, the first in real time); lzw and copy, of the same "
                                + "shape, are those steps' shares when the decoder timed them apart (the rest is "
                                + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
-                               + "during each decode",
+                               + "during each decode; back_to_back and paced, a few frames decoded again after "
+                               + "playback, back to back and then each after sleeping its delay",
                 "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
-                               "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop],
+                               "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop,
+                               "back_to_back": ["type": "array", "items": integer()],
+                               "paced": ["type": "array", "items": integer()]],
             ],
             "timeline": [
                 "type": "object",
@@ -132,6 +135,8 @@ public enum ReportSchema {
                             "type": "object", "additionalProperties": false, "required": ["slowdown"],
                             "properties": ["slowdown": number(), "smallest_window": replayed],
                         ]],
+                        "pacing_factor": number("what a decode paced as playback paces it costs over one back to "
+                                                + "back; every setting but eager replayed at that cost"),
                         "eager_up_front_spread": ["type": "array", "items": number(),
                                                   "description": "eager's fastest and slowest up-front decode"],
                         "libraries": ["type": "array", "items": replayed],

@@ -45,6 +45,9 @@ public struct BenchCase: Sendable, Hashable, Codable {
     /// Canvas and eager-memory ceilings (`--max-pixels`, `--max-eager-bytes`).
     public var limits: DecodeLimits
     public var injectedFault: InjectedFault?
+    /// Whether the child also times a few frames decoded back to back and then paced at their delays, as playback
+    /// paces them (``FrameCostTrace/paced``): set on one case of each GIF played, never part of its identity.
+    public var probesPacing = false
 
     public init(gif: String, path: String, decoder: DecoderChoice, chosenBy policy: String?, loops: Int,
                 mode: PlaybackMode = .throughput, speed: Double = 1, refreshHz: Double = 60, cpus: Int? = nil,
@@ -189,7 +192,8 @@ public struct PlantedFaults: Sendable, Hashable {
 extension BenchCase {
     private enum CodingKeys: String, CodingKey {
         case gif, path, decoder, policy, loops, mode, speed, refreshHz, cpus, memoryWarningAt, device, display, byteSource, codec, repetition, samplerInterval,
-             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes, plantedPageFaultBytes, decodeSlowdown
+             extraWorkPerFrame, limits, injectedFault, plantedLeakBytes, plantedPageFaultBytes, decodeSlowdown,
+             probesPacing
     }
 
     /// Reads a case; one written before `codec` existed was drawn with giflib, the only codec then, and one written
@@ -217,6 +221,7 @@ extension BenchCase {
         plantedLeakBytes = try values.decodeIfPresent(Int.self, forKey: .plantedLeakBytes) ?? 0
         identity.planted.pageFaultBytes = try values.decodeIfPresent(Int.self, forKey: .plantedPageFaultBytes) ?? 0
         identity.planted.decodeSlowdown = try values.decodeIfPresent(Double.self, forKey: .decodeSlowdown) ?? 1
+        probesPacing = try values.decodeIfPresent(Bool.self, forKey: .probesPacing) ?? false
         identity.device = try values.decodeIfPresent(String.self, forKey: .device)
         identity.display = try values.decodeIfPresent(DisplaySize.self, forKey: .display)
     }
@@ -245,6 +250,7 @@ extension BenchCase {
         try values.encodeIfPresent(injectedFault, forKey: .injectedFault)
         try values.encode(plantedLeakBytes, forKey: .plantedLeakBytes)
         if identity.planted.pageFaultBytes > 0 { try values.encode(identity.planted.pageFaultBytes, forKey: .plantedPageFaultBytes) }
+        if probesPacing { try values.encode(probesPacing, forKey: .probesPacing) }
         if identity.planted.decodeSlowdown != 1 {
             try values.encode(identity.planted.decodeSlowdown, forKey: .decodeSlowdown)
         }

@@ -51,8 +51,8 @@ public struct DecodeCost: Sendable, Hashable {
         let copied = ThreadCPUClock.now()
         var end = copied
         if compositor.decodeStretch > 1 {
-            let until = copied + (compositor.decodeStretch - 1) * (copied - start)
-            while end < until { end = ThreadCPUClock.now() }
+            ThreadCPUClock.spin(until: copied + (compositor.decodeStretch - 1) * (copied - start))
+            end = ThreadCPUClock.now()
         }
         let bytesAfter = ThreadAllocationMeter.now()
         var steps = Steps(lzw: compositor.lzwSeconds - lzwBefore, copy: copied - drawn)

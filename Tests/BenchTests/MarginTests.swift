@@ -27,11 +27,15 @@ import Testing
         return (report, container)
     }()
 
+    /// The GIF's answer, the trace its background settings replay (the windowed row's, at its paced cost) and the GIF.
     static func answer() throws -> (GIFAnswer, FrameCostTrace, GIFContainer) {
         let (report, container) = try #require(run)
         let answer = try #require(report.replay?.answers.first)
         let windowed = try #require(report.results.first { $0.benchCase.decoder == .windowed(.frames(1)) })
-        return (answer, try #require(windowed.frameCosts), container)
+        let trace = try #require(windowed.frameCosts)
+        let factor = try #require(answer.pacingFactor, "the windowed case probed what pacing costs")
+        #expect(factor >= 1 && factor == max(1, trace.pacingFactor ?? 0))
+        return (answer, trace.scaled(by: factor), container)
     }
 
     static func answerLargestWindow() throws -> Int? {

@@ -15,6 +15,25 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// same shape; nil when not read.
     public var allocated: [[Int]]?
     public var freed: [[Int]]?
+    /// A few frames decoded again after playback, back to back and then each after sleeping its delay, as playback
+    /// paces decodes, in nanoseconds: what pacing does to a decode's cost on this host (a core that idles between
+    /// frames runs the next one colder and slower). Nil when the case did not probe it.
+    public var backToBack: [Int]?
+    public var paced: [Int]?
+
+    /// What a paced decode costs over a back-to-back one, from the probe: the ratio of their medians, so the first
+    /// decode of a fresh compositor (its pages touched for the first time) weighs no more than any other; nil without
+    /// a probe.
+    public var pacingFactor: Double? {
+        func median(_ values: [Int]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? Double(sorted[sorted.count / 2])
+                : Double(sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        guard let backToBack, let paced, !paced.isEmpty, paced.count == backToBack.count else { return nil }
+        let unpaced = median(backToBack)
+        return unpaced > 0 ? median(paced) / unpaced : nil
+    }
 
     public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil, allocated: [[Int]]? = nil,
                 freed: [[Int]]? = nil) {
@@ -53,8 +72,11 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         func scale(_ table: [[Int]]?) -> [[Int]]? {
             table?.map { $0.map { Int((Double($0) * factor).rounded()) } }
         }
-        return FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy), allocated: allocated,
-                              freed: freed)
+        var scaled = FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy),
+                                    allocated: allocated, freed: freed)
+        scaled.backToBack = backToBack
+        scaled.paced = paced
+        return scaled
     }
 
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
