@@ -1,5 +1,6 @@
 import CaseModel
 import BenchPlan
+import FrameDecoders
 import BenchRunning
 import BenchCLI
 import Foundation
@@ -17,7 +18,8 @@ enum InspectCommand {
     their first bytes. Without --hashes: the container facts (size, frames, loop count, per-frame rectangle, disposal
     or blending, delays, interlace, palette kind or coding).
       --hashes               print exactly one line per frame, '<index> <hash>', the FNV-1a 64 hash of the
-                             composited RGBA frame, and nothing else on stdout
+                             composited RGBA frame, and nothing else on stdout, each line as its frame is drawn;
+                             within --timeout (the whole listing) and --max-eager-bytes (the canvas it draws on)
       --json                 the container facts as one JSON object (snake_case keys, a 'frames' array), for scripts
     \(RunCommand.readingHelp)
     """
@@ -50,8 +52,12 @@ enum InspectCommand {
                 read = try GIFBytes(contentsOfFile: path, rules: rules)
             }
             // The format is told by the file's first bytes, never by its name.
+            if hashes {
+                return try listHashes(try AnimationFile.open(read, limits: limits), path: path, limits: limits,
+                                      codec: codec, timeout: timeout)
+            }
             if AnimationFormat(sniffing: read.buffer) == .webp {
-                return try inspectWebP(read, path: path, limits: limits, hashes: hashes, json: json)
+                return try inspectWebP(read, path: path, limits: limits, json: json)
             }
             container = try GIFContainer(bytes: read)
             playability = try Playability.check(container, limits: limits, codec: codec)
@@ -63,23 +69,44 @@ enum InspectCommand {
                                                   playability: playability))
             return .success
         }
-        let lines = hashes ? try GIFInspection.hashLines(container, limits: limits, codec: codec)
-                           : GIFInspection.describe(container, fileName: path, limits: limits, codec: codec,
-                                                    playability: playability)
+        let lines = GIFInspection.describe(container, fileName: path, limits: limits, codec: codec,
+                                           playability: playability)
         Console.answer(lines.joined(separator: "\n"))
         return .success
     }
 
+    /// Each frame's hash, a line as each is drawn, within the run's limits: a canvas over --max-eager-bytes is
+    /// refused before any frame, and a listing past --timeout stops with one line saying where.
+    static func listHashes(_ container: any AnimationContainer, path: String, limits: DecodeLimits, codec: LZWCodec,
+                           timeout: Int) throws -> ExitStatus {
+        let working = FrameHashListing.workingBytes(container)
+        guard working <= limits.maxEagerBytes else {
+            throw UsageError("\(path): --hashes draws on a \(container.width)×\(container.height) canvas, "
+                             + "\(Format.bytes(Double(working))), over --max-eager-bytes "
+                             + "\(Format.bytes(Double(limits.maxEagerBytes)))")
+        }
+        let deadline = Date().addingTimeInterval(Double(timeout))
+        let listed = try FrameHashListing.each(container, limits: limits, codec: codec,
+                                               shouldStop: { _ in Date() > deadline }) { line in
+            Console.output(line)
+            fflush(nil)
+        }
+        guard listed == container.frameCount else {
+            throw UsageError("\(path): --hashes stopped at frame \(listed) of \(container.frameCount): past --timeout "
+                             + "\(timeout) s")
+        }
+        return .success
+    }
+
     /// A WebP's facts (as lines or JSON) or its frames' hashes.
-    static func inspectWebP(_ bytes: GIFBytes, path: String, limits: DecodeLimits, hashes: Bool,
-                            json: Bool) throws -> ExitStatus {
+    static func inspectWebP(_ bytes: GIFBytes, path: String, limits: DecodeLimits, json: Bool) throws -> ExitStatus {
         do {
             let animation = try WebPAnimation(bytes: bytes, limits: limits)
             if json {
                 Console.output(try WebPInspection.json(animation, fileName: path))
                 return .success
             }
-            let lines = hashes ? try WebPInspection.hashLines(animation) : WebPInspection.describe(animation, fileName: path)
+            let lines = WebPInspection.describe(animation, fileName: path)
             Console.answer(lines.joined(separator: "\n"))
             return .success
         } catch {

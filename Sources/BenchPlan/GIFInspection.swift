@@ -48,16 +48,6 @@ public enum GIFInspection {
         return lines
     }
 
-    /// One `<index> <hash>` line per frame, composited in playback order.
-    public static func hashLines(_ container: GIFContainer, limits: DecodeLimits = .default,
-                                 codec: LZWCodec = .default) throws(GIFError) -> [String] {
-        let compositor = try Compositor(container: container, limits: limits, codec: codec)
-        return (0..<container.frameCount).map { index in
-            compositor.advance()
-            return "\(index) \(FrameHash(of: compositor.pixels))"
-        }
-    }
-
     /// The container facts as one JSON document, for scripts (`bench inspect --json`).
     public static func json(_ container: GIFContainer, fileName: String, limits: DecodeLimits = .default,
                             codec: LZWCodec = .default, playability: Playability? = nil) throws -> String {

@@ -82,9 +82,4 @@ public enum WebPInspection {
         let frameBytes, allFramesBytes, loopMs: Int
         let frames: [Frame]
     }
-
-    /// One `<index> <hash>` line per frame, composited in playback order (``WebPAnimation/frameHashes()``).
-    public static func hashLines(_ animation: WebPAnimation) throws(WebPError) -> [String] {
-        try animation.frameHashes().enumerated().map { "\($0.offset) \($0.element)" }
-    }
 }

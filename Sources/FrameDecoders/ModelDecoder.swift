@@ -23,29 +23,66 @@ public final class ModelDecoder: AnimatedFrameSource {
         let cost: DecodeCost
     }
 
+    /// The player's bookkeeping, each question it answers on every event in time that does not grow with the frames
+    /// it holds: the stored frames' set is kept as the store changes, and the queue is a list read from a moving head
+    /// beside the set of what it holds.
     struct State {
         var rule: any RetentionRule
-        var store: [Int: Decoded] = [:]
-        var pending: [Int] = []
+        /// Decoded frames by index; changed only through ``keep(_:_:)`` and ``drop(_:)``, which keep ``stored``.
+        private(set) var store: [Int: Decoded] = [:]
+        /// The frames in ``store``: what the rule is told is held.
+        private(set) var stored: Set<Int> = []
+        /// Frames asked for and not yet started, in order: `queue[head...]`, each also in ``queued``.
+        private var queue: [Int] = []
+        private var head = 0
+        private var queued: Set<Int> = []
         var decoding: Int?
-        var onScreen: Decoded?
+        /// The frame on screen and its decode, which may have left the store since.
+        private(set) var onScreen: (frame: Int, decoded: Decoded)?
         var due = 0
         var stopping = false
         var workerIdle = false
         var heldMax = 0
 
+        init(rule: any RetentionRule) { self.rule = rule }
+
         /// Decoded frames alive: stored, on screen though freed from the store, and the one being drawn.
         var held: Int {
-            let screenAlone = onScreen.map { shown in !store.values.contains { $0.buffer === shown.buffer } } ?? false
+            let screenAlone = onScreen.map { store[$0.frame]?.buffer !== $0.decoded.buffer } ?? false
             return store.count + (screenAlone ? 1 : 0) + (decoding == nil ? 0 : 1)
         }
 
+        /// Whether no frame waits to be decoded.
+        var nothingPending: Bool { head == queue.count }
+
+        /// Stores a decoded frame (or replaces the one stored).
+        mutating func keep(_ frame: Int, _ decoded: Decoded) {
+            store[frame] = decoded
+            stored.insert(frame)
+        }
+
+        /// Frees a stored frame.
+        mutating func drop(_ frame: Int) {
+            store[frame] = nil
+            stored.remove(frame)
+        }
+
+        /// Asks for `frame` after the frames already asked for, or before them all.
+        mutating func ask(_ frame: Int, first: Bool = false) {
+            guard queued.insert(frame).inserted else { return }
+            if first {
+                queue.insert(frame, at: head)
+            } else {
+                queue.append(frame)
+            }
+        }
+
         /// Neither decoded, being decoded, nor waiting in the queue.
-        func isMissing(_ frame: Int) -> Bool { store[frame] == nil && decoding != frame && !pending.contains(frame) }
+        func isMissing(_ frame: Int) -> Bool { store[frame] == nil && decoding != frame && !queued.contains(frame) }
 
         mutating func apply(_ step: RetentionStep) {
-            for frame in step.free { store[frame] = nil }
-            for frame in step.decode where isMissing(frame) { pending.append(frame) }
+            for frame in step.free { drop(frame) }
+            for frame in step.decode where isMissing(frame) { ask(frame) }
             heldMax = max(heldMax, held)
         }
 
@@ -56,12 +93,12 @@ public final class ModelDecoder: AnimatedFrameSource {
             due = index
             let asked = call { rule, held in rule.due(index, held: held) }
             guard !inHand, isMissing(index) else { return asked }
-            pending.insert(index, at: 0)
+            ask(index, first: true)
             return true
         }
 
         mutating func call(_ event: (inout any RetentionRule, Set<Int>) -> RetentionStep) -> Bool {
-            let step = event(&rule, Set(store.keys))
+            let step = event(&rule, stored)
             apply(step)
             return !step.decode.isEmpty
         }
@@ -71,15 +108,15 @@ public final class ModelDecoder: AnimatedFrameSource {
         /// would drop it.
         mutating func lend(_ index: Int) -> Decoded? {
             let ready = store[index]
-            if let ready { onScreen = ready }
+            if let ready { onScreen = (index, ready) }
             _ = comeDue(index, inHand: ready != nil)
             return ready
         }
 
         /// The frame waited for arrived and goes on screen.
         mutating func lendWaited(_ index: Int) -> Decoded? {
-            onScreen = store[index]
-            return onScreen
+            onScreen = store[index].map { (index, $0) }
+            return onScreen?.decoded
         }
 
         /// The frame lent went on screen.
@@ -107,8 +144,15 @@ public final class ModelDecoder: AnimatedFrameSource {
 
         /// The queue takes the first frame asked for, if any.
         mutating func startDecoding() -> Int? {
-            guard !pending.isEmpty else { return nil }
-            let frame = pending.removeFirst()
+            guard head < queue.count else { return nil }
+            let frame = queue[head]
+            head += 1
+            queued.remove(frame)
+            // The list is read from its head; once the head passes half of it, what was read goes.
+            if head > 64 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
             decoding = frame
             heldMax = max(heldMax, held)
             return frame
@@ -117,7 +161,7 @@ public final class ModelDecoder: AnimatedFrameSource {
         /// The queue finished decoding `frame`: stored if the rule still wants it, and the rule told.
         mutating func finishDecoding(_ frame: Int, _ decoded: Decoded) {
             decoding = nil
-            if rule.keeps(arrived: frame, due: due) { store[frame] = decoded }
+            if rule.keeps(arrived: frame, due: due) { keep(frame, decoded) }
             heldMax = max(heldMax, held)
             let due = due
             _ = call { rule, held in rule.arrived(frame, due: due, held: held) }
@@ -142,7 +186,7 @@ public final class ModelDecoder: AnimatedFrameSource {
         keptSize = keeping.size
         scaling = keeping.scalingCost
         var state = State(rule: rule)
-        for frame in rule.decodedUpFront { state.store[frame] = ModelWorker.decode(frame, with: drawing, keeping: keeping) }
+        for frame in rule.decodedUpFront { state.keep(frame, ModelWorker.decode(frame, with: drawing, keeping: keeping)) }
         state.apply(RetentionStep(decode: rule.decodedAtStart))
         lock = ConditionLock(state)
         queueThreadName = "gifmodel-\(Self.threadSerial.add(1, ordering: .relaxed).newValue % 1000)"
@@ -172,10 +216,10 @@ public final class ModelDecoder: AnimatedFrameSource {
     public var heldFrames: Int? { lock.withLock { $0.held } }
 
     /// The frames decoded and stored now, for tests.
-    public var storedFrames: Set<Int> { lock.withLock { Set($0.store.keys) } }
+    public var storedFrames: Set<Int> { lock.withLock { $0.stored } }
 
     public func waitUntilPrefetched() {
-        lock.wait(until: { ($0.workerIdle && $0.pending.isEmpty) || $0.stopping }, then: { _ in })
+        lock.wait(until: { ($0.workerIdle && $0.nothingPending) || $0.stopping }, then: { _ in })
     }
 
     public func isReady(frame: Int) -> Bool { lock.withLock { $0.store[frame] != nil } }
@@ -242,7 +286,7 @@ private final class ModelWorker: @unchecked Sendable {
     }
 
     private func nextFrame() -> Int? {
-        lock.wait(until: { $0.stopping || !$0.pending.isEmpty }, beforeWaiting: { state in
+        lock.wait(until: { $0.stopping || !$0.nothingPending }, beforeWaiting: { state in
             guard !state.workerIdle else { return false }
             state.workerIdle = true
             return true

@@ -20,6 +20,13 @@ enum BenchProgram {
 
     /// Runs `bench` with `arguments`: in `directory` when given, through `bash -c` when `shell` is set (its `BENCH`
     /// replaced by the program's path, for process substitution and `ulimit`). A run that hangs past `timeout` is an issue.
+    /// The working directory of a program run with no folder named: one scratch folder for the test process.
+    static let scratchDirectory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-cwd-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120, in directory: String? = nil,
                     shell: String? = nil) throws -> Outcome {
         let bench = try #require(ChildBinary.program("bench"), "bench was not built beside the tests")
@@ -27,11 +34,12 @@ enum BenchProgram {
         if let shell {
             outcome = try ChildProcess.run("/bin/bash", ["-c", shell.replacingOccurrences(of: "BENCH", with: bench)],
                                            timeout: timeout, environment: environment)
-        } else if let directory {
-            outcome = try ChildProcess.run("/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory, bench] + arguments,
-                                           timeout: timeout, environment: environment)
         } else {
-            outcome = try ChildProcess.run(bench, arguments, timeout: timeout, environment: environment)
+            // In the folder asked for, or a scratch one: a command's default output (bench-results/ of the working
+            // directory) never lands in the checkout the tests run from.
+            outcome = try ChildProcess.run("/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh",
+                                                       directory ?? scratchDirectory, bench] + arguments,
+                                           timeout: timeout, environment: environment)
         }
         #expect(!outcome.timedOut, "bench \(arguments) \(shell ?? "") hung")
         return Outcome(status: outcome.exitStatus, output: String(decoding: outcome.standardOutput, as: UTF8.self),

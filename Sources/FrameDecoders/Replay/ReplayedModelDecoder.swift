@@ -27,7 +27,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         for frame in rule.decodedUpFront {
             let cost = charges.next(frame)
             upFront += cost
-            state.store[frame] = Self.decoded(cost)
+            state.keep(frame, Self.decoded(cost))
         }
         self.charges = charges
         upFrontSeconds = upFront
@@ -56,7 +56,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
                 // Nothing decodes the frame waited for (a rule that dropped it on arrival): ask for it, as the
                 // player's wait does, or give up rather than wait for ever.
                 guard state.isMissing(index) else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
-                state.pending.insert(index, at: 0)
+                state.ask(index, first: true)
                 settle()
                 guard thread.running != nil else { throw .frameOutOfRange(index, frameCount: container.frameCount) }
                 continue
