@@ -37,7 +37,9 @@ def figures(path):
             numbers[f"margin: {label} (×)"] = margin
         numbers[f"peak ÷ eager: {label}"] = setting["peak_allocated_bytes"] / eager["peak_allocated_bytes"]
         numbers[f"CPU per loop: {label} (ms)"] = setting["steady_per_loop_seconds"] * 1e3
-    numbers["eager one-time CPU (ms)"] = eager["one_time_seconds"] * 1e3
+        numbers[f"one-time CPU: {label} (ms)"] = setting["one_time_seconds"] * 1e3
+    numbers["one-time CPU: eager (ms)"] = eager["one_time_seconds"] * 1e3
+    numbers["pacing factor (×)"] = answer.get("pacing_factor") or 1
     others = report["metadata"].get("host_activity", {}).get("others_cpus")
     return out, numbers, others
 
@@ -80,6 +82,27 @@ def main(runs, out, commit, machine):
         lines.append(f"| {k} | {quiet[0]:.3g}–{quiet[-1]:.3g} | {busy[0]:.3g}–{busy[-1]:.3g} | {ratio:.2f}× |")
         rows.append((k, quiet, busy))
     lines.append("")
+    # --loops 1 against --loops 5: each figure's runs side by side.
+    by_loops = {}
+    for name in sorted(os.listdir(runs)):
+        if name.startswith("loops") and os.path.exists(os.path.join(runs, name, "results.json")):
+            by_loops.setdefault(name.split("-")[0], []).append(figures(os.path.join(runs, name))[2])
+    if {"loops1", "loops5"} <= by_loops.keys():
+        lines += ["## The same figures at 1 loop and at 5", "",
+                  "The seed case alone, three runs at `--loops 1` and three at `--loops 5`, on the quiet host. "
+                  "Steady CPU per loop and one-time CPU are meant not to depend on the loops played; the spread is "
+                  "each setting's three runs.", "",
+                  "| figure | --loops 1 (lowest–highest) | --loops 5 (lowest–highest) | 5 ÷ 1, medians |",
+                  "|---|---:|---:|---:|"]
+        for k in by_loops["loops1"][0]:
+            if not (k.startswith("CPU per loop") or k.startswith("one-time") or k.startswith("margin")):
+                continue
+            one = sorted(r[k] for r in by_loops["loops1"] if k in r)
+            five = sorted(r[k] for r in by_loops["loops5"] if k in r)
+            if one and five:
+                ratio = five[len(five) // 2] / one[len(one) // 2] if one[len(one) // 2] else float("nan")
+                lines.append(f"| {k} | {one[0]:.3g}–{one[-1]:.3g} | {five[0]:.3g}–{five[-1]:.3g} | {ratio:.2f}× |")
+        lines.append("")
     with open(os.path.join(out, "README.md"), "w") as f:
         f.write("\n".join(lines))
     with open(os.path.join(out, "figures.tsv"), "w") as f:

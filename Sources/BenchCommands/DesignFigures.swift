@@ -63,6 +63,10 @@ enum DesignFigures {
             + "bisection stops", "StallMargin.resolution")
         add("\(number(StallMargin.slowestSearched))×", "the largest slowdown (and speed-up) a margin's search tries",
             "StallMargin.slowestSearched")
+        add("\(FrameCostTrace.pacingProbeFrames) frames", "the most a pacing probe decodes each way",
+            "FrameCostTrace.pacingProbeFrames")
+        add("\(number(FrameCostTrace.pacingProbeSleepSeconds)) s", "the most a pacing probe sleeps in all",
+            "FrameCostTrace.pacingProbeSleepSeconds")
         add("\(number(OptionRanges.refreshHz.lowerBound)) to \(number(OptionRanges.refreshHz.upperBound)) Hz",
             "`--refresh`", "OptionRanges.refreshHz")
         add("\(number(OptionRanges.defaultRefreshHz)) Hz", "the display link's rate without a device or `--refresh`",

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FrameDecoders
 import GIFCodec
 import PosixThreads
 
@@ -10,9 +11,8 @@ import PosixThreads
 /// into a buffer, back to back, then again each after sleeping its delay, each timed on the thread's own clock. The
 /// replay charges every background decode the ratio of the two medians (``FrameCostTrace/pacingFactor``).
 enum PacedDecodeProbe {
-    /// At most this many frames, and at most this much sleep in all (at least three frames).
-    static let mostFrames = 8
-    static let sleepBudgetSeconds = 0.4
+    static let mostFrames = FrameCostTrace.pacingProbeFrames
+    static let sleepBudgetSeconds = FrameCostTrace.pacingProbeSleepSeconds
 
     static func measure(_ container: any AnimationContainer, codec: LZWCodec,
                         limits: DecodeLimits) throws(GIFError) -> (backToBack: [Int], paced: [Int])? {

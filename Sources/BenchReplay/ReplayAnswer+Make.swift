@@ -84,6 +84,12 @@ struct TracedCosts {
         indexed = FrameCostTrace.median(rows.filter(isIndexed).compactMap(\.frameCosts)).flatMap { $0.frameCount == container.frameCount ? $0 : nil }
         bytesBesidesPixels = Statistics.median(chosen.map { max(0, $0[.jemallocAllocatedPeak] - $0[.frameBytesTheoretical]) })
         eagerPeak = eagerRows.isEmpty ? nil : Statistics.median(eagerRows.map { $0[.jemallocAllocatedPeak] })
+        var own: [DecoderChoice: FrameCostTrace] = [:]
+        for decoder in Set(rows.map(\.benchCase.decoder)) where decoder != .eager {
+            let traces = rows.filter { $0.benchCase.decoder == decoder }.compactMap(\.frameCosts)
+            if let trace = FrameCostTrace.median(traces), trace.frameCount == container.frameCount { own[decoder] = trace }
+        }
+        self.own = own
         let factors = (chosen + rows).compactMap { $0.frameCosts?.pacingFactor }
         pacingFactor = factors.isEmpty ? nil : max(1, Statistics.median(factors))
         let upFront = eagerRows.compactMap(\.frameCosts).map { $0.passes.first?.reduce(0, +) ?? 0 }
@@ -96,6 +102,9 @@ struct TracedCosts {
     /// What a decode paced as playback paces it costs over one back to back (at least 1), from the rows' probes;
     /// nil when none probed it.
     var pacingFactor: Double?
+    /// Each background setting the run played, its own trace (the median over its rows): a library's player decodes
+    /// each frame into a fresh buffer, which costs more than a window's recycled slot.
+    var own: [DecoderChoice: FrameCostTrace]
 }
 
 /// One way of playing one GIF at one speed, replayed setting by setting.
@@ -173,9 +182,10 @@ struct Replaying {
     /// The trace `decoder` replays: eager's own, decoded back to back before the first frame as traced; the indexed
     /// decoder's or the background decodes', each decode at its paced cost (``TracedCosts/pacingFactor``), as
     /// playback paces them.
+    /// A setting the run played replays its own trace; one it did not, the background decodes'.
     func trace(for decoder: DecoderChoice) -> FrameCostTrace {
         if decoder == .eager { return costs.eager }
-        let trace = decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
+        let trace = costs.own[decoder] ?? (decoder.isIndexed ? costs.indexed ?? costs.background : costs.background)
         return costs.pacingFactor.map { trace.scaled(by: $0) } ?? trace
     }
 
@@ -210,7 +220,8 @@ struct Replaying {
             try playsSmoothly(decoder, slowedBy: slowdown)
         }
         return ReplayedSetting(label: label, setting: setting, outcome: outcome,
-                               peakAllocatedBytes: peak(decoder, outcome), margin: margin,
+                               peakAllocatedBytes: peak(decoder, outcome),
+                               ownCosts: decoder == .eager || costs.own[decoder] != nil, margin: margin,
                                oneTimeSeconds: max(0, outcome.decodeSeconds - Double(loops) * steady),
                                steadyPerLoopSeconds: steady,
                                loopSeconds: further.animationSeconds - outcome.animationSeconds)

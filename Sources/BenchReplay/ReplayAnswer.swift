@@ -65,6 +65,9 @@ public struct ReplayedSetting: Sendable, Codable {
     public var outcome: ReplayOutcome
     /// Peak allocated, estimated: the GIF's measured bytes besides pixels, and the pixels the replay held.
     public var peakAllocatedBytes: Double
+    /// Whether it was replayed from its own decodes' costs (the run played it), not another setting's; absent in
+    /// earlier reports.
+    public var ownCosts: Bool?
     /// How much slower every decode could be before the setting first stalls or drops a frame; nil for a setting
     /// the replay cannot play.
     public var margin: StallMargin?

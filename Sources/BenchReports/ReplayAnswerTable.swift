@@ -29,7 +29,8 @@ enum ReplayAnswerTable {
         for row in rows {
             let atMargins = row.atMargins ?? []
             let named = margins.isEmpty ? row.smallestWindow : atMargins.first?.smallestWindow
-            var line = "| \(MarkdownReporter.cell(row.gif)) | \(speed(row)) | \(window(row.smallestWindow, answer)) | "
+            var line = "| \(MarkdownReporter.cell(name(row, among: rows))) | \(speed(row)) | "
+                       + "\(window(row.smallestWindow, answer)) | "
             for margin in margins {
                 line += window(atMargins.first { $0.slowdown == margin }?.smallestWindow, answer) + " | "
             }
@@ -51,8 +52,9 @@ enum ReplayAnswerTable {
                 "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
         for row in rows {
             for setting in settings(of: row) {
-                out.append("| \(MarkdownReporter.cell(row.gif)) | \(speed(row)) | "
-                           + "\(MarkdownReporter.cell(setting.label)) "
+                let borrowed = setting.ownCosts == false ? " *" : ""
+                out.append("| \(MarkdownReporter.cell(name(row, among: rows))) | \(speed(row)) | "
+                           + "\(MarkdownReporter.cell(setting.label))\(borrowed) "
                            + "| \(verdict(setting.outcome)) | \(margin(setting.margin)) | "
                            + "\(Format.bytes(setting.peakAllocatedBytes)) | "
                            + "\(Format.ratio(setting.peakAllocatedBytes / max(row.eager.peakAllocatedBytes, 1))) | "
@@ -63,7 +65,8 @@ enum ReplayAnswerTable {
                            + "\(passes(setting, eager: row.eager)) |")
             }
         }
-        return out + [""] + pacing(rows) + eagerSpread(rows)
+        let borrowed = rows.contains { row in settings(of: row).contains { $0.ownCosts == false } }
+        return out + [""] + (borrowed ? [borrowedLine, ""] : []) + pacing(rows) + eagerSpread(rows)
     }
 
     /// A GIF's recommendation from the replay, one sentence per speed: the window the first margin names (or the one
@@ -97,6 +100,12 @@ enum ReplayAnswerTable {
             if !kept.contains(where: { $0.label == setting.label }) { kept.append(setting) }
         }
     }
+
+    /// Under the table when a setting was replayed from another's decode costs.
+    static let borrowedLine = "\\* Replayed from the decode costs of the settings the run played (`traced_from`): "
+        + "the run did not play it. A library's player decodes each frame into a fresh buffer, which costs more than a "
+        + "window's recycled slot, so its margin here is an upper bound; `--policies NAME` plays it and replays it "
+        + "from its own costs."
 
     /// One line: what pacing costs a decode, GIF by GIF, which every replay but eager's is charged.
     static func pacing(_ rows: [GIFAnswer]) -> [String] {
@@ -157,6 +166,17 @@ enum ReplayAnswerTable {
         guard setting.label != eager.label else { return "–" }
         guard let loops = setting.loopsToPass(eager) else { return setting.steadyPerLoopSeconds == nil ? "–" : "never" }
         return "after \(Format.count(loops, "loop"))"
+    }
+
+    /// The GIF, with what tells this way of playing it apart when the run played it more than one way: "seed (giflib)",
+    /// "seed (iphone-se-2, 320x320)".
+    static func name(_ row: GIFAnswer, among rows: [GIFAnswer]) -> String {
+        let same = rows.filter { $0.gif == row.gif }
+        var parts: [String] = []
+        if Set(same.map(\.codec)).count > 1 { parts.append("\(row.codec)") }
+        if Set(same.map { $0.device ?? "" }).count > 1 { parts.append(row.device ?? "host") }
+        if Set(same.map { $0.display.map { "\($0)" } ?? "" }).count > 1 { parts.append(row.display.map { "\($0)" } ?? "full") }
+        return parts.isEmpty ? row.gif : "\(row.gif) (\(parts.joined(separator: ", ")))"
     }
 
     static func speed(_ row: GIFAnswer) -> String { Format.fixed(row.speed, digits: 2) + "×" }

@@ -103,6 +103,8 @@ public enum ReportSchema {
             "required": ["label", "setting", "outcome", "peak_allocated_bytes"],
             "properties": [
                 "label": string(), "setting": string("the --windows or --policies value that plays it"),
+                "own_costs": ["type": "boolean",
+                              "description": "replayed from its own decodes' costs, not another setting's"],
                 "outcome": outcome,
                 "peak_allocated_bytes": number("estimated: the GIF's measured bytes besides pixels, and the pixels held"),
                 "cpu_per_loop_seconds": number("reports before margins: the decoding CPU divided by the loops"),

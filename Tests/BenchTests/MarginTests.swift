@@ -112,6 +112,14 @@ import Testing
         }
     }
 
+    /// A setting the run played replays its own decodes' costs; a library it did not play borrows the window's, and
+    /// says so.
+    @Test func borrowedCostsAreMarked() throws {
+        let (answer, _, _) = try Self.answer()
+        #expect(answer.windows?.first?.ownCosts == true && answer.eager.ownCosts == true)
+        #expect(!answer.libraries.isEmpty && answer.libraries.allSatisfy { $0.ownCosts == false })
+    }
+
     /// One loop more than the run's costs what a steady loop costs: for window 1, which decodes every frame once a loop,
     /// the last traced pass; what the run's loops cost beyond that is one-time. Eager pays everything once.
     @Test func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {

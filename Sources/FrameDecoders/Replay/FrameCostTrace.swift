@@ -21,6 +21,10 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var backToBack: [Int]?
     public var paced: [Int]?
 
+    /// The most frames a pacing probe decodes each way, and the most it sleeps in all (it decodes at least three).
+    public static let pacingProbeFrames = 8
+    public static let pacingProbeSleepSeconds = 0.4
+
     /// What a paced decode costs over a back-to-back one, from the probe: the ratio of their medians, so the first
     /// decode of a fresh compositor (its pages touched for the first time) weighs no more than any other; nil without
     /// a probe.
