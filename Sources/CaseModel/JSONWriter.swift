@@ -112,6 +112,7 @@ struct KeyedJSONContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func append(_ key: Key, _ member: JSONValueBox) {
         guard case .object(var members) = box.value else { return }
+        box.value = .null
         members.removeAll { $0.0 == key.stringValue }
         members.append((key.stringValue, member))
         box.value = .object(members)
@@ -157,6 +158,8 @@ struct UnkeyedJSONContainer: UnkeyedEncodingContainer {
 
     private func append(_ member: JSONValueBox) {
         guard case .array(var items) = box.value else { return }
+        // The box lets go of its array first, so appending does not copy it: a list of n members costs n appends.
+        box.value = .null
         items.append(member)
         box.value = .array(items)
     }

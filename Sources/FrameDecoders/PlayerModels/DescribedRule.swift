@@ -13,7 +13,11 @@ public struct DescribedRule: RetentionRule {
     /// counted, and a long list costs one lookup a frame, not a scan.
     private let kept: Set<Int>
     private var last: Int?
-    private var cap = 0
+    private var cap = 0 {
+        didSet { if cap != oldValue { askedEveryFrame = false } }
+    }
+    /// Whether a window of every frame has asked for every frame since its size last changed (``inOrder(from:held:)``).
+    private var askedEveryFrame = false
     private var warnings = 0
     private var growAt: Double?
     private var liftAt: Double?
@@ -154,11 +158,18 @@ public struct DescribedRule: RetentionRule {
         return RetentionStep(free: purge(held, due: due))
     }
 
-    /// The frames of the window not decoded, in playback order from `frame`, while any frame is not decoded.
-    private func inOrder(from frame: Int, held: Set<Int>) -> [Int] {
+    /// The frames of the window not decoded, in playback order from `frame`, while any frame is not decoded: the
+    /// window's frames from `frame` on, in time in proportion to the window; for a window of every frame, each frame
+    /// once until the window's size changes (the player queues a frame once however often it is asked).
+    private mutating func inOrder(from frame: Int, held: Set<Int>) -> [Int] {
         guard held.count < frameCount else { return [] }
-        let wanted = window(frame)
-        return (Array(frame..<frameCount) + Array(0..<frame)).filter { wanted.contains($0) && !held.contains($0) && !isKept($0) }
+        let size = currentAhead + 1
+        if size >= frameCount {
+            if askedEveryFrame { return [] }
+            askedEveryFrame = true
+        }
+        return (0..<min(size, frameCount)).map { (frame + $0) % frameCount }
+            .filter { !held.contains($0) && !isKept($0) }
     }
 
     /// Every held frame outside the window, once more are held than the window counts.

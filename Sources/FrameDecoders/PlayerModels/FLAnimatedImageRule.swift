@@ -19,7 +19,13 @@ public struct FLAnimatedImageRule: RetentionRule {
     /// `frameCacheSizeOptimal`.
     public let optimalCacheSize: Int
     public static let posterFrame = 0
-    private var cap = 0
+    private var cap = 0 {
+        didSet { if cap != oldValue { askedEveryFrame = false } }
+    }
+    /// Whether a cache of every frame has asked for every frame since its size last changed: the player queues a
+    /// frame once however often it is asked, so asking again would add nothing, and would cost time in proportion to
+    /// the frames on every request.
+    private var askedEveryFrame = false
     private var warnings = 0
     private var growAt: Double?
     private var resetAt: Double?
@@ -66,12 +72,21 @@ public struct FLAnimatedImageRule: RetentionRule {
     }
 
     public mutating func due(_ frame: Int, held: Set<Int>) -> RetentionStep {
-        let wanted = framesToCache(frame)
-        var decode: [Int] = []
-        if held.count < frameCount {
-            decode = (Array(frame..<frameCount) + Array(0..<frame)).filter { wanted.contains($0) && !held.contains($0) && $0 != Self.posterFrame }
+        RetentionStep(decode: held.count < frameCount ? missing(from: frame, held: held) : [],
+                      free: purge(held, requested: frame))
+    }
+
+    /// The frames to cache for a request of `frame` that are not held, in order from it, the poster frame left out:
+    /// the cache's frames from `frame` on, in time in proportion to the cache; for a cache of every frame, each frame
+    /// once until the cache's size changes.
+    private mutating func missing(from frame: Int, held: Set<Int>) -> [Int] {
+        let size = currentCacheSize
+        if size >= frameCount {
+            if askedEveryFrame { return [] }
+            askedEveryFrame = true
         }
-        return RetentionStep(decode: decode, free: purge(held, requested: frame))
+        return (0..<min(size, frameCount)).map { (frame + $0) % frameCount }
+            .filter { !held.contains($0) && $0 != Self.posterFrame }
     }
 
     /// The display link asks again on the tick that shows the frame.
