@@ -21,7 +21,8 @@ import Testing
         return path
     }
 
-    @Test func canvasOverTheEagerLimitIsRefused() throws {
+    @Test("inspect --hashes refuses a canvas over --max-eager-bytes before any frame")
+    func canvasOverTheEagerLimitIsRefused() throws {
         let path = try Self.wideCanvas(side: 4000, frames: 3)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let refused = try BenchProgram.run(["inspect", path, "--hashes", "--max-eager-bytes", "1MiB"])
@@ -31,7 +32,8 @@ import Testing
         #expect(listed.status == 0 && listed.output.split(separator: "\n").count == 3, "\(listed.errors)")
     }
 
-    @Test func listingPastItsTimeoutStopsWithWhatItDrew() throws {
+    @Test("inspect --hashes past --timeout stops in one line, the frames drawn already printed")
+    func listingPastItsTimeoutStopsWithWhatItDrew() throws {
         let path = try Self.wideCanvas(side: 6000, frames: 400)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let stopped = try BenchProgram.run(["inspect", path, "--hashes", "--timeout", "1"], timeout: 60)

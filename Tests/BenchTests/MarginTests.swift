@@ -52,7 +52,8 @@ import Testing
 
     /// The window named at 1× and at each margin is the first that plays smoothly so: the one below it stalls in
     /// the replay at that slowdown.
-    @Test func namedWindowIsTheSmallest() throws {
+    @Test("the window named at 1× and at each margin is the smallest: the one below it stalls in the replay")
+    func namedWindowIsTheSmallest() throws {
         let (answer, trace, container) = try Self.answer()
         let named = [(1.0, answer.smallestWindow)] + (answer.atMargins ?? []).map { ($0.slowdown, $0.smallestWindow) }
         #expect(named.count == 3)
@@ -75,7 +76,8 @@ import Testing
 
     /// Each margin's bounds hold in the replay with every cost scaled: smooth at its lower bound, rough at its upper,
     /// and the two within the stated resolution. Eager, which decodes every frame first, has no upper bound.
-    @Test func marginsAreWhereTheScaledReplayTurns() throws {
+    @Test("a margin's bounds are where the replay with every cost scaled turns from smooth to rough")
+    func marginsAreWhereTheScaledReplayTurns() throws {
         let (answer, trace, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
         let margin = try #require(window.margin)
@@ -87,7 +89,8 @@ import Testing
     }
 
     /// Bisection finds a threshold to within its resolution, from above 1 and below it, and says when none is found.
-    @Test func bisectionFindsTheThreshold() {
+    @Test("bisection finds a threshold to within its resolution, above 1 and below, or says there is none")
+    func bisectionFindsTheThreshold() {
         for threshold in [37.5, 0.2, 1.0] {
             let margin = StallMargin.find { $0 <= threshold }
             #expect(margin.smoothUpTo! <= threshold && margin.roughFrom! > threshold)
@@ -99,7 +102,8 @@ import Testing
 
     /// A replayed peak is the bytes besides pixels plus the pixels each player held: between two settings of the same
     /// GIF it differs by their held frames' pixels, and no more.
-    @Test func peaksHoldEveryHeldFrame() throws {
+    @Test("a replayed peak holds the pixels of every frame the player held")
+    func peaksHoldEveryHeldFrame() throws {
         let (answer, _, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
         let besides = window.peakAllocatedBytes - Double(WindowedDecoder.pixelBytes(window: .frames(1),
@@ -114,7 +118,8 @@ import Testing
 
     /// A setting the run played replays its own decodes' costs; a library it did not play borrows the window's, and
     /// says so.
-    @Test func borrowedCostsAreMarked() throws {
+    @Test("a setting the run played replays its own costs; one it did not is marked as borrowing them")
+    func borrowedCostsAreMarked() throws {
         let (answer, _, _) = try Self.answer()
         #expect(answer.windows?.first?.ownCosts == true && answer.eager.ownCosts == true)
         #expect(!answer.libraries.isEmpty && answer.libraries.allSatisfy { $0.ownCosts == false })
@@ -122,7 +127,8 @@ import Testing
 
     /// One loop more than the run's costs what a steady loop costs: for window 1, which decodes every frame once a loop,
     /// the last traced pass; what the run's loops cost beyond that is one-time. Eager pays everything once.
-    @Test func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
+    @Test("steady CPU is one loop more than the run's, one-time the rest: not a per-loop average")
+    func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
         let (answer, trace, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
         let lastPass = Double(try #require(trace.passes.last).reduce(0, +)) / 1e9
@@ -138,7 +144,8 @@ import Testing
 
     /// The player's playing-thread CPU leaves out the samples the sampler took on it: they are the sampler's, and the
     /// three threads add up to the whole once.
-    @Test func samplesOnThePlayingThreadCountOnce() {
+    @Test("the sampler's samples on the playing thread count once, as the sampler's")
+    func samplesOnThePlayingThreadCountOnce() {
         let start = ThreadCPU(playing: 1, decoding: 0, sampler: 0, samplerOnPlayingThread: 0)
         let end = ThreadCPU(playing: 3, decoding: 2, sampler: 0.5, samplerOnPlayingThread: 0.4)
         var result = CaseResult(benchCase: BenchCase(gif: "a", path: "/a.gif", decoder: .eager, loops: 1))
@@ -151,7 +158,8 @@ import Testing
 
     /// `--decode-slowdown 4` stretches every decode to four times what it cost before the spin: each traced decode is
     /// at least four times its LZW and copy steps, which the spin does not touch.
-    @Test func decodeSlowdownStretchesEveryDecode() throws {
+    @Test("--decode-slowdown stretches every decode to that many times its steps, and no baseline takes it")
+    func decodeSlowdownStretchesEveryDecode() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-slow-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decoders", "windowed", "--windows", "2",
