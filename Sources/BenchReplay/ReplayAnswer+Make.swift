@@ -232,8 +232,9 @@ struct Replaying {
     func peak(_ decoder: DecoderChoice, _ outcome: ReplayOutcome) -> Double {
         switch decoder {
         case .kind(let kind, let window) where kind.takesWindow:
-            return costs.bytesBesidesPixels + Double(WindowedDecoder.pixelBytes(window: window, container: container,
-                                                                                display: way.display))
+            // The kind's own rule: a window's pool and canvas, and for the indexed decoder every frame's indices too.
+            return costs.bytesBesidesPixels + Double(kind.theoreticalBytes(window: window, container: container,
+                                                                         display: way.display))
         case .kind:
             return costs.eagerPeak ?? costs.bytesBesidesPixels + Double(EagerDecoder.pixelBytes(container: container,
                                                                                                 display: way.display))
