@@ -40,7 +40,8 @@ def figures(path):
         numbers[f"one-time CPU: {label} (ms)"] = setting["one_time_seconds"] * 1e3
     numbers["one-time CPU: eager (ms)"] = eager["one_time_seconds"] * 1e3
     numbers["pacing factor (×)"] = answer.get("pacing_factor") or 1
-    others = report["metadata"].get("host_activity", {}).get("others_cpus")
+    activity = report["metadata"].get("host_activity") or {}
+    others = activity["others_seconds"] / activity["wall_seconds"] if activity.get("wall_seconds") else None
     return out, numbers, others
 
 
@@ -54,7 +55,6 @@ def main(runs, out, commit, machine):
     verdict_keys = list(every[0][1].keys())
     number_keys = list(every[0][2].keys())
     same = {k: len({run[1].get(k) for run in every}) == 1 for k in verdict_keys}
-    busy_same = all(len({run[1].get(k) for run in kinds["busy"] + kinds["quiet"][:1]}) == 1 for k in verdict_keys)
     lines = ["# Does the answer hold on a busy host?", "",
              f"Made by `Benchmarks/Scripts/busy_host.sh` at commit {commit} on {machine}: the default command "
              f"(`bench run`) {len(kinds['quiet'])} times on a quiet machine and {len(kinds['busy'])} times with two "
@@ -63,8 +63,12 @@ def main(runs, out, commit, machine):
              "Other processes' CPUs while each run played (the report's own reading of /proc/stat): quiet "
              + ", ".join(f"{r[3]:.2f}" for r in kinds["quiet"] if r[3] is not None) + "; busy "
              + ", ".join(f"{r[3]:.2f}" for r in kinds["busy"] if r[3] is not None) + ".", "",
-             f"**The window and every verdict: {'the same in all ' + str(len(every)) + ' runs' if all(same.values()) else 'not the same in every run'}**"
-             + f" ({'the busy runs match the quiet ones' if busy_same else 'the busy runs differ'}).", "",
+             f"**The smallest window as traced and every library's verdict: "
+             f"{'the same in all ' + str(len(every)) + ' runs' if all(v for k, v in same.items() if 'slower' not in k) else 'not the same in every run'}.**"
+             + " The smallest window at the margin: "
+             + ", ".join(f"{v} in {sum(1 for r in every if r[1].get(k) == v)} of {len(every)}"
+                         for k in verdict_keys if "slower" in k for v in sorted({r[1].get(k) for r in every}))
+             + ".", "",
              "| figure | " + " | ".join(r[0] for r in every) + " |",
              "|---|" + "---|" * len(every)]
     for k in verdict_keys:
@@ -86,7 +90,7 @@ def main(runs, out, commit, machine):
     by_loops = {}
     for name in sorted(os.listdir(runs)):
         if name.startswith("loops") and os.path.exists(os.path.join(runs, name, "results.json")):
-            by_loops.setdefault(name.split("-")[0], []).append(figures(os.path.join(runs, name))[2])
+            by_loops.setdefault(name.split("-")[0], []).append(figures(os.path.join(runs, name))[1])
     if {"loops1", "loops5"} <= by_loops.keys():
         lines += ["## The same figures at 1 loop and at 5", "",
                   "The seed case alone, three runs at `--loops 1` and three at `--loops 5`, on the quiet host. "
