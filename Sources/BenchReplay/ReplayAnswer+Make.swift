@@ -90,7 +90,7 @@ struct TracedCosts {
             if let trace = FrameCostTrace.median(traces), trace.frameCount == container.frameCount { own[decoder] = trace }
         }
         self.own = own
-        let factors = (chosen + rows).compactMap { $0.frameCosts?.pacingFactor }
+        let factors = rows.compactMap { $0.frameCosts?.pacingFactor }
         pacingFactor = factors.isEmpty ? nil : max(1, Statistics.median(factors))
         let upFront = eagerRows.compactMap(\.frameCosts).map { $0.passes.first?.reduce(0, +) ?? 0 }
         eagerUpFrontSpread = upFront.isEmpty ? nil : [Double(upFront.min() ?? 0) / 1e9,
@@ -179,22 +179,22 @@ struct Replaying {
         decoder.libraryLabel(frames: container.frameCount) ?? "\(decoder)"
     }
 
-    /// The trace `decoder` replays: eager's own, decoded back to back before the first frame as traced; the indexed
-    /// decoder's or the background decodes', each decode at its paced cost (``TracedCosts/pacingFactor``), as
-    /// playback paces them.
-    /// A setting the run played replays its own trace; one it did not, the background decodes'.
-    func trace(for decoder: DecoderChoice) -> FrameCostTrace {
-        if decoder == .eager { return costs.eager }
+    /// The trace `decoder` replays and the factor its costs are charged at: eager's own, decoded back to back before
+    /// the first frame, as traced; a setting the run played, its own trace, and one it did not, the indexed decoder's
+    /// or the background decodes', each at its paced cost (``TracedCosts/pacingFactor``), as playback paces them.
+    func trace(for decoder: DecoderChoice) -> (trace: FrameCostTrace, factor: Double) {
+        if decoder == .eager { return (costs.eager, 1) }
         let trace = costs.own[decoder] ?? (decoder.isIndexed ? costs.indexed ?? costs.background : costs.background)
-        return costs.pacingFactor.map { trace.scaled(by: $0) } ?? trace
+        return (trace, costs.pacingFactor ?? 1)
     }
 
-    /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly; nil for a decoder a
-    /// replay cannot play.
+    /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly besides its pacing,
+    /// the trace scaled once; nil for a decoder a replay cannot play.
     func replay(_ decoder: DecoderChoice, loops: Int,
                 slowedBy slowdown: Double = 1) throws(GIFError) -> ReplayOutcome? {
-        let trace = trace(for: decoder)
-        return try Replay.play(decoder, container: container, trace: slowdown == 1 ? trace : trace.scaled(by: slowdown),
+        let (trace, factor) = trace(for: decoder)
+        let scale = factor * slowdown
+        return try Replay.play(decoder, container: container, trace: scale == 1 ? trace : trace.scaled(by: scale),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players)
     }
 
@@ -216,8 +216,9 @@ struct Replaying {
         // One loop more than the run's costs what a steady loop costs; what the run's loops cost beyond that many
         // steady loops was paid once.
         let steady = max(0, further.decodeSeconds - outcome.decodeSeconds)
+        // At 1× the search's first question is the run's own replay, answered already.
         let margin = try StallMargin.find { (slowdown: Double) throws(GIFError) -> Bool in
-            try playsSmoothly(decoder, slowedBy: slowdown)
+            slowdown == 1 ? outcome.playsSmoothly : try playsSmoothly(decoder, slowedBy: slowdown)
         }
         return ReplayedSetting(label: label, setting: setting, outcome: outcome,
                                peakAllocatedBytes: peak(decoder, outcome),

@@ -23,9 +23,6 @@ public struct StallMargin: Sendable, Hashable, Codable {
     /// No slowdown searched stalls the setting.
     public var isUnbounded: Bool { roughFrom == nil }
 
-    /// Whether the setting stays smooth with every decode `factor` times slower, as far as the search can tell.
-    public func holds(at factor: Double) -> Bool { (smoothUpTo ?? 0) >= factor }
-
     /// Finds the margin of a setting that `playsSmoothly` replays at a given slowdown: doubles (or halves) from 1 until
     /// the verdict changes, then bisects on a logarithmic scale until the bounds are within ``resolution``.
     public static func find<E: Error>(_ playsSmoothly: (Double) throws(E) -> Bool) throws(E) -> StallMargin {

@@ -77,15 +77,12 @@ enum ReplayAnswerTable {
         return rows.map { row in
             let prefix = rows.count > 1 ? "At speed \(speed(row)): " : ""
             guard let traced = row.smallestWindow else {
-                return prefix + "no window up to \(answer.largestWindow) plays without a stall in the "
-                                + "replay: keep every "
-                    + "frame (eager)."
+                return prefix + "no window up to \(answer.largestWindow) plays without a stall in the replay: keep "
+                    + "every frame (eager)."
             }
             var sentence = prefix + "\(window(traced, answer)) is the smallest window without a stall as traced"
             if let margin = answer.margins?.first, let atMargin = row.atMargins?.first {
-                sentence += "; \(Format.fixed(margin, digits: 0))× slower, "
-                    + (atMargin.smallestWindow.map { window($0, answer) }
-                       ?? "no window up to \(answer.largestWindow): keep every frame (eager)")
+                sentence += "; \(Format.fixed(margin, digits: 0))× slower, \(window(atMargin.smallestWindow, answer))"
             }
             return sentence + " (replayed; the Answer above gives every setting's margin and costs)."
         }
@@ -109,11 +106,7 @@ enum ReplayAnswerTable {
 
     /// One line: what pacing costs a decode, GIF by GIF, which every replay but eager's is charged.
     static func pacing(_ rows: [GIFAnswer]) -> [String] {
-        var seen: Set<String> = []
-        let factors = rows.compactMap { row -> String? in
-            guard let factor = row.pacingFactor, seen.insert(row.gif).inserted else { return nil }
-            return "\(row.gif) \(Format.fixed(factor, digits: 2))×"
-        }
+        let factors = perGIF(rows) { row in row.pacingFactor.map { Format.fixed($0, digits: 2) + "×" } }
         guard !factors.isEmpty else { return [] }
         return ["A decode paced as playback paces it, on a core that idled since the last frame, costs more than one "
                 + "of the run's, decoded back to back; every setting but eager is replayed at the paced cost: "
@@ -123,17 +116,22 @@ enum ReplayAnswerTable {
     /// One line: eager's up-front decode over the run's repetitions, GIF by GIF. It is mostly the kernel's first touch
     /// of every frame's pages, which the host's load moves; the headline leaves it out.
     static func eagerSpread(_ rows: [GIFAnswer]) -> [String] {
-        var seen: Set<String> = []
-        let spreads = rows.compactMap { row -> String? in
-            guard let spread = row.eagerUpFrontSpread, spread.count == 2, seen.insert(row.gif).inserted else {
-                return nil
-            }
-            return "\(row.gif) \(Format.duration(spread[0]))–\(Format.duration(spread[1]))"
+        let spreads = perGIF(rows) { row in
+            row.eagerUpFrontSpread.flatMap { $0.count == 2 ? "\(Format.duration($0[0]))–\(Format.duration($0[1]))" : nil }
         }
         guard !spreads.isEmpty else { return [] }
         return ["Eager's up-front decode is mostly the kernel's first touch of every frame's pages, which moves with "
                 + "the host's load, so its one-time figures are left out of the first table; over this run's "
                 + "repetitions it took \(spreads.joined(separator: ", ")).", ""]
+    }
+
+    /// "GIF figure" for each GIF that has the figure, the first of its answers that does: a one-line note's list.
+    static func perGIF(_ rows: [GIFAnswer], _ figure: (GIFAnswer) -> String?) -> [String] {
+        var seen: Set<String> = []
+        return rows.compactMap { row in
+            guard let text = figure(row), seen.insert(row.gif).inserted else { return nil }
+            return "\(row.gif) \(text)"
+        }
     }
 
     /// "w=2 (9.1×)"; "none up to w=64: keep every frame (eager)".

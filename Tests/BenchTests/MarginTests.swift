@@ -27,7 +27,8 @@ import Testing
         return (report, container)
     }()
 
-    /// The GIF's answer, the trace its background settings replay (the windowed row's, at its paced cost) and the GIF.
+    /// The GIF's answer, the trace its background settings replay (the windowed row's, as traced: the replay charges
+    /// it at its paced cost, ``pacing()``) and the GIF.
     static func answer() throws -> (GIFAnswer, FrameCostTrace, GIFContainer) {
         let (report, container) = try #require(run)
         let answer = try #require(report.replay?.answers.first)
@@ -35,7 +36,13 @@ import Testing
         let trace = try #require(windowed.frameCosts)
         let factor = try #require(answer.pacingFactor, "the windowed case probed what pacing costs")
         #expect(factor >= 1 && factor == max(1, trace.pacingFactor ?? 0))
-        return (answer, trace.scaled(by: factor), container)
+        return (answer, trace, container)
+    }
+
+    /// What the replay charges each traced decode over its traced cost: the GIF's pacing factor.
+    static func pacing() throws -> Double {
+        let (report, _) = try #require(run)
+        return try #require(report.replay?.answers.first?.pacingFactor)
     }
 
     static func answerLargestWindow() throws -> Int? {
@@ -43,11 +50,12 @@ import Testing
         return report.replay.map { min($0.largestWindow, container.frameCount) }
     }
 
-    /// Whether `decoder` replays the run's 3 loops smoothly with every traced cost `slowdown` times as costly.
+    /// Whether `decoder` replays the run's 3 loops smoothly with every traced cost `slowdown` times as costly besides
+    /// its pacing, scaled once as the answer's replay scales it.
     static func smooth(_ decoder: DecoderChoice, _ trace: FrameCostTrace, _ container: GIFContainer,
                        slowedBy slowdown: Double) throws -> Bool {
-        try #require(try Replay.play(decoder, container: container, trace: trace.scaled(by: slowdown), loops: 3))
-            .playsSmoothly
+        let scaled = trace.scaled(by: try pacing() * slowdown)
+        return try #require(try Replay.play(decoder, container: container, trace: scaled, loops: 3)).playsSmoothly
     }
 
     /// The window named at 1× and at each margin is the first that plays smoothly so: the one below it stalls in
@@ -131,7 +139,7 @@ import Testing
     func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
         let (answer, trace, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
-        let lastPass = Double(try #require(trace.passes.last).reduce(0, +)) / 1e9
+        let lastPass = Double(try #require(trace.scaled(by: try Self.pacing()).passes.last).reduce(0, +)) / 1e9
         let steady = try #require(window.steadyPerLoopSeconds)
         #expect(abs(steady - lastPass) < 1e-6, "steady \(steady) s, the last traced pass \(lastPass) s")
         let oneTime = try #require(window.oneTimeSeconds)
