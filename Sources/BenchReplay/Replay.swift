@@ -9,17 +9,19 @@ import GIFCodec
 public enum Replay {
     /// Replays `decoder` playing `container` for `loops` loops at `speed` on a display refreshing at `refreshHz`, its
     /// decodes costing `trace`'s figures; nil for a decoder a replay cannot play (a registered decoder of another
-    /// package's own, the calibration block); a registered rule is found in `players`.
+    /// package's own, the calibration block); a registered rule is found in `players`. A replay `askingOnlyIfSmooth`
+    /// stops at the first stall or dropped frame and records no held frames: its outcome answers that question only.
     public static func play(_ decoder: DecoderChoice, container: any AnimationContainer, trace: FrameCostTrace,
                             loops: Int = 1, speed: Double = 1, refreshHz: Double = 60,
-                            players: PlayerRegistry = .none) throws(GIFError) -> ReplayOutcome? {
+                            players: PlayerRegistry = .none,
+                            askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
         let clock = VirtualClock()
         guard let source = replayed(decoder, container: container, trace: trace, clock: clock, players: players) else {
             return nil
         }
         let observation = try PlaybackLoop(source: source, sampler: nil)
             .playRealtime(loops: loops, speed: speed, refreshHz: refreshHz, start: 0, clock: clock,
-                          recordingHeldFrames: true)
+                          recordingHeldFrames: !askingOnlyIfSmooth, stoppingWhenRough: askingOnlyIfSmooth)
         return ReplayOutcome(stalls: observation.stalls, droppedFrames: observation.droppedFrames,
                              latenessSeconds: observation.lateness.reduce(0, +),
                              heldFramesMax: source.heldFramesMax ?? 0,

@@ -189,19 +189,20 @@ struct Replaying {
     }
 
     /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly besides its pacing,
-    /// the trace scaled once; nil for a decoder a replay cannot play.
-    func replay(_ decoder: DecoderChoice, loops: Int,
-                slowedBy slowdown: Double = 1) throws(GIFError) -> ReplayOutcome? {
+    /// the trace scaled once; nil for a decoder a replay cannot play. `askingOnlyIfSmooth` as ``Replay/play``'s.
+    func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
+                askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
         let (trace, factor) = trace(for: decoder)
         let scale = factor * slowdown
         return try Replay.play(decoder, container: container, trace: scale == 1 ? trace : trace.scaled(by: scale),
-                               loops: loops, speed: speed, refreshHz: way.refreshHz, players: players)
+                               loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
+                               askingOnlyIfSmooth: askingOnlyIfSmooth)
     }
 
     /// Whether `decoder` plays the run's loops without a stall or a dropped frame with its decodes `slowdown` times
     /// slower.
     func playsSmoothly(_ decoder: DecoderChoice, slowedBy slowdown: Double) throws(GIFError) -> Bool {
-        try replay(decoder, loops: loops, slowedBy: slowdown)?.playsSmoothly ?? false
+        try replay(decoder, loops: loops, slowedBy: slowdown, askingOnlyIfSmooth: true)?.playsSmoothly ?? false
     }
 
     /// `decoder` replayed, with its memory estimated, its decoding CPU split into one-time and steady, and its margin

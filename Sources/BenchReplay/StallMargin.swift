@@ -23,27 +23,21 @@ public struct StallMargin: Sendable, Hashable, Codable {
     /// No slowdown searched stalls the setting.
     public var isUnbounded: Bool { roughFrom == nil }
 
-    /// Finds the margin of a setting that `playsSmoothly` replays at a given slowdown: doubles (or halves) from 1 until
-    /// the verdict changes, then bisects on a logarithmic scale until the bounds are within ``resolution``.
+    /// Finds the margin of a setting that `playsSmoothly` replays at a given slowdown. After 1, it asks the far end
+    /// of the search (1,024× slower when 1 plays smoothly, 1,024× faster when it does not), so a setting no slowdown
+    /// stalls costs two replays; then it bisects on a logarithmic scale until the bounds are within ``resolution``:
+    /// at most ten replays in all.
     public static func find<E: Error>(_ playsSmoothly: (Double) throws(E) -> Bool) throws(E) -> StallMargin {
         var smooth: Double
         var rough: Double
         if try playsSmoothly(1) {
-            smooth = 1
-            rough = 2
-            while try playsSmoothly(rough) {
-                smooth = rough
-                guard rough < slowestSearched else { return StallMargin(smoothUpTo: smooth, roughFrom: nil) }
-                rough *= 2
+            guard try !playsSmoothly(slowestSearched) else {
+                return StallMargin(smoothUpTo: slowestSearched, roughFrom: nil)
             }
+            (smooth, rough) = (1, slowestSearched)
         } else {
-            rough = 1
-            smooth = 0.5
-            while try !playsSmoothly(smooth) {
-                rough = smooth
-                guard smooth > fastestSearched else { return StallMargin(smoothUpTo: nil, roughFrom: rough) }
-                smooth /= 2
-            }
+            guard try playsSmoothly(fastestSearched) else { return StallMargin(smoothUpTo: nil, roughFrom: fastestSearched) }
+            (smooth, rough) = (fastestSearched, 1)
         }
         while rough / smooth > resolution {
             let middle = (smooth * rough).squareRoot()

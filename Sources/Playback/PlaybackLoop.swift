@@ -124,7 +124,8 @@ public struct PlaybackLoop {
     public func playRealtime(loops: Int, speed: Double, refreshHz: Double, start: Double,
                              memoryWarningAt: Double? = nil, clock: any PlaybackClock = MonotonicClock(),
                              trace: consuming [DecodeCost] = [],
-                             recordingHeldFrames: Bool = false) throws(GIFError) -> PlaybackObservation {
+                             recordingHeldFrames: Bool = false,
+                             stoppingWhenRough: Bool = false) throws(GIFError) -> PlaybackObservation {
         var observation = PlaybackObservation()
         let frameCount = source.frameCount
         let delays = source.delays.map { $0.effectiveSeconds / speed }
@@ -164,6 +165,7 @@ public struct PlaybackLoop {
                 sampler?.sample(minimumGap: Self.frameSampleGap)
             }
             if recordingHeldFrames { observation.held(source.heldFrames, at: tick - origin) }
+            if stoppingWhenRough, observation.stalls > 0 || observation.droppedFrames > 0 { break }
             let due = playhead.nextDue.map { min($0, warningDue.map { origin + $0 } ?? .infinity) }
             link.done(nextNeeded: due)
         }

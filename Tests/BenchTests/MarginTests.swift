@@ -100,7 +100,9 @@ import Testing
     @Test("bisection finds a threshold to within its resolution, above 1 and below, or says there is none")
     func bisectionFindsTheThreshold() {
         for threshold in [37.5, 0.2, 1.0] {
-            let margin = StallMargin.find { $0 <= threshold }
+            var replays = 0
+            let margin = StallMargin.find { replays += 1; return $0 <= threshold }
+            #expect(replays <= 10, "at most ten replays")
             #expect(margin.smoothUpTo! <= threshold && margin.roughFrom! > threshold)
             #expect(margin.roughFrom! / margin.smoothUpTo! <= StallMargin.resolution)
         }

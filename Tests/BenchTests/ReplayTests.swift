@@ -45,6 +45,21 @@ import Testing
         #expect(outcome.latenessSeconds > 9 * 0.05 - 1e-9 && outcome.latenessSeconds < 9 * (0.05 + 1.0 / 60) + 1e-9)
     }
 
+    /// A replay asking only whether a setting plays smoothly gives the full replay's verdict, and stops at the first
+    /// stall: window 1 at 150 ms a decode stalls at frame 1, so it decodes frames 0 to 2 and no more.
+    @Test("a replay asking only whether it is smooth gives the same verdict and stops at the first stall")
+    func verdictOnlyReplayStopsAtTheFirstStall() throws {
+        for seconds in [0.05, 0.15] {
+            let full = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif, trace: Self.trace(seconds)))
+            let asked = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif,
+                                                     trace: Self.trace(seconds), askingOnlyIfSmooth: true))
+            #expect(asked.playsSmoothly == full.playsSmoothly)
+        }
+        let asked = try #require(try Replay.play(.windowed(.frames(1)), container: Self.gif, trace: Self.trace(0.15),
+                                                 askingOnlyIfSmooth: true))
+        #expect(asked.stalls == 1 && asked.decodes <= 3 && (asked.heldFrames ?? []).isEmpty)
+    }
+
     /// A larger window hides a slow frame behind fast ones: frame 5 costs 250 ms, the others 10 ms. Window 1 starts
     /// frame 5 only when frame 4 is taken, 100 ms before it is due; window 3 starts it when frame 2 is, 300 ms before.
     @Test func windowHidesASlowFrameBehindFastOnes() throws {
