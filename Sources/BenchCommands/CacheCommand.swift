@@ -18,10 +18,14 @@ enum CacheCommand {
     in a disk cache with its original bytes and without them (re-encoded as GIF, a WebP as lossless WebP), times
     both and counts the bytes written; loads a GIF back and shows the first frame four ways (eager or windowed,
     bytes on the heap or mapped with mmap), with the heap each holds; and checks the round trip: first byte and
-    sniffed format of the stored file, frame count, delays, loop count and every frame's pixels. Writes cache.csv and cache.md to DIR
-    (default bench-results/cache) and prints the Markdown. The entries live in a private scratch directory
-    (mode 0700, under TMPDIR) removed at the end. The decoded frames are held once at a time, so the eager limit
-    below bounds the command's memory.
+    sniffed format of the stored file, frame count, delays, loop count and every frame's pixels. Writes cache.csv and
+    cache.md to DIR (default bench-results/cache) and prints the Markdown. The entries live in a private scratch
+    directory (mode 0700, under TMPDIR) removed at the end.
+
+    Each file is measured in a child process of its own, within --timeout SECONDS and the limits below; one that
+    runs past it or fails is skipped with one line on stderr (and the command exits 4). The decoded frames are held
+    once at a time and a windowed load keeps at most 4 (a still image 1), so the eager limit below bounds the
+    child's memory to about twice its figure.
 
     \(RunCommand.readingHelp)
     """
@@ -37,9 +41,11 @@ enum CacheCommand {
         let allowsSpecialFiles = arguments.flag("--allow-special-files")
         let limits = try RunCommand.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
+        if let one = try arguments.value("--measure-one") {
+            return try measureOne(one, arguments: &arguments, repetitions: repetitions, limits: limits, codec: codec)
+        }
         try arguments.finish(command: "cache")
-        // The cache's round trips stop where a signal finds them: there is no case to finish first.
-        let session = try CommandSession("bench cache", interruptible: false)
+        let session = try CommandSession("bench cache")
         let output = try session.reportFolder(out)
         let scratch = session.scratch
         let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
@@ -62,13 +68,31 @@ enum CacheCommand {
         let cacheDirectory = scratch.path + "/cache"
         var rows: [CacheMeasurement] = []
         let clock = StepClock(steps: playable.count)
+        var failed: [String] = []
         for (index, input) in playable.enumerated() {
+            if Interruption.requested { break }
             Console.note("[\(index + 1)/\(playable.count)] cache: \(input.name)" + (index > 0 ? " · \(clock.status(noun: "GIFs"))" : ""))
             defer { clock.stepDone() }
-            rows.append(try CacheScenario.measure(input, path: files.paths[input.name]!, cacheDirectory: cacheDirectory,
-                                                  repetitions: repetitions,
-                                               limits: limits, codec: codec))
+            let arguments = ["cache", "--measure-one", files.paths[input.name]!, "--name", input.name,
+                             "--cache-directory", cacheDirectory, "--repetitions", "\(repetitions)",
+                             "--codec", "\(codec)"] + RunCommand.arguments(limits)
+            let outcome = try ChildProcess.run(CaseRunner.ownExecutable, arguments, timeout: Double(timeout),
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                               shouldStop: { Interruption.requested })
+            switch CaseRunner.read(outcome, timeout: Double(timeout), { try JSONDecoder().decode(CacheMeasurement.self, from: $0) }) {
+            case .success(let row): rows.append(row)
+            case .failure(let failure):
+                if outcome.interrupted { break }
+                let reason = failure.reason.components(separatedBy: "bench: error: ").last ?? failure.reason
+                Console.error("skipping \(Console.visible(input.name)): \(reason)")
+                failed.append(input.name)
+            }
         }
+        if Interruption.requested {
+            Console.error("interrupted after \(rows.count) of \(playable.count) files; no report written")
+            return .incomplete
+        }
+        guard !rows.isEmpty else { throw UsageError("no file could be measured (\(failed.count) skipped)") }
         let command = arguments.commandLine
         let report = CacheReport(rows: rows, metadata: RunMetadata.current(command: command))
         let markdown = report.markdown
@@ -81,6 +105,21 @@ enum CacheCommand {
         }
         session.note("cache report in \(out)/cache.{csv,md}")
         // A GIF skipped is a gap in the report: exit 4, as README says.
-        return rejected.isEmpty ? .success : .incomplete
+        return rejected.isEmpty && failed.isEmpty ? .success : .incomplete
+    }
+
+    /// The child's side (`--measure-one PATH --name NAME --cache-directory DIR`): measures one file and prints its
+    /// ``CacheMeasurement`` as JSON.
+    static func measureOne(_ path: String, arguments: inout ArgumentList, repetitions: Int, limits: DecodeLimits,
+                           codec: LZWCodec) throws -> ExitStatus {
+        guard let name = try arguments.value("--name"), let directory = try arguments.value("--cache-directory") else {
+            throw UsageError("--measure-one needs --name and --cache-directory")
+        }
+        try arguments.finish(command: "cache")
+        let row = try CacheScenario.measure(GIFInput(name: name, source: .file(path)), path: path,
+                                            cacheDirectory: directory, repetitions: repetitions, limits: limits,
+                                            codec: codec)
+        Console.output(String(decoding: try JSONEncoder().encode(row), as: UTF8.self))
+        return .success
     }
 }

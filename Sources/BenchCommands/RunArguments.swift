@@ -79,6 +79,12 @@ extension RunCommand {
         return limits
     }
 
+    /// The flags ``limits(_:)`` reads back as `limits`: a child's command line under the parent's limits.
+    static func arguments(_ limits: DecodeLimits) -> [String] {
+        ["--max-pixels", "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
+         "--max-file-size", "\(limits.maxFileBytes)"]
+    }
+
     /// The help lines of the flags ``limits(_:)`` and `--allow-special-files` read.
     /// The flags of a command that reads GIFs one at a time: the codec, the timeout and the limits.
     static let readingHelp = """

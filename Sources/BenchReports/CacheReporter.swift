@@ -17,7 +17,7 @@ public enum CacheReporter {
             var cells = [Format.csvField(row.gif), "\(row.frames)", "\(row.fileBytes)",
                          Format.seconds(row.storeOriginalSeconds), "\(row.storeOriginalBytes)",
                          Format.seconds(row.storeReencodedSeconds), "\(row.storeReencodedBytes)"]
-            // A WebP is not loaded by the players yet: its load cells are empty, not zero.
+            // A load left out (over the eager limit) has empty cells, not zero.
             cells += CacheMeasurement.loads.map { row.firstFrameSeconds[$0].map(Format.seconds) ?? "" }
             cells += CacheMeasurement.loads.map { row.heapAtFirstFrame[$0].map(String.init) ?? "" }
             cells += [hex(row.reencodedFirstByte), row.reencodedFormat.rawValue, "\(row.framesKept)",
@@ -55,13 +55,18 @@ public enum CacheReporter {
                 "Heap is what the loading thread's allocations hold at the first frame (jemalloc `thread.allocated` − "
                 + "`thread.deallocated`); "
                 + "with `mmap` the compressed bytes are page cache, not heap. Windowed uses window "
-                + "\(BenchCase.defaultWindow).",
+                + "\(BenchCase.defaultWindow), or every frame of a GIF with fewer. A load whose decoder "
+                + "would hold more "
+                + "than `--max-eager-bytes` is left out: \"over the limit\".",
                 "",
                 "| gif | eager, heap | eager, mmap | windowed, heap | windowed, mmap | heap saved by mmap (windowed) |",
                 "|---|---:|---:|---:|---:|---:|"]
         for row in rows where !row.firstFrameSeconds.isEmpty {
-            let cells = CacheMeasurement.loads.map { "\(Format.duration(row.firstFrameSeconds[$0] ?? 0)), "
-                                                     + "\(Format.bytes(Double(row.heapAtFirstFrame[$0] ?? 0)))" }
+            let cells = CacheMeasurement.loads.map { load in
+                row.firstFrameSeconds[load].map { "\(Format.duration($0)), "
+                                                  + "\(Format.bytes(Double(row.heapAtFirstFrame[load] ?? 0)))" }
+                    ?? "over the limit"
+            }
             let saved = (row.heapAtFirstFrame["windowed-heap"] ?? 0) - (row.heapAtFirstFrame["windowed-mmap"] ?? 0)
             out.append("| \(MarkdownReporter.cell(row.gif)) | " + cells.joined(separator: " | ") + " | \(Format.bytes(Double(saved))) |")
         }

@@ -116,7 +116,7 @@ extension HostilePathTests {
     func gapsExitFour() throws {
         let bad = Self.path("not-a.gif")
         #expect(FileManager.default.createFile(atPath: bad, contents: Data("not a gif".utf8)))
-        let cache = BenchProgram.inProcess(["cache", "--gif", Self.gif, "--gif", bad, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache-gap")])
+        let cache = try BenchProgram.run(["cache", "--gif", Self.gif, "--gif", bad, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache-gap")])
         #expect(cache.status == 4, "\(cache.errors)")
         #expect(cache.errors.contains("skipping"), "\(cache.errors)")
         // A real-time case longer than --timeout fails (a time limit only a process can be held to); --quiet keeps the
@@ -145,8 +145,35 @@ extension HostilePathTests {
     func cacheLimit() throws {
         try Self.expectRefusal(["cache", "--gif", Self.gif, "--max-eager-bytes", "100KiB", "--out", Self.path("cache")],
                                "raise it with --max-eager-bytes")
-        let raised = BenchProgram.inProcess(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
+        let raised = try BenchProgram.run(["cache", "--gif", Self.gif, "--max-eager-bytes", "1MiB", "--repetitions", "1", "--out", Self.path("cache")])
         #expect(raised.status == 0, "\(raised.errors)")
+    }
+
+    /// A one-frame GIF of one pixel on a `side` × `side` screen: a few dozen bytes that decode to `side`² × 4 bytes.
+    static func stillOnAScreen(_ side: Int, named name: String) -> String {
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [UInt8(side & 0xff), UInt8(side >> 8), UInt8(side & 0xff), UInt8(side >> 8)]
+        bytes += [0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        bytes += [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x4c, 0x01, 0x00, 0x3b]
+        let path = Self.path(name)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    @Test("bench cache measures each file in a child: one past --timeout is skipped in one line, and a load that would hold more than the eager limit is left out (issue 68)")
+    func cacheInsideItsLimits() throws {
+        // 100 Mpx: storing it takes seconds, so a child held to 1 s is stopped and the file skipped.
+        let slow = try BenchProgram.run(["cache", "--gif", Self.stillOnAScreen(10_000, named: "still-10000.gif"),
+                                         "--repetitions", "1", "--timeout", "1", "--out", Self.path("cache-slow")])
+        #expect(slow.status == 2 && slow.errors.contains("timed out after 1 s"), "\(slow.errors)")
+        #expect(slow.seconds < 20, "the child was not stopped at its timeout: \(slow.seconds) s")
+        // 4 Mpx, 16 MB a frame under a 20 MB limit: eager holds one frame; a window of 1 holds two and a canvas.
+        let out = Self.path("cache-still")
+        let still = try BenchProgram.run(["cache", "--gif", Self.stillOnAScreen(2_000, named: "still-2000.gif"),
+                                          "--repetitions", "1", "--max-eager-bytes", "20MB", "--out", out])
+        #expect(still.status == 0, "\(still.errors)")
+        let markdown = try String(contentsOfFile: out + "/cache.md", encoding: .utf8)
+        let row = try #require(markdown.split(separator: "\n").first { $0.contains("still-2000 |") && $0.contains("ms, ") })
+        #expect(row.components(separatedBy: "over the limit").count == 3, "both windowed loads left out: \(row)")
     }
 
     // 12. Bad baselines.

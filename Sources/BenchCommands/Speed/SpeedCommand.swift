@@ -87,9 +87,7 @@ enum SpeedCommand {
             defer { clock.stepDone() }
             guard let path = files.paths[input.name] else { skipped += 1; continue }
             let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec",
-                             codecs.map(\.description).joined(separator: ","), "--max-pixels",
-                             "\(limits.maxCanvasPixels)", "--max-eager-bytes", "\(limits.maxEagerBytes)",
-                             "--max-file-size", "\(limits.maxFileBytes)"]
+                             codecs.map(\.description).joined(separator: ",")] + RunCommand.arguments(limits)
             let outcome = try ChildProcess.run(own, arguments, timeout: Double(timeout),
                                                environment: ["SWIFT_BACKTRACE": "enable=no"],
                                                shouldStop: { Interruption.requested })
