@@ -42,6 +42,7 @@ def measure(arguments, work):
 
 
 def main(bench, out, commit, machine):
+    bench = os.path.abspath(bench)
     rows = []
     with tempfile.TemporaryDirectory() as work:
         def file(name, data):
