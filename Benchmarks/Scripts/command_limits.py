@@ -77,8 +77,9 @@ def main(bench, out, commit, machine):
                                                                          "401MB", "--out", "o3"]))
         for name, arguments in cases:
             print(f"limits: {name}", file=sys.stderr)
-            rows.append((name, " ".join(os.path.basename(a) if a.startswith(work) else a for a in arguments[1:]))
-                        + measure(arguments, work))
+            status, wall, peak, line = measure(arguments, work)
+            rows.append((name, " ".join(os.path.basename(a) if a.startswith(work) else a for a in arguments[1:]),
+                         status, wall, peak, line.replace(work + "/", "")))
     lines = ["# Every command inside its limits", "",
              f"Made by `Benchmarks/Scripts/command_limits.sh` at commit {commit} on {machine}.", "",
              "The files a held-out script found three commands over their limits with (issue 68), made again by the "
