@@ -16,6 +16,7 @@ may leave that to the run reports in its folder), never one with uncommitted cha
     Tests/Scripts/check_figures.py --self-test  also show that editing one checked figure in README fails the check
 """
 import glob
+import gzip
 import os
 import re
 import subprocess
@@ -133,6 +134,14 @@ def report_figures(text):
     return [figure for line in normalise(text).splitlines() for figure in figures_of(line)]
 
 
+def read_text(path):
+    """A report file's text; a raw JSON kept gzipped (Benchmarks/Scripts/compact_reports.py) is read unpacked."""
+    if path.endswith(".gz"):
+        with gzip.open(path, "rt", encoding="utf-8", errors="replace") as f:
+            return f.read()
+    return open(path, encoding="utf-8", errors="replace").read()
+
+
 def edited_after_made(source):
     """Problems with a report's history: a figure it was first committed with changed or went in a later commit while
     it still records the commit it was made at (a hand edit, not a new run; figures added by a later rendering of the
@@ -140,8 +149,10 @@ def edited_after_made(source):
     problems = []
     own = set(COMMIT.findall(open(os.path.join(ROOT, source), encoding="utf-8", errors="replace").read()))
     beside = os.path.join(os.path.dirname(source), "results.json")
+    if not os.path.isfile(os.path.join(ROOT, beside)):
+        beside += ".gz"
     if own and os.path.basename(source) == "results.md" and os.path.isfile(os.path.join(ROOT, beside)):
-        theirs = set(COMMIT.findall(open(os.path.join(ROOT, beside), encoding="utf-8", errors="replace").read()))
+        theirs = set(COMMIT.findall(read_text(os.path.join(ROOT, beside))))
         if theirs and not own & theirs:
             problems.append(f"which records commit {', '.join(sorted(own))} but the {beside} it was rendered from records {', '.join(sorted(theirs))}")
     if not own or SHALLOW:
@@ -172,7 +183,7 @@ def recorded_commits(full):
     folder (each `bench` report records the commit it was built from, with -dirty for a changed tree)."""
     def of(path):
         try:
-            return set(COMMIT.findall(open(path, encoding="utf-8", errors="replace").read()))
+            return set(COMMIT.findall(read_text(path)))
         except OSError:
             return set()
     own = of(full)
@@ -181,7 +192,7 @@ def recorded_commits(full):
     found = set()
     for folder, _, names in os.walk(os.path.dirname(full)):
         for name in names:
-            if name.endswith((".md", ".json", ".txt")):
+            if name.endswith((".md", ".json", ".txt", ".json.gz")):
                 found |= of(os.path.join(folder, name))
     return found
 

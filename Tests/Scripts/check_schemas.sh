@@ -14,6 +14,16 @@ diff -u docs/results.schema.json <("$bench" schema results) || { echo "schemas: 
 diff -u docs/feed.schema.json <("$bench" schema feed) || { echo "schemas: docs/feed.schema.json is not what 'bench schema feed' prints" >&2; exit 1; }
 mapfile -t reports < <(git ls-files Reports | grep -E '/(results|baseline|candidate|base)\.json$|^Reports/baseline\.json$')
 mapfile -t feeds < <(git ls-files Reports | grep -E '/feed\.json$')
+# A raw report kept gzipped (Benchmarks/Scripts/compact_reports.py) is checked unpacked.
+mkdir -p "$work/unpacked"
+while IFS= read -r packed; do
+  unpacked="$work/unpacked/$(echo "${packed%.gz}" | tr / _)"
+  gzip -dc "$packed" > "$unpacked"
+  case "$packed" in
+    */feed.json.gz) feeds+=("$unpacked") ;;
+    *) reports+=("$unpacked") ;;
+  esac
+done < <(git ls-files Reports | grep -E '/(results|baseline|candidate|base|feed)\.json\.gz$')
 check-jsonschema --schemafile docs/results.schema.json "${reports[@]}"
 check-jsonschema --schemafile docs/feed.schema.json "${feeds[@]}"
 check-jsonschema --schemafile docs/player.schema.json docs/players/*.json
