@@ -12,7 +12,7 @@ public struct DecodeCost: Sendable, Hashable {
     public var steps: Steps?
 
     /// The two steps a windowed or library-model decoder times apart, in seconds, and the bytes the decoding thread
-    /// allocated and freed during the decode (nil when no ``ThreadAllocationMeter`` is installed).
+    /// allocated and freed during the decode (nil when no `ThreadAllocationMeter` is installed).
     public struct Steps: Sendable, Hashable {
         public var lzw: Double
         public var copy: Double

@@ -6,7 +6,7 @@ import GIFCodec
 /// library in this field does this: they keep RGBA frames (4 bytes per pixel of the whole screen) or decode again.
 ///
 /// It is a ``WindowedDecoder`` whose compositor keeps indices
-/// (``Compositor/init(container:limits:codec:keepsIndices:)``): the same prefetch queue, window, display scaling and
+/// (`Compositor.init(container:limits:codec:keepsIndices:)`): the same prefetch queue, window, display scaling and
 /// compositing routine. Memory rule: ``pixelBytes(window:container:display:)`` plus the indices kept
 /// (``keptIndexBytes``, at most the sum of the frames' rectangle areas).
 public final class IndexedDecoder: AnimatedFrameSource {

@@ -27,7 +27,7 @@ public final class WindowedDecoder: AnimatedFrameSource {
     private static let threadSerial = Atomic<Int>(0)
 
     /// Starts the background decoder; a window of `.frames(n)` needs n ≥ 1. Frames are drawn by `compositor`, by
-    /// default a ``Compositor`` of `container` with `codec`; the prefetch thread owns it from here on. With a
+    /// default a `Compositor` of `container` with `codec`; the prefetch thread owns it from here on. With a
     /// `display`, frames are kept at its size.
     public init(container: any AnimationContainer, window: PrefetchWindow, limits: DecodeLimits = .default,
                 codec: LZWCodec = .default,

@@ -150,7 +150,7 @@ public final class Compositor {
     /// it the canvas: ``pixels`` is then `destination`, and the next frame starts from it. A frame that covers the
     /// screen and completes is drawn alone when it is opaque, or when the screen under it is all transparent (nothing
     /// drawn yet, or the frame before cleared it whole); any other frame is drawn over the canvas before it, each pixel
-    /// written once, from the frame or from that canvas (``advance(over:)``), or, after a disposal 2 or 3 changed the
+    /// written once, from the frame or from that canvas (`advance(over:)`), or, after a disposal 2 or 3 changed the
     /// screen, on a copy of it. So a decoder keeping every frame writes each one once, not on a canvas and then in a
     /// copy. `destination` must stay allocated until the next call or ``reset()``.
     @discardableResult

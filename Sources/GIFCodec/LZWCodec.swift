@@ -4,7 +4,7 @@
 /// flags are the same whichever is chosen; only the pixel decoding differs. docs/decoding.md ("Codecs") states where
 /// their outputs may differ on damaged data.
 public enum LZWCodec: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// The project's own decoder (``LZWDecoder``): each code's string is copied from where it was first written,
+    /// The project's own decoder (`LZWDecoder`): each code's string is copied from where it was first written,
     /// no per-pixel prefix walk. The default.
     case fast
     /// giflib 5.2.1's `DGifGetLine`: the reference the fast decoder is tested against.

@@ -31,7 +31,7 @@ public struct Playability: Sendable {
     }
 
     /// The checks that need no pixel decoded (limits, empty frames, palettes): cheap enough for a parent process,
-    /// which leaves the full ``check(_:limits:)`` to a child with a time limit.
+    /// which leaves the full `check(_:limits:)` to a child with a time limit.
     public static func checkStructure(_ container: GIFContainer, limits: DecodeLimits = .default) throws(GIFError) {
         try limits.check(container)
         if container.frames.allSatisfy({ $0.rect.width == 0 || $0.rect.height == 0 }) {

@@ -1,7 +1,7 @@
 import GIFCodec
 
 /// A library's player replayed on a ``VirtualClock``: the same ``ModelDecoder`` state, its ``RetentionRule`` told of
-/// every event in the same order, its serial queue a ``VirtualDecodingThread`` charging each decode its traced cost.
+/// every event in the same order, its serial queue a `VirtualDecodingThread` charging each decode its traced cost.
 /// Frames decoded up front cost the calling thread, as they do the real player's. It lends no pixels. Used on one
 /// thread.
 public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {

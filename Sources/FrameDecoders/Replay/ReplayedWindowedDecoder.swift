@@ -1,8 +1,8 @@
 import GIFCodec
 
 /// The windowed decoder (and the indexed one, with its own trace) replayed on a ``VirtualClock``: the same
-/// ``PrefetchStrategy`` a ``WindowedDecoder`` and its prefetch thread share, its thread a
-/// ``VirtualDecodingThread`` charging each decode its traced cost. It lends no pixels. Used on one thread.
+/// `PrefetchStrategy` a ``WindowedDecoder`` and its prefetch thread share, its thread a
+/// `VirtualDecodingThread` charging each decode its traced cost. It lends no pixels. Used on one thread.
 public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable {
     public let container: any AnimationContainer
     public let window: Int
