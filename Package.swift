@@ -14,10 +14,10 @@ let testTargetsWanted = ProcessInfo.processInfo.environment["GIF_FRAME_BENCH_TES
 let testTargets: [Target] = [
     .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures"]),
     .testTarget(name: "WebPCodecTests", dependencies: ["GIFCodec", "WebPCodec", "TestFixtures"]),
-    .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "TestFixtures", "WebPCodec"]),
+    .testTarget(name: "FrameDecodersTests", dependencies: ["FrameDecoders", "GIFCodec", "GIFCorpus", "MemoryProbe", "PlayerModels", "TestFixtures", "WebPCodec"]),
     .testTarget(name: "MemoryProbeTests", dependencies: ["MemoryProbe", "TestFixtures"]),
     .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "GIFCodec", "FrameDecoders", "TestFixtures", "WebPCodec"]),
-    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchCommands", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "Playback", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PosixThreads", "SystemFiles", "TestFixtures"]),
+    .testTarget(name: "BenchTests", dependencies: ["BuildProvenance", "BenchCommands", "BenchReplay", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "BenchCore", "Playback", "CaseModel", "FrameDecoders", "GIFCodec", "BenchCLI", "GIFCorpus", "MemoryProbe", "PairedRunning", "PlayerModels", "PosixThreads", "SystemFiles", "TestFixtures"]),
 ].filter { testTargetsWanted?.contains($0.name) ?? true }
 
 /// Every target of the package. A build for a few test targets (GIF_FRAME_BENCH_TEST_TARGETS) keeps only what those
@@ -48,6 +48,8 @@ let allTargets: [Target] = [
         .target(name: "GIFCorpus", dependencies: ["GIFCodec"]),
         .target(name: "WebPCodec", dependencies: ["CWebP", "GIFCodec"]),
         .target(name: "FrameDecoders", dependencies: ["GIFCodec", "PosixThreads", "WebPCodec"]),
+        // The players of image libraries, each transcribed from its source as a retention rule, and a player file's.
+        .target(name: "PlayerModels", dependencies: ["FrameDecoders", "GIFCodec"]),
         .target(
             name: "MemoryProbe",
             dependencies: ["CJemalloc", "PosixThreads"],
@@ -56,20 +58,25 @@ let allTargets: [Target] = [
         .target(name: "ImageCache", dependencies: ["GIFCodec", "SystemFiles", "WebPCodec"]),
         // A case and its result as data, the one vocabulary parent and child share (and the JSON they cross in);
         // BenchCore plays a case in the measuring child.
-        .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe"]),
+        .target(name: "CaseModel", dependencies: ["FrameDecoders", "GIFCodec", "MemoryProbe", "PlayerModels"]),
         // The real-time player, its playhead and display clock, and the feed's player: the child plays them on the
         // real clock, the replay on a virtual one.
         .target(name: "Playback", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads"]),
         .target(name: "BenchCore", dependencies: ["CaseModel", "Playback", "CPosix", "CValgrind", "FrameDecoders", "GIFCodec", "MemoryProbe", "PosixThreads", "WebPCodec"]),
         // The parent's library, by concept, each layer on the ones above it (ARCHITECTURE.md): what to run, running it,
         // judging the figures (pure), and writing them down.
-        .target(name: "BenchPlan", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles", "WebPCodec"]),
+        .target(name: "BenchPlan", dependencies: ["CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "PlayerModels", "SystemFiles", "WebPCodec"]),
         // Settings played on a virtual clock from each frame's traced decode cost, through the real-time player.
         .target(name: "BenchReplay", dependencies: ["BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "Playback"]),
         .target(name: "BenchRunning", dependencies: ["BuildProvenance", "BenchReplay", "BenchPlan", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
-        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
-        .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "BenchVerdicts", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
-        .target(name: "BenchCLI", dependencies: ["CaseModel", "BenchPlan"]),
+        // The paired gate's runner: the base built, warm workers of both sides, their passes paired A B A B.
+        .target(name: "PairedRunning", dependencies: ["BenchPlan", "BenchRunning", "CaseModel", "SystemFiles"]),
+        .target(name: "BenchVerdicts", dependencies: ["BenchPlan", "BenchRunning", "PairedRunning", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchReports", dependencies: ["BenchReplay", "BenchPlan", "BenchRunning", "PairedRunning", "BenchVerdicts", "CaseModel", "FrameDecoders", "GIFCodec", "GIFCorpus", "ImageCache", "MemoryProbe", "SystemFiles"]),
+        .target(name: "BenchCLI", dependencies: ["CaseModel", "BenchPlan", "GIFCodec"]),
+        // `bench speed`: decoding throughput of each codec and decoder, against a C loop over giflib.
+        .target(name: "BenchSpeed", dependencies: ["BenchCLI", "BenchPlan", "BenchRunning", "CaseModel", "FrameDecoders",
+                                                   "GIFCodec", "GiflibBaseline", "MemoryProbe", "SystemFiles"]),
         .executableTarget(
             name: "bench-case",
             dependencies: ["BenchCore", "CaseModel"],
@@ -82,8 +89,8 @@ let allTargets: [Target] = [
         // The commands of `bench`, as a library: the `bench` executable and a harness of another package both call it.
         .target(
             name: "BenchCommands",
-            dependencies: ["BenchCLI", "BuildProvenance", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus", "GiflibBaseline",
-                           "MemoryProbe", "SystemFiles", "WebPCodec"]
+            dependencies: ["BenchCLI", "BuildProvenance", "CaseModel", "BenchPlan", "BenchReplay", "BenchReports", "BenchRunning", "BenchSpeed", "BenchVerdicts", "CPosix", "FrameDecoders", "GIFCodec", "GIFCorpus",
+                           "MemoryProbe", "PairedRunning", "PlayerModels", "SystemFiles", "WebPCodec"]
         ),
         .target(name: "GIFFrameBench", dependencies: ["BenchCLI", "BenchCommands", "BenchCore", "CaseModel", "BenchPlan", "BenchReports", "BenchRunning", "BenchVerdicts", "FrameDecoders", "GIFCodec"]),
         .executableTarget(name: "bench", dependencies: ["BenchCommands", "bench-case"], path: "Benchmarks/bench"),

@@ -3,6 +3,7 @@ import BenchPlan
 import BenchRunning
 import BenchCLI
 import GIFCodec
+import BenchSpeed
 import MemoryProbe
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@ import BenchCLI
 import FrameDecoders
 import Foundation
 import GIFCodec
+import SystemFiles
 
 /// `bench cache`: the image-cache store path — what each way of storing costs and whether a GIF stays a GIF, and a
 /// WebP a WebP.
@@ -27,7 +28,7 @@ enum CacheCommand {
     once at a time and a windowed load keeps at most 4 (a still image 1), so the eager limit below bounds the
     child's memory to about twice its figure.
 
-    \(RunCommand.readingHelp)
+    \(SharedFlags.readingHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -39,15 +40,15 @@ enum CacheCommand {
         let timeout = try arguments.integer("--timeout",
                                             in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
         let allowsSpecialFiles = arguments.flag("--allow-special-files")
-        let limits = try RunCommand.limits(&arguments)
+        let limits = try SharedFlags.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
         if let one = try arguments.value("--measure-one") {
             return try measureOne(one, arguments: &arguments, repetitions: repetitions, limits: limits, codec: codec)
         }
         try arguments.finish(command: "cache")
-        let session = try CommandSession("bench cache")
+        let session = CommandSession("bench cache")
         let output = try session.reportFolder(out)
-        let scratch = session.scratch
+        let scratch = try PrivateDirectory.forRun()
         let rules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
                                    deadlineSeconds: Double(timeout))
         // The store path decodes every frame up front, as an eager decoder does: the eager limit applies to each file.
@@ -75,7 +76,7 @@ enum CacheCommand {
             defer { clock.stepDone() }
             let arguments = ["cache", "--measure-one", files.paths[input.name]!, "--name", input.name,
                              "--cache-directory", cacheDirectory, "--repetitions", "\(repetitions)",
-                             "--codec", "\(codec)"] + RunCommand.arguments(limits)
+                             "--codec", "\(codec)"] + SharedFlags.arguments(limits)
             let outcome = try ChildProcess.run(CaseRunner.ownExecutable, arguments, timeout: Double(timeout),
                                                environment: ["SWIFT_BACKTRACE": "enable=no"],
                                                shouldStop: { Interruption.requested })

@@ -4,26 +4,23 @@ import BenchReports
 import BenchRunning
 import CaseModel
 import Foundation
-import SystemFiles
 
 /// What `run`, `feed`, `gate`, `merge` and `cache` each set up before their work and settle after it, in one place:
-/// a private scratch directory; signals turned into a clean stop; one progress line and clock; the report folder made,
+/// signals turned into a clean stop; one progress line and clock; the report folder made,
 /// checked against what the command reads and writes, and locked (``reportFolder(_:writes:reads:)``, called as soon
 /// as the command knows its inputs); the report published with its exports (``publish(_:to:exports:)``); and the
 /// exit status told one way, with the line that says why it is not 0.
 struct CommandSession {
     /// How the session's notes name the command: `bench`, `bench feed`.
     let name: String
-    /// A private directory for the command's own files (encoded GIFs, a base build's export), removed at exit.
-    let scratch: PrivateDirectory
     let progress = ProgressLine()
     let started = Date()
 
-    /// Makes the scratch directory, and when `interruptible` turns SIGINT and SIGTERM into ``Interruption/requested``,
-    /// so that the command stops between cases and still writes what finished.
-    init(_ name: String, interruptible: Bool = true) throws(UsageError) {
+    /// When `interruptible`, turns SIGINT and SIGTERM into ``Interruption/requested``, so that the command stops
+    /// between cases and still writes what finished. A command that needs a scratch directory for its own files
+    /// (encoded GIFs, a base build's export) makes one with `PrivateDirectory.forRun()`; `merge` needs none.
+    init(_ name: String, interruptible: Bool = true) {
         self.name = name
-        scratch = try PrivateDirectory.forRun()
         if interruptible { Interruption.install() }
     }
 

@@ -8,6 +8,9 @@ import FrameDecoders
 import GIFCodec
 import GIFCorpus
 import MemoryProbe
+import PlayerModels
+import PairedRunning
+import BenchCLI
 
 /// The design's figures (defaults, limits, rules and the arithmetic on them), read from the constants the code runs
 /// on: `bench schema design` prints them as docs/design-figures.md, which the tests hold to this output and against

@@ -8,6 +8,7 @@ import Foundation
 import FrameDecoders
 import GIFCodec
 import GIFCorpus
+import SystemFiles
 
 /// `bench feed`: several players at once in one child process, as in a scrolling feed, one child per model and
 /// repetition; writes feed.csv, feed.md, feed.json and charts/feed-memory.svg.
@@ -79,8 +80,8 @@ enum FeedCommand {
         let exports = try Exports(&arguments)
         try arguments.finish(command: "feed")
         BuildConfiguration.warnIfDebug(command: "bench feed")
-        let session = try CommandSession("bench feed")
-        let (progress, scratch) = (session.progress, session.scratch)
+        let session = CommandSession("bench feed")
+        let (progress, scratch) = (session.progress, try PrivateDirectory.forRun())
         let runner = try child.runner(timeout: Double(options.timeout))
         let (playable, rejected) = GIFInputs.partition(options.inputs, limits: options.limits,
                                                        rules: InputFileRules(maxBytes: options.limits.maxFileBytes),
@@ -168,30 +169,31 @@ enum FeedCommand {
             inputs = gifs.isEmpty ? SyntheticCorpus.all.filter { $0.name == "kingfisher-720x720x150" }.map { GIFInput(name: $0.name, source: .synthetic($0)) }
                                   : try GIFInputs.resolve(gifs)
             players = try arguments.integer("--players", in: 1...64) ?? 6
-            scrollRate = try RunCommand.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
-            let names = RunCommand.list(try arguments.value("--policies"))
+            scrollRate = try SharedFlags.number(arguments.value("--scroll"), flag: "--scroll", in: 0...100) ?? 0
+            let names = SharedFlags.list(try arguments.value("--policies"))
             if names?.isEmpty == true { throw UsageError("--policies needs at least one model, such as --policies "
                                                          + "eager,windowed") }
             let files = try PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
-            models = try RunCommand.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text, players: registry) } }
+            models = try SharedFlags.distinct((names.map { try $0.flatMap { text throws(UsageError) in try DecoderSetting.parsingSweep(text, players: registry) } }
                                               ?? (files.isEmpty ? DecoderSetting.feedDefaults : [])) + files)
             loops = try arguments.integer("--loops", in: 1...1000) ?? FeedCommand.defaultLoops
-            speed = try RunCommand.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1
+            speed = try SharedFlags.number(arguments.value("--speed"), flag: "--speed", in: OptionRanges.speed) ?? 1
             device = try RunCommand.device(&arguments)
-            refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh",
+            refresh = try SharedFlags.number(arguments.value("--refresh"), flag: "--refresh",
                                             in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
             let usableCPUs = max(1, Int(cposix_allowed_cpu_count()))
             cpus = try arguments.integer("--cpus", in: 1...usableCPUs, note: " (the CPUs this process may run on)") ?? device.map { min($0.cores, usableCPUs) }
             poolWidth = try arguments.integer("--pool-width", in: 1...64) ?? cpus ?? usableCPUs
             display = try arguments.value("--display").map { text throws(UsageError) in try RunCommand.displaySize(text, orFull: false) }
             codec = try CodecOption.one(&arguments)
-            memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"), flag: "--memory-warning-at",
+            memoryWarningAt = try SharedFlags.number(arguments.value("--memory-warning-at"),
+                                                     flag: "--memory-warning-at",
                                                     in: 0.001...1_000_000)
             budget = try arguments.value("--budget").map { text throws(UsageError) in try ByteSize.parse(text, flag: "--budget", example: "100MiB") }
             repetitions = try arguments.integer("--repetitions", in: 1...100) ?? 1
             out = try arguments.value("--out") ?? "bench-results/feed"
             timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? 600
-            limits = try RunCommand.limits(&arguments)
+            limits = try SharedFlags.limits(&arguments)
             maxMemoryBytes = try arguments.value("--max-memory").map { text throws(UsageError) in
                 try ByteSize.parse(text, flag: "--max-memory", example: "8GiB")
             } ?? FeedCase.defaultMaxMemoryBytes

@@ -21,7 +21,7 @@ enum InspectCommand {
                              composited RGBA frame, and nothing else on stdout, each line as its frame is drawn;
                              within --timeout (the whole listing) and --max-eager-bytes (the canvas it draws on)
       --json                 the container facts as one JSON object (snake_case keys, a 'frames' array), for scripts
-    \(RunCommand.readingHelp)
+    \(SharedFlags.readingHelp)
     """
 
     static func run(_ arguments: ArgumentList) throws -> ExitStatus {
@@ -30,7 +30,7 @@ enum InspectCommand {
         let hashes = arguments.flag("--hashes")
         let json = arguments.flag("--json")
         if hashes && json { throw UsageError("--hashes and --json cannot be combined: pick one output") }
-        let limits = try RunCommand.limits(&arguments)
+        let limits = try SharedFlags.limits(&arguments)
         let codec = try CodecOption.one(&arguments)
         let timeout = try arguments.integer("--timeout",
                                             in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds

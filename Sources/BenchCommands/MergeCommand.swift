@@ -31,7 +31,7 @@ enum MergeCommand {
                                                            + "merge --help')") }
         try Destinations.checkFolder(("--out", out), against: directories.map { ("the shard folder \($0)", $0) })
         // Merging takes a second: a signal stops it at once, with nothing written.
-        let session = try CommandSession("bench", interruptible: false)
+        let session = CommandSession("bench", interruptible: false)
         let shardReports = directories.map { ("the shard report \($0)/results.json",
                                               ($0 as NSString).appendingPathComponent("results.json")) }
         let output = try session.reportFolder(out, writes: exports.destinations, reads: shardReports)

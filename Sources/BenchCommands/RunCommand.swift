@@ -8,6 +8,8 @@ import CPosix
 import FrameDecoders
 import Foundation
 import GIFCodec
+import PairedRunning
+import SystemFiles
 
 /// `bench run`, and `bench` with no arguments: run a suite in child processes and write the reports.
 enum RunCommand {
@@ -105,7 +107,7 @@ enum RunCommand {
       --worker-plan          print each case and its warm worker's command line as JSON, and play nothing: how
                              'bench gate' asks each side for the workers it alternates pass by pass
     \(Exports.help)
-    \(limitsHelp)
+    \(SharedFlags.limitsHelp)
     """
 
     static func run(_ arguments: ArgumentList, child: MeasuringChild, players: PlayerRegistry = .none) throws
@@ -118,9 +120,9 @@ enum RunCommand {
         // Everything that can fail fast does, before the first case: the output folder (made, proved writable and
         // locked against a second run), the scratch directory, and every input file. Encoding the synthetic GIFs and
         // checking each file takes seconds: the session's clock starts here, and the progress line says so live.
-        let session = try CommandSession("bench")
+        let session = CommandSession("bench")
         let output = try session.reportFolder(options.out, writes: options.destinations, reads: options.reads)
-        let (progress, scratch) = (session.progress, session.scratch)
+        let (progress, scratch) = (session.progress, try PrivateDirectory.forRun())
         progress.update("preparing \(Format.count(options.inputs.count, "GIF")): encoding the built-in ones, "
                         + "checking each file …")
         var runner = try child.runner(timeout: Double(options.timeout))

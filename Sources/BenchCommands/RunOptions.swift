@@ -71,38 +71,38 @@ extension RunCommand {
             workerPlan = arguments.flag("--worker-plan")
             exports = try Exports(&arguments)
             shard = try arguments.value("--shard").map { text throws(UsageError) in try Shard(parsing: text) }
-            let corpus = try RunCommand.corpus(&arguments)
+            let corpus = try SharedFlags.corpus(&arguments)
             inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus, acceptsWebP: true)
-            let decoderList = try RunCommand.list(arguments.value("--decoders"))
-            let windowList = try RunCommand.list(arguments.value("--windows"))
-            let policies = try (RunCommand.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in
+            let decoderList = try SharedFlags.list(arguments.value("--decoders"))
+            let windowList = try SharedFlags.list(arguments.value("--windows"))
+            let policies = try (SharedFlags.list(arguments.value("--policies")) ?? []).flatMap { text throws(UsageError) in
                 try DecoderSetting.parsingSweep(text, players: players)
             } + PlayerFile.loadAll(arguments.values("--player-file")).map { DecoderSetting.file($0) }
             let mode = try arguments.value("--mode").map { text throws(UsageError) in
                 guard let mode = PlaybackMode(rawValue: text) else { throw UsageError("--mode takes throughput or realtime, not '\(text)'") }
                 return mode
             } ?? .throughput
-            let speedList = try RunCommand.list(arguments.value("--speed")) ?? ["1"]
+            let speedList = try SharedFlags.list(arguments.value("--speed")) ?? ["1"]
             if speedList.isEmpty { throw UsageError("--speed needs at least one number") }
-            let speeds = try RunCommand.distinct(speedList.map { text throws(UsageError) in
-                try RunCommand.number(text, flag: "--speed", in: OptionRanges.speed)!
+            let speeds = try SharedFlags.distinct(speedList.map { text throws(UsageError) in
+                try SharedFlags.number(text, flag: "--speed", in: OptionRanges.speed)!
             })
-            let marginList = try RunCommand.list(arguments.value("--margin"))
+            let marginList = try SharedFlags.list(arguments.value("--margin"))
                 ?? [Format.fixed(ReplayAnswer.defaultMargin, digits: 0)]
             if marginList.isEmpty { throw UsageError("--margin needs at least one slowdown, such as --margin 4") }
-            margins = try RunCommand.distinct(marginList.map { text throws(UsageError) in
-                try RunCommand.number(text, flag: "--margin", in: OptionRanges.margin)!
+            margins = try SharedFlags.distinct(marginList.map { text throws(UsageError) in
+                try SharedFlags.number(text, flag: "--margin", in: OptionRanges.margin)!
             })
             let device = try RunCommand.device(&arguments)
-            let refresh = try RunCommand.number(arguments.value("--refresh"), flag: "--refresh",
+            let refresh = try SharedFlags.number(arguments.value("--refresh"), flag: "--refresh",
                                                 in: OptionRanges.refreshHz) ?? device?.refreshHz ?? OptionRanges.defaultRefreshHz
-            let displayList = try RunCommand.list(arguments.value("--display")) ?? ["full"]
+            let displayList = try SharedFlags.list(arguments.value("--display")) ?? ["full"]
             if displayList.isEmpty { throw UsageError("--display needs at least one size, such as --display 320x320 or "
                                                       + "--display full,320x320") }
-            let displays = try RunCommand.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
+            let displays = try SharedFlags.distinct(displayList.map { text throws(UsageError) -> DisplaySize? in
                 text == "full" ? nil : try RunCommand.displaySize(text, orFull: true)
             })
-            let memoryWarningAt = try RunCommand.number(arguments.value("--memory-warning-at"),
+            let memoryWarningAt = try SharedFlags.number(arguments.value("--memory-warning-at"),
                                                         flag: "--memory-warning-at", in: 0.01...1_000_000)
             if memoryWarningAt != nil && mode != .realtime { throw UsageError("--memory-warning-at goes with "
                                                                               + "--mode realtime") }
@@ -122,7 +122,7 @@ extension RunCommand {
                                             in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
             let allowsSpecialFiles = arguments.flag("--allow-special-files")
             let samplerMilliseconds = try arguments.integer("--sampler-interval", in: 0...10_000) ?? Int(MemorySampler.defaultInterval * 1000)
-            let slowdown = try RunCommand.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0
+            let slowdown = try SharedFlags.fraction(arguments.value("--slow-windowed"), flag: "--slow-windowed") ?? 0
             let plantedLeak = try arguments.value("--plant-leak").map { text throws(UsageError) -> Int in
                 guard let bytes = ByteSize.parse(text), bytes > 0 else { throw UsageError("--plant-leak takes a size such as 1MiB, not '\(text)'") }
                 return bytes
@@ -133,9 +133,9 @@ extension RunCommand {
                 }
                 return bytes
             } ?? 0
-            let decodeSlowdown = try RunCommand.number(arguments.value("--decode-slowdown"), flag: "--decode-slowdown",
+            let decodeSlowdown = try SharedFlags.number(arguments.value("--decode-slowdown"), flag: "--decode-slowdown",
                                                        in: OptionRanges.margin) ?? 1
-            let limits = try RunCommand.limits(&arguments)
+            let limits = try SharedFlags.limits(&arguments)
             fileRules = InputFileRules(maxBytes: limits.maxFileBytes, allowsSpecialFiles: allowsSpecialFiles,
                                        deadlineSeconds: Double(timeout))
             saveBaseline = try arguments.value("--save-baseline")
@@ -170,11 +170,11 @@ extension RunCommand {
                 }
             }
             settings += policies
-            settings = RunCommand.distinct(settings)
+            settings = SharedFlags.distinct(settings)
             guard !settings.isEmpty else { throw UsageError("nothing to run: give --decoders, --windows or --policies") }
             if !arguments.flag("--no-references") {
                 references = Suite.references(besides: settings)
-                settings = RunCommand.distinct(references.filter(\.isEager) + settings + references.filter { !$0.isEager })
+                settings = SharedFlags.distinct(references.filter(\.isEager) + settings + references.filter { !$0.isEager })
             }
             suite = Suite(inputs: inputs, settings: settings, loops: loops, repetitions: repetitions, mode: mode,
                           speeds: speeds, refreshHz: refresh, cpus: cpus, byteSource: byteSource, codecs: codecs,

@@ -27,7 +27,7 @@ enum SamplerCostCommand {
         let gifs = try arguments.values("--gif")
         let timeout = try arguments.integer("--timeout",
                                             in: OptionRanges.timeoutSeconds) ?? OptionRanges.defaultCaseTimeoutSeconds
-        let limits = try RunCommand.limits(&arguments)
+        let limits = try SharedFlags.limits(&arguments)
         try arguments.finish(command: "sampler-cost")
         let inputs = gifs.isEmpty ? try GIFInputs.resolve([]).filter { $0.name == "kingfisher-720x720x150" } : try GIFInputs.resolve(gifs)
         let scratch = try PrivateDirectory.forRun()

@@ -1,5 +1,6 @@
 import CaseModel
 import FrameDecoders
+import PlayerModels
 
 /// What a setting plays one GIF with, and on which queue.
 extension DecoderSetting {

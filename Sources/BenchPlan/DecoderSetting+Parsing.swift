@@ -1,5 +1,6 @@
 import CaseModel
 import FrameDecoders
+import PlayerModels
 
 /// Parsing: `bench run --policies` and `bench feed --policies` take the same entries, so a setting is named one way.
 extension DecoderSetting {

@@ -1,5 +1,6 @@
 import CaseModel
 import FrameDecoders
+import PlayerModels
 
 /// How a suite plays every GIF, as `--policies` names it: one of the package's decoder kinds at a window, a library's
 /// player with the settings its users change, a player file's or a registered player's rule, or the windowed decoder

@@ -1,5 +1,5 @@
 import Foundation
-import FrameDecoders
+import PlayerModels
 
 /// Reads a ``PlayerDescription`` from a JSON file (`--player-file`, docs/player.schema.json): every key checked, and a
 /// bad one refused with one line naming it.

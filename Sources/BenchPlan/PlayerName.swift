@@ -1,5 +1,5 @@
 import CaseModel
-import FrameDecoders
+import PlayerModels
 
 /// The rule for naming a player of one's own, a player file's or another package's: a word that `--policies` and a CSV
 /// column hold as it is, and not the name of a built-in decoder, player or policy, since a row names its player.

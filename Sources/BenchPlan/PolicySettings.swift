@@ -1,5 +1,5 @@
 import Foundation
-import FrameDecoders
+import PlayerModels
 
 /// A library's settings as `--policies` writes them after its name, `KEY=VALUE` joined by `:`: `kingfisher:preload=3`,
 /// `kingfisher:prescale=off`, `flanimatedimage:cache-max=2`, `sdwebimage:max-buffer=32MiB`, and on each library whose

@@ -2,6 +2,7 @@ import BenchPlan
 import BenchRunning
 import BenchVerdicts
 import Foundation
+import PairedRunning
 
 /// A run's report with its charts, drawn once: `results.md` embeds the charts published beside it.
 public struct RunReportFiles: PublishedReport {

@@ -33,7 +33,7 @@ public struct ChildOutcome: Sendable {
 public struct ChildStartError: Error, CustomStringConvertible, Sendable {
     public let description: String
 
-    init(executable: String, error: Error) {
+    public init(executable: String, error: Error) {
         var innermost = error as NSError
         while let underlying = innermost.userInfo[NSUnderlyingErrorKey] as? NSError { innermost = underlying }
         let reason = innermost.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(innermost.code))) : innermost.localizedDescription
@@ -45,7 +45,7 @@ public struct ChildStartError: Error, CustomStringConvertible, Sendable {
 public enum ChildProcess {
     /// A child's environment: this process's, naming this process as its parent (``ParentProcess``, so the child
     /// ends when the parent dies), with `extra` over it.
-    static func childEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
+    public static func childEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment[ParentProcess.environmentKey] = "\(getpid())"
         environment.merge(extra) { _, new in new }

@@ -1,6 +1,7 @@
 import CaseModel
 import BenchPlan
 import BenchRunning
+import PairedRunning
 
 /// A paired gate's whole verdict: CPU judged by the paired rounds against the base built here, everything that does
 /// not depend on the host judged against the baseline's figures, and a run short of its plan judged incomplete.

@@ -2,6 +2,7 @@ import CaseModel
 import BenchPlan
 import BenchRunning
 import Foundation
+import PairedRunning
 
 /// Judges CPU by paired ratios, candidate ÷ base, on figures measured on one machine in one job: CPU time by an
 /// interval on the rounds' ratios, instructions by one Callgrind count a side. Pure: the reports in, verdicts out.

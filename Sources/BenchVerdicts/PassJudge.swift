@@ -2,6 +2,7 @@ import BenchPlan
 import BenchRunning
 import CaseModel
 import Foundation
+import PairedRunning
 
 /// Judges the paired gate's warm passes (``PassSeries``). CPU time: within a generation of workers the sides
 /// alternate, and each pass between two of the other side's gives one log ratio, candidate ÷ base, against the mean

@@ -168,73 +168,6 @@ public enum ReportSchema {
         ]
     }
 
-    public static func feed() -> [String: Any] {
-        let player: [String: Any] = [
-            "type": "object", "required": ["player", "gif", "stalls", "dropped_frames"],
-            "properties": [
-                "player": integer(), "gif": string(), "frames_shown": integer(), "stalls": integer(),
-                "dropped_frames": integer(),
-                "partial_frames": integer(), "held_frames_max": integer(), "held_before_warning": integer(),
-                "held_after_warning": integer(), "warned": boolean(), "animation_seconds": number(),
-                "first_frame_seconds": number(), "lateness_seconds": number(), "worst_lateness_seconds": number(),
-            ],
-        ]
-        let event: [String: Any] = [
-            "type": "object", "required": ["kind", "seconds"],
-            "properties": [
-                "kind": ["enum": ["enter", "leave", "warning"]], "seconds": number(), "scheduled_seconds": number(),
-                "player": integer(), "gif": string(), "allocated_before": integer(), "allocated_after": integer(),
-                "held_frames": integer(), "frame_bytes": integer(), "players_reached": integer(),
-            ],
-        ]
-        let result: [String: Any] = [
-            "type": "object", "required": ["feed", "allocated_peak", "cpu_seconds", "players"],
-            "properties": [
-                "feed": ["type": "object", "required": ["model", "players", "seconds"],
-                         "properties": ["model": string(), "players": integer(), "seconds": number(), "speed": number(),
-                                        "refresh_hz": number(), "scroll_rate": number(), "pool_width": integer(),
-                                        "repetition": integer(), "memory_warning_at": number(),
-                                        "max_memory_bytes": integer()]],
-                "failure": string(),
-                "allocated_peak": integer(), "rss_peak": integer(), "allocated_at_start": integer(),
-                "allocated_at_end": integer(),
-                "memory_readings": integer(), "ledger_drift": integer(), "cpu_seconds": number(),
-                "wall_seconds": number(),
-                "harness_cpu_seconds": number(), "ticks": integer(), "missed_ticks": integer(), "pool_width": integer(),
-                "pool_max_running": integer(), "pool_tasks": integer(),
-                "players": ["type": "array", "items": player],
-                "events": ["type": "array", "items": event],
-                "timeline": ["type": "array", "items": sample],
-            ],
-        ]
-        let replay: [String: Any] = [
-            "type": "object", "required": ["model", "feed", "players", "ticks"],
-            "properties": [
-                "model": string(), "feed": ["type": "object"], "players": ["type": "array", "items": player],
-                "ticks": integer(),
-                "pool_max_running": integer(), "failure": string(),
-            ],
-        ]
-        return [
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$id": "https://github.com/gif-frame-bench/feed.schema.json",
-            "title": "GIF Frame Bench feed report (feed.json)",
-            "type": "object",
-            "required": ["metadata", "results", "incomplete"],
-            "properties": [
-                "metadata": metadata,
-                "results": ["type": "array", "items": result],
-                "budget": integer("--budget in bytes"),
-                "incomplete": boolean(),
-                "queues": ["type": "object", "additionalProperties": string()],
-                "replays": ["type": "array", "items": replay,
-                            "description": "each model's feed replayed from traced decode costs (--replay)"],
-            ],
-            "additionalProperties": false,
-        ]
-    }
-
-    /// `schema` as JSON text, keys sorted, for the committed files.
     public static func text(_ schema: [String: Any]) throws -> String {
         let data = try JSONSerialization.data(withJSONObject: schema,
                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
@@ -243,17 +176,17 @@ public enum ReportSchema {
 
     // MARK: Parts
 
-    private static var sample: [String: Any] { [
+    static var sample: [String: Any] { [
         "type": "object", "required": ["time", "allocated"],
         "properties": ["time": number(), "allocated": integer(), "active": integer(), "resident": integer()],
     ] }
 
-    private static var mode: [String: Any] { ["enum": ["throughput", "realtime"]] }
+    static var mode: [String: Any] { ["enum": ["throughput", "realtime"]] }
 
     /// A decoder, as its JSON holds it: one key, the kind, over its parameters.
-    private static var decoder: [String: Any] { ["type": "object", "minProperties": 1, "maxProperties": 1] }
+    static var decoder: [String: Any] { ["type": "object", "minProperties": 1, "maxProperties": 1] }
 
-    private static var benchCase: [String: Any] { [
+    static var benchCase: [String: Any] { [
         "type": "object",
         "required": ["gif", "decoder", "policy", "loops", "mode", "repetition"],
         "properties": [
@@ -270,7 +203,7 @@ public enum ReportSchema {
         ],
     ] }
 
-    private static var metadata: [String: Any] { [
+    static var metadata: [String: Any] { [
         "type": "object",
         "required": ["date", "swift_version", "giflib_version", "jemalloc_version", "cpu_model", "cores",
                      "memory_bytes", "operating_system", "build_configuration", "command"],
@@ -296,7 +229,7 @@ public enum ReportSchema {
         ],
     ] }
 
-    private static func figure(_ measure: Measure) -> [String: Any] {
+    static func figure(_ measure: Measure) -> [String: Any] {
         let unit: String
         switch measure.unit {
         case .bytes: unit = "bytes"
@@ -308,12 +241,12 @@ public enum ReportSchema {
         return ["type": "number", "description": "\(measure.column), in \(unit)"]
     }
 
-    private static func string(_ description: String? = nil) -> [String: Any] { described(["type": "string"], description) }
-    private static func integer(_ description: String? = nil) -> [String: Any] { described(["type": "integer"], description) }
-    private static func number(_ description: String? = nil) -> [String: Any] { described(["type": "number"], description) }
-    private static func boolean(_ description: String? = nil) -> [String: Any] { described(["type": "boolean"], description) }
+    static func string(_ description: String? = nil) -> [String: Any] { described(["type": "string"], description) }
+    static func integer(_ description: String? = nil) -> [String: Any] { described(["type": "integer"], description) }
+    static func number(_ description: String? = nil) -> [String: Any] { described(["type": "number"], description) }
+    static func boolean(_ description: String? = nil) -> [String: Any] { described(["type": "boolean"], description) }
 
-    private static func described(_ node: [String: Any], _ description: String?) -> [String: Any] {
+    static func described(_ node: [String: Any], _ description: String?) -> [String: Any] {
         var node = node
         if let description { node["description"] = description }
         return node

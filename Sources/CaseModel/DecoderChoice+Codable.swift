@@ -1,4 +1,5 @@
 import FrameDecoders
+import PlayerModels
 
 /// The keys of a decoder's one-key object: a kind's name (`windowed`, `windowedAll`) or a player's.
 private extension NamedKey {

@@ -1,7 +1,8 @@
 import FrameDecoders
+import PlayerModels
 
 /// A library's player: its settings and the figures its rule was resolved to for this GIF (and, for SDWebImage, the
-/// memory it sized its pool from). The rules themselves are in FrameDecoders (`PlayerModels/`), each citing its
+/// memory it sized its pool from). The rules themselves are in the PlayerModels module, each citing its
 /// source. A setting a user changed is part of the case: `framePreloadCount = 3` is another case than the default.
 extension DecoderChoice {
     /// Whether this is a library's player (Kingfisher, FLAnimatedImage, SDWebImage, YLGIFImage) or one described in a

@@ -1,4 +1,5 @@
 import FrameDecoders
+import PlayerModels
 
 /// The one type for the decoder a case plays: one of this package's decoder kinds at its window, a library's player
 /// with its settings resolved for this GIF, a player file's or a registered player's, or the calibration block. A

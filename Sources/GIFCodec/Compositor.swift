@@ -1,13 +1,6 @@
 import CGif
 import PosixThreads
 
-/// Whether a composited frame came out whole.
-public enum FrameStatus: Sendable, Equatable {
-    case complete
-    /// Drawing stopped early (bad LZW data, truncation, no palette); what was drawn is kept.
-    case partial(GIFError)
-}
-
 /// Turns frame records into full-screen RGBA canvases following the browser conventions in docs/decoding.md ("Pixel
 /// conventions").
 ///

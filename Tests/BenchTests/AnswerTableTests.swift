@@ -7,6 +7,7 @@ import BenchCore
 import FrameDecoders
 import GIFCodec
 import Testing
+import PlayerModels
 
 /// The first table of a report: per GIF and speed, the setting with the least memory that neither stalls nor drops.
 @Suite("Answer table")

@@ -10,6 +10,7 @@ import FoundationXML
 #endif
 import MemoryProbe
 import Testing
+import PlayerModels
 
 @Suite("SVG charts")
 struct ChartTests {

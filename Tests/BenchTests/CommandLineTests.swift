@@ -55,7 +55,7 @@ struct CommandLineTests {
         for flag in documented {
             #expect(synopsis.contains(flag), "\(command)'s synopsis leaves out \(flag)")
         }
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BenchCommands").path
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").path
         let file = command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Command.swift"
         let found = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { $0.hasSuffix("/" + file) || $0 == file }
         #expect(found.count == 1, "\(file) in \(folder): \(found)")

@@ -7,6 +7,7 @@ import Foundation
 import GIFCorpus
 import Testing
 import TestFixtures
+import PairedRunning
 
 /// The paired gate's judgement on rounds of known distribution, its instruction rule on real Callgrind counts, and
 /// `bench gate`'s refusals, each with one line and exit 2.

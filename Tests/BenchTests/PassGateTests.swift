@@ -5,6 +5,7 @@ import CaseModel
 import Foundation
 import TestFixtures
 import Testing
+import PairedRunning
 
 /// The gate's time pass by pass (issue 48): the judge on passes of known distribution, the warm worker's protocol on a
 /// real child, and `bench gate` pairing passes, catching planted page faults, and falling back to rounds.

@@ -8,6 +8,7 @@ import FrameDecoders
 import GIFCodec
 import Testing
 import TestFixtures
+import PlayerModels
 
 /// A player file (`--player-file`): the four library models written as data in docs/players/ play step for step as the
 /// built-in rules, and a bad file is refused with one line naming the key.

@@ -4,6 +4,7 @@ import CaseModel
 import FrameDecoders
 import TestFixtures
 import Testing
+import PlayerModels
 
 /// The registry of a harness's players is a value: what parses, resolves and plays a registered player is what it was
 /// handed, and a side handed none knows no such player.

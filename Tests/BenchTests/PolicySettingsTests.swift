@@ -3,8 +3,8 @@ import BenchPlan
 import BenchRunning
 import BenchCore
 import Foundation
-import FrameDecoders
 import Testing
+import PlayerModels
 
 /// `--policies` with a library's settings: `kingfisher:preload=3`, sweeps, budgets, and one line for a bad setting.
 @Suite("Library settings in --policies")

@@ -7,6 +7,7 @@ import Foundation
 import GIFCodec
 import GIFCorpus
 import Testing
+import PlayerModels
 
 /// The replay: settings played on a virtual clock from traced frame costs, through the real-time player. Each
 /// schedule here is worked out by hand from the costs and the GIF's delays (10 frames of 100 ms, a 60 Hz link).

@@ -7,6 +7,7 @@ import MemoryProbe
 import PosixThreads
 import Testing
 import TestFixtures
+import PlayerModels
 
 /// A frame source whose frames arrive at known times: frame i is ready `lateBy[i]` seconds after the player
 /// first asks whether it is ready (or asks for it).

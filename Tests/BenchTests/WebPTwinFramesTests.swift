@@ -4,6 +4,7 @@ import FrameDecoders
 import GIFCorpus
 import Testing
 import TestFixtures
+import PlayerModels
 
 /// The WebPs the harness plays by default or on request — the seed's twins (`bench corpus --webp`) and the real
 /// corpus's gif2webp twins (`--corpus real`) — lend, through eager, windowed and the WebP libraries' models, the very

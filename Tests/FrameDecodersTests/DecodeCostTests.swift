@@ -3,6 +3,7 @@ import GIFCodec
 import MemoryProbe
 import Testing
 import TestFixtures
+import PlayerModels
 
 /// Each decode's cost, split into the LZW decode, the drawing and the copy into the buffer that keeps the frame: the
 /// figures that say where real time's extra decoding CPU goes (Reports/player-cpu/README.md).

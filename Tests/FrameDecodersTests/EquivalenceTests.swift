@@ -4,6 +4,7 @@ import GIFCodec
 import GIFCorpus
 import Testing
 import TestFixtures
+import PlayerModels
 
 /// Every decoder must yield exactly the eager decoder's frames drawn with giflib, in every window, loop and codec.
 @Suite("The windowed and indexed decoders, windows 1, 2, 3, 8 and keep-all, with either codec, and the library players are byte-identical to giflib's eager frames")

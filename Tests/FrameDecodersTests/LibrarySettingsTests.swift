@@ -1,5 +1,5 @@
-import FrameDecoders
 import Testing
+import PlayerModels
 
 /// The settings users change, played as the libraries' sources play them: each rule with a setting other than the
 /// default, step by step.

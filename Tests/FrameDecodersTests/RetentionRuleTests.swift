@@ -2,6 +2,7 @@ import FrameDecoders
 import GIFCodec
 import GIFCorpus
 import Testing
+import PlayerModels
 
 /// A scripted playback of a rule with instant decoding (decoding keeps up): the frames held after each due frame,
 /// as the libraries' bookkeeping leaves them.

@@ -3,6 +3,7 @@ import FrameDecoders
 import GIFCodec
 import Testing
 import TestFixtures
+import PlayerModels
 
 /// The decoders play a WebP as they play a GIF: eager, windowed and a library's model, over several loops, lend the
 /// frames Pillow composites (Tests/Fixtures/webp/webp-reference-hashes.txt), through the format-free container.

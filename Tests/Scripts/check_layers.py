@@ -12,7 +12,8 @@ The rules, each one line per breach:
   conformance alone, or through a value whose type the file never names, is not seen, and a build without the
   import is the proof (at 85ecb21 every import it flagged was removed, and the build confirmed each);
 - ARCHITECTURE.md's module table names every library and executable target, and each module it says one uses is
-  one of that target's dependencies, direct or not.
+  one of that target's dependencies, direct or not;
+- sizes: no source file of a library or executable target over 300 lines, no such target over 2,500.
 
 Exit 0 when all hold, 1 with one line per breach.
 
@@ -35,6 +36,7 @@ PUBLIC_NAME = re.compile(
     r"\b(?:public|open|package)\s+(?:(?:static|final|class|mutating|nonisolated|override|indirect|convenience|required|"
     r"nonmutating|private\(set\)|fileprivate\(set\)|internal\(set\))\s+)*"
     r"(?:struct|enum|class|protocol|typealias|func|var|let|actor|case|associatedtype)\s+`?(\w+)")
+MAX_FILE_LINES, MAX_MODULE_LINES = 300, 2500
 EXTENSION = re.compile(r"^\s*(?:public\s+)?extension\s+(\w+)", re.M)
 
 
@@ -151,6 +153,17 @@ def breaches(targets, files, architecture):
     for name, target in targets.items():
         if target["type"] in ("regular", "executable", "system") and name not in rows and name != "TestFixtures":
             problems.append(f"ARCHITECTURE.md: the module table does not name {name}")
+    for name, target in targets.items():
+        if target["type"] not in ("regular", "executable"):
+            continue
+        total = 0
+        for path, text in files.get(name, {}).items():
+            lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+            total += lines
+            if lines > MAX_FILE_LINES:
+                problems.append(f"{path}: {lines} lines, over {MAX_FILE_LINES}: split it where a seam runs")
+        if total > MAX_MODULE_LINES:
+            problems.append(f"{name}: {total} lines of Swift, over {MAX_MODULE_LINES}: split the module where a seam runs")
     for module, uses in rows.items():
         if module not in targets:
             problems.append(f"ARCHITECTURE.md: the module table names {module}, which is not a target")
@@ -185,6 +198,9 @@ def self_test(targets, files, architecture):
     plants.append(("a file importing its own module", targets, planted, architecture, "its own module"))
     plants.append(("a module missing from ARCHITECTURE.md", targets, files,
                    re.sub(r"^\| `Playback`.*$", "", architecture, flags=re.M), "does not name Playback"))
+    planted = json.loads(json.dumps(files))
+    planted["CaseModel"]["Sources/CaseModel/Planted.swift"] = "// a line\n" * (MAX_FILE_LINES + 1)
+    plants.append(("a file over the size limit", targets, planted, architecture, "over 300"))
     failed = False
     for title, planted_targets, planted_files, planted_architecture, expected in plants:
         caught = [line for line in breaches(planted_targets, planted_files, planted_architecture) if expected in line]

@@ -30,5 +30,5 @@ plant Sources/BenchVerdicts/Gate.swift 'if strict {' 'if false {' 'PairedGateTes
 plant Sources/BenchRunning/RunMetadata.swift 'guard let plan = metadata.plan else { return [] }' 'guard let plan = metadata.plan, plan.cases < 0 else { return [] }' 'PairedGateTests/planShortfall'
 # shellcheck disable=SC2016 # Swift source, not shell: nothing to expand
 plant Sources/BenchRunning/Baseline/ReportValidation.swift 'if let planted = results.first(where: { !$0.benchCase.identity.planted.isEmpty }) {' 'if let planted = results.first(where: { _ in false }) {' 'PairedGateTests/plantedBaseline'
-plant Sources/BenchRunning/Paired/BaseBuild.swift 'guard outcome.exitStatus == 0, !commit.isEmpty else {' 'guard true else {' 'PairedGateTests/refusals'
+plant Sources/PairedRunning/BaseBuild.swift 'guard outcome.exitStatus == 0, !commit.isEmpty else {' 'guard true else {' 'PairedGateTests/refusals'
 exit $survived

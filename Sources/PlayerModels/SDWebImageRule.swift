@@ -1,3 +1,5 @@
+import FrameDecoders
+
 /// SDWebImage 5's `SDAnimatedImagePlayer` (`SDWebImage/Core/SDAnimatedImagePlayer.m`, SDWebImage/SDWebImage).
 ///
 /// - `maxBufferCount` = `maxBufferSize` ÷ frame bytes when the size is set, else min(20% of physical memory, 60% of

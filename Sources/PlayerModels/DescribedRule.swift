@@ -1,3 +1,5 @@
+import FrameDecoders
+
 
 /// A ``PlayerDescription`` played as a ``RetentionRule``: each of its choices is one small branch below, so a rule
 /// written in a file runs through the same decoder, memory rule and reports as the built-in ones.

@@ -1,3 +1,4 @@
+import BenchRunning
 import CaseModel
 import BenchPlan
 import Foundation

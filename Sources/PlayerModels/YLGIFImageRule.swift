@@ -1,3 +1,5 @@
+import FrameDecoders
+
 /// YLGIFImage (`YLGIFImage/YLGIFImage.m`, `YLImageView.m`, liyong03/YLGIFImage): the first ten frames are decoded
 /// when the image is made (`_prefetchedNum = 10`); showing frame i frees it unless it is frame 0, and queues frames
 /// i+1 … i+10 that are not decoded on a serial queue (`-getFrameWithIndex:`). With ten frames or fewer nothing is

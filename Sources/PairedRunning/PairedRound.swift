@@ -1,3 +1,4 @@
+import BenchRunning
 import Foundation
 
 /// One round of a paired gate: the base's and the candidate's reports of the same cases, played back to back.

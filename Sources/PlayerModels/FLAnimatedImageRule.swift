@@ -1,3 +1,5 @@
+import FrameDecoders
+
 /// FLAnimatedImage (`FLAnimatedImage/FLAnimatedImage.m`, `FLAnimatedImageView.m`, Flipboard/FLAnimatedImage).
 ///
 /// - The cache size is chosen once from the decoded size, bytes per row × height × frames in MB of 2²⁰ (`-initWith…`):

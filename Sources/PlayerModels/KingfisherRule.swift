@@ -1,3 +1,5 @@
+import FrameDecoders
+
 /// Kingfisher's `AnimatedImageView` (`Sources/Views/AnimatedImageView.swift`, onevcat/Kingfisher): the animator
 /// decodes frames 0 … `framePreloadCount` (10 unless set) on its preload queue when it is set up
 /// (`setupAnimatedFrames`); when the frame index moves, the previous frame is freed and frames i+1 … i+10 not yet

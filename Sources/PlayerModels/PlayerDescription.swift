@@ -1,3 +1,4 @@
+
 /// A retention rule in data: what a player decodes at set-up, how many frames it keeps and when it asks for them,
 /// what it frees, what it does when the frame due is missing and how it answers a memory warning. `--player-file`
 /// reads one from JSON (docs/player.schema.json); ``DescribedRule`` plays it. The four library models are written in

@@ -1,6 +1,5 @@
 import CaseModel
 import BenchPlan
-import BenchReports
 import BenchRunning
 import BenchCLI
 import Foundation
@@ -11,7 +10,7 @@ import SystemFiles
 
 /// `bench speed`: LZW-only throughput of each codec, and each decoder end to end with each codec, against a plain C
 /// loop over giflib.
-enum SpeedCommand {
+public enum SpeedCommand {
     static let help = """
     Usage: bench speed [--gif FILE|DIR]... [--corpus synthetic|real|all] [--codec fast,giflib] [--window N] [--csv]
                        [--timeout SECONDS] [--max-pixels N] [--max-eager-bytes SIZE] [--max-file-size SIZE]
@@ -39,25 +38,25 @@ enum SpeedCommand {
     GIFs are measured in this process, after the playability check, so the figures sit beside Wuffs's own harness.
     """
 
-    static func run(_ arguments: ArgumentList) throws -> ExitStatus {
+    public static func run(_ arguments: ArgumentList) throws -> ExitStatus {
         var arguments = arguments
         if arguments.flag("--help") { Console.output(help); return .success }
         let csv = arguments.flag("--csv")
         let window = try arguments.integer("--window", in: 1...1000) ?? BenchCase.defaultWindow
         let codecs = try CodecOption.list(&arguments, default: [.fast, .giflib])
-        let limits = try RunCommand.limits(&arguments)
+        let limits = try SharedFlags.limits(&arguments)
         let timeout = try arguments.integer("--timeout", in: OptionRanges.timeoutSeconds) ?? 600
         if let one = try arguments.value("--measure-one") {
             try arguments.finish(command: "speed")
             return try measureOne(one, window: window, codecs: codecs, limits: limits)
         }
         let printsPassTimes = arguments.flag("--pass-times")
-        let minimumSeconds = try RunCommand.number(arguments.value("--min-time"), flag: "--min-time",
+        let minimumSeconds = try SharedFlags.number(arguments.value("--min-time"), flag: "--min-time",
                                                    in: 0...3600) ?? 0.3
         let minimumSamples = try arguments.integer("--min-samples", in: 1...500) ?? 5
-        let sampleSeconds = (try RunCommand.number(arguments.value("--sample-ms"), flag: "--sample-ms",
+        let sampleSeconds = (try SharedFlags.number(arguments.value("--sample-ms"), flag: "--sample-ms",
                                                    in: 0.001...10_000) ?? 2) / 1000
-        let corpus = try RunCommand.corpus(&arguments)
+        let corpus = try SharedFlags.corpus(&arguments)
         let inputs = try GIFInputs.resolve(try arguments.values("--gif"), corpus: corpus)
         try arguments.finish(command: "speed")
         BuildConfiguration.warnIfDebug(command: "bench speed")
@@ -87,7 +86,7 @@ enum SpeedCommand {
             defer { clock.stepDone() }
             guard let path = files.paths[input.name] else { skipped += 1; continue }
             let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec",
-                             codecs.map(\.description).joined(separator: ",")] + RunCommand.arguments(limits)
+                             codecs.map(\.description).joined(separator: ",")] + SharedFlags.arguments(limits)
             let outcome = try ChildProcess.run(own, arguments, timeout: Double(timeout),
                                                environment: ["SWIFT_BACKTRACE": "enable=no"],
                                                shouldStop: { Interruption.requested })

@@ -1,3 +1,4 @@
+import BenchRunning
 import BenchPlan
 import CaseModel
 import Foundation

@@ -36,7 +36,8 @@ public protocol RetentionRule: Sendable {
     /// Frames ahead of the one on screen that the rule keeps decoded when it can (the CSV's `window`).
     var framesAhead: Int { get }
     /// The decoded frames the rule keeps alive in steady playback when decoding keeps up: stored and on screen, not
-    /// counting a frame being drawn. The decoder's memory rule (``ModelDecoder/pixelBytes(rule:container:display:)``) uses it.
+    /// counting a frame being drawn. The decoder's memory rule (``ModelDecoder/pixelBytes(rule:container:display:)``)
+    /// uses it.
     var heldFramesBound: Int { get }
     /// Frames decoded on the caller's thread before playback (YLGIFImage's first ten, a poster frame).
     var decodedUpFront: [Int] { get }
@@ -67,7 +68,7 @@ extension RetentionRule {
     public mutating func clock(_ seconds: Double, due: Int, held: Set<Int>) -> RetentionStep { RetentionStep() }
 
     /// `count` frames after `frame`, wrapping at the end of the loop.
-    func frames(after frame: Int, count: Int) -> [Int] {
+    public func frames(after frame: Int, count: Int) -> [Int] {
         (1...max(count, 1)).prefix(count).map { (frame + $0) % frameCount }
     }
 }
