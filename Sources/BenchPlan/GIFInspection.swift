@@ -36,15 +36,8 @@ public enum GIFInspection {
              frame.interlaced ? "yes" : "no", paletteName(frame, in: container),
              frame.transparentIndex.map(String.init) ?? "-"]
         }
-        // Each column as wide as its widest cell, so that no value pushes the next one out of line.
-        let widths = header.indices.map { column in rows.reduce(header[column].count) { max($0, $1[column].count) } }
-        func line(_ cells: [String]) -> String {
-            cells.indices.map { $0 == cells.count - 1 ? cells[$0] : pad(cells[$0], widths[$0] + 1) }.joined(separator: " ")
-        }
-        lines.append(line(header))
-        for (index, row) in rows.enumerated() {
-            lines.append(line(row) + (container.frames[index].truncated ? "  (truncated)" : ""))
-        }
+        lines += FrameTable.lines(header: header, rows: rows,
+                                  notes: container.frames.map { $0.truncated ? "  (truncated)" : "" })
         return lines
     }
 
@@ -100,9 +93,5 @@ public enum GIFInspection {
 
     private static func paletteName(_ frame: FrameRecord, in container: GIFContainer) -> String {
         frame.localPalette.map { "local \($0.colors.count)" } ?? (container.globalPalette == nil ? "none" : "global")
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

@@ -31,12 +31,7 @@ public enum WebPInspection {
              String(frame.durationMilliseconds), frame.hasAlpha ? "yes" : "no",
              frame.isLossless.map { $0 ? "lossless" : "lossy" } ?? "-"]
         }
-        let widths = header.indices.map { column in rows.reduce(header[column].count) { max($0, $1[column].count) } }
-        func line(_ cells: [String]) -> String {
-            cells.indices.map { $0 == cells.count - 1 ? cells[$0] : cells[$0].padding(toLength: widths[$0] + 1, withPad: " ", startingAt: 0) }.joined(separator: " ")
-        }
-        lines.append(line(header))
-        lines += rows.map(line)
+        lines += FrameTable.lines(header: header, rows: rows)
         return lines
     }
 

@@ -1,3 +1,4 @@
+import GIFCodec
 
 /// An image container format, recognised by its signature — never by the first byte alone, never guessed.
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
@@ -12,10 +13,14 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         func matches(_ signature: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + signature.count && signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
         }
-        if matches(Array("GIF87a".utf8)) || matches(Array("GIF89a".utf8)) { return .gif }
+        // GIF and WebP by the signatures the players read them by: one test, GIFCodec's.
+        switch AnimationFormat(sniffing: bytes) {
+        case .gif?: return .gif
+        case .webp?: return webpKind(bytes)
+        case nil: break
+        }
         if matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return pngKind(bytes) }
         if matches([0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if matches(Array("RIFF".utf8)) && matches(Array("WEBP".utf8), at: 8) { return webpKind(bytes) }
         if matches(Array("II*\0".utf8)) || matches(Array("MM\0*".utf8)) { return .tiff }
         if matches(Array("BM".utf8)) && bytes.count >= 18 {
             let dibHeader = Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24
