@@ -10,8 +10,10 @@ public final class VirtualDecodePool {
     private let clock: VirtualClock
     /// Granted decodes not yet known to have ended, by the id given with them, and the ended ones that may still
     /// overlap a request.
-    private var granted: [Int: (start: Double, end: Double)] = [:]
-    private var outstanding: Set<Int> = []
+    ///
+    /// A handful at any time (about the pool's width), so a list scanned in place: no hashing, no copies per request.
+    private var granted: [(id: Int, start: Double, end: Double)] = []
+    private var outstanding: [Int] = []
     private var nextID = 0
     /// Decodes granted, and the most that overlapped.
     public private(set) var tasks = 0
@@ -28,32 +30,45 @@ public final class VirtualDecodePool {
     public func grant(from time: Double, cost: Double) -> (start: Double, id: Int) {
         prune()
         let cost = max(0, cost)
-        let candidates = ([time] + granted.values.map(\.end).filter { $0 > time }).sorted()
+        var candidates = [time]
+        for grant in granted where grant.end > time { candidates.append(grant.end) }
+        candidates.sort()
         let start = candidates.first { running(during: $0, $0 + cost) < width } ?? candidates.last ?? time
         let id = nextID
         nextID += 1
-        granted[id] = (start, start + cost)
-        outstanding.insert(id)
+        granted.append((id, start, start + cost))
+        outstanding.append(id)
         tasks += 1
         maxRunning = max(maxRunning, running(during: start, start + max(cost, 1e-12)))
         return (start, id)
     }
 
     /// The decode granted as `id` has ended and its queue knows it.
-    public func ended(_ id: Int) { outstanding.remove(id) }
+    public func ended(_ id: Int) {
+        if let index = outstanding.firstIndex(of: id) { outstanding.remove(at: index) }
+    }
 
     /// The most granted decodes running at once at any moment in [from, to).
     private func running(during from: Double, _ to: Double) -> Int {
-        let overlapping = granted.values.filter { $0.start < to && $0.end > from && $0.end > $0.start }
         // The count can only rise at a decode's start (or at `from`).
-        let moments = [from] + overlapping.map(\.start).filter { $0 > from && $0 < to }
-        return moments.map { moment in overlapping.filter { $0.start <= moment && $0.end > moment }.count }.max() ?? 0
+        func count(at moment: Double) -> Int {
+            var running = 0
+            for grant in granted where grant.start <= moment && grant.end > moment && grant.end > grant.start
+                && grant.start < to && grant.end > from { running += 1 }
+            return running
+        }
+        var most = count(at: from)
+        for grant in granted where grant.start > from && grant.start < to && grant.end > grant.start {
+            most = max(most, count(at: grant.start))
+        }
+        return most
     }
 
     /// Forgets grants no later request can overlap: a request comes at the clock or at the end of a decode still
     /// outstanding, never before the earliest of those.
     private func prune() {
-        let horizon = outstanding.compactMap { granted[$0]?.end }.reduce(clock.seconds, min)
-        granted = granted.filter { outstanding.contains($0.key) || $0.value.end > horizon }
+        var horizon = clock.seconds
+        for grant in granted where outstanding.contains(grant.id) { horizon = min(horizon, grant.end) }
+        granted.removeAll { !outstanding.contains($0.id) && $0.end <= horizon }
     }
 }
