@@ -25,8 +25,9 @@ enum CacheCommand {
 
     Each file is measured in a child process of its own, within --timeout SECONDS and the limits below; one that
     runs past it or fails is skipped with one line on stderr (and the command exits 4). The decoded frames are held
-    once at a time and a windowed load keeps at most 4 (a still image 1), so the eager limit below bounds the
-    child's memory to about twice its figure.
+    once at a time, a windowed load keeps at most 4 (a still image 1), and a load that would hold more than the
+    eager limit below is left out: the limit bounds the frames the child decodes, as for an eager case of 'bench
+    run'. The decoder's canvases come on top: for a still image, as much again for a GIF, three times for a WebP.
 
     \(SharedFlags.readingHelp)
     """
