@@ -25,7 +25,6 @@ public enum SharedFlags {
          "--max-file-size", "\(limits.maxFileBytes)"]
     }
 
-    /// The help lines of the flags ``limits(_:)`` and `--allow-special-files` read.
     /// The flags of a command that reads GIFs one at a time: the codec, the timeout and the limits.
     public static let readingHelp = """
       --codec CODEC          LZW decoder: \(CodecOption.help)
@@ -33,6 +32,7 @@ public enum SharedFlags {
     \(limitsHelp)
     """
 
+    /// The help lines of the flags ``limits(_:)`` and `--allow-special-files` read.
     public static let limitsHelp = """
       --max-pixels N         refuse a GIF whose screen, or any frame, has more pixels than N (default: 100000000)
       --max-eager-bytes SIZE refuse to decode eagerly a GIF needing more than SIZE, e.g. 4GiB (default: 4GiB)

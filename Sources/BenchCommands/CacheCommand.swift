@@ -78,16 +78,15 @@ enum CacheCommand {
             let arguments = ["cache", "--measure-one", files.paths[input.name]!, "--name", input.name,
                              "--cache-directory", cacheDirectory, "--repetitions", "\(repetitions)",
                              "--codec", "\(codec)"] + SharedFlags.arguments(limits)
-            let outcome = try ChildProcess.run(CaseRunner.ownExecutable, arguments, timeout: Double(timeout),
-                                               environment: ["SWIFT_BACKTRACE": "enable=no"],
-                                               shouldStop: { Interruption.requested })
-            switch CaseRunner.read(outcome, timeout: Double(timeout), { try JSONDecoder().decode(CacheMeasurement.self, from: $0) }) {
-            case .success(let row): rows.append(row)
-            case .failure(let failure):
-                if outcome.interrupted { break }
-                let reason = failure.reason.components(separatedBy: "bench: error: ").last ?? failure.reason
-                Console.error("skipping \(Console.visible(input.name)): \(reason)")
+            let answer: Result<CacheMeasurement, ChildFailure>? = try CaseRunner.askOwnProgram(
+                arguments, timeout: Double(timeout), shouldStop: { Interruption.requested })
+            switch answer {
+            case .success(let row)?: rows.append(row)
+            case .failure(let failure)?:
+                Console.error("skipping \(Console.visible(input.name)): \(failure.reason)")
                 failed.append(input.name)
+            case nil:
+                break
             }
         }
         if Interruption.requested {
@@ -118,9 +117,8 @@ enum CacheCommand {
             throw UsageError("--measure-one needs --name and --cache-directory")
         }
         try arguments.finish(command: "cache")
-        let row = try CacheScenario.measure(GIFInput(name: name, source: .file(path)), path: path,
-                                            cacheDirectory: directory, repetitions: repetitions, limits: limits,
-                                            codec: codec)
+        let row = try CacheScenario.measure(name: name, path: path, cacheDirectory: directory,
+                                            repetitions: repetitions, limits: limits, codec: codec)
         Console.output(String(decoding: try JSONEncoder().encode(row), as: UTF8.self))
         return .success
     }

@@ -132,6 +132,20 @@ public struct CaseRunner: Sendable {
         return .failure(ChildFailure(reason: "child exited with status \(outcome.exitStatus ?? -1): \(lastLine)"))
     }
 
+    /// Runs this program again as a child of one request (`speed --measure-one`, `cache --measure-one`) within
+    /// `timeout` seconds, and reads the `Value` it prints as JSON; nil when `shouldStop` stopped it. A failure's
+    /// reason is the child's own error line without its `bench: error:` prefix, or why it has none.
+    public static func askOwnProgram<Value: Decodable>(_ arguments: [String], timeout: Double,
+                                                       shouldStop: () -> Bool) throws(ChildStartError)
+        -> Result<Value, ChildFailure>? {
+        let outcome = try ChildProcess.run(ownExecutable, arguments, timeout: timeout,
+                                           environment: ["SWIFT_BACKTRACE": "enable=no"], shouldStop: shouldStop)
+        if outcome.interrupted { return nil }
+        return read(outcome, timeout: timeout) { try JSONDecoder().decode(Value.self, from: $0) }.mapError { failure in
+            ChildFailure(reason: failure.reason.components(separatedBy: "bench: error: ").last ?? failure.reason)
+        }
+    }
+
     /// Reads a child's JSON: a ``ChildReply``, or any other value written the same way.
     public static func decodeReply<Reply: Decodable>(_ data: Data) throws -> Reply {
         let decoder = JSONDecoder()

@@ -72,7 +72,6 @@ public enum SpeedCommand {
             }
             return .success
         }
-        let own = CaseRunner.ownExecutable
         Interruption.install()
 
         // Each GIF is measured in a child of its own, under --timeout and the limits: a GIF that cannot be played,
@@ -87,20 +86,19 @@ public enum SpeedCommand {
             guard let path = files.paths[input.name] else { skipped += 1; continue }
             let arguments = ["speed", "--measure-one", path, "--window", "\(window)", "--codec",
                              codecs.map(\.description).joined(separator: ",")] + SharedFlags.arguments(limits)
-            let outcome = try ChildProcess.run(own, arguments, timeout: Double(timeout),
-                                               environment: ["SWIFT_BACKTRACE": "enable=no"],
-                                               shouldStop: { Interruption.requested })
-            switch CaseRunner.read(outcome, timeout: Double(timeout), { try JSONDecoder().decode(SpeedRows.self, from: $0) }) {
-            case .success(let rows):
+            let answer: Result<SpeedRows, ChildFailure>? = try CaseRunner.askOwnProgram(
+                arguments, timeout: Double(timeout), shouldStop: { Interruption.requested })
+            switch answer {
+            case .success(let rows)?:
                 for note in rows.notes { Console.note("speed: \(Console.visible(input.name)): \(note)") }
                 lzwRows.append([input.name] + rows.lzw)
                 endToEndRows.append(rows.endToEnd)
-            case .failure(let failure):
-                if outcome.interrupted { break }
+            case .failure(let failure)?:
                 // In a folder of many GIFs one bad file costs its row, not the run.
-                let reason = failure.reason.components(separatedBy: "bench: error: ").last ?? failure.reason
-                Console.note("speed: skipped \(Console.visible(input.name)): \(reason)")
+                Console.note("speed: skipped \(Console.visible(input.name)): \(failure.reason)")
                 skipped += 1
+            case nil:
+                break
             }
         }
         if lzwRows.isEmpty { throw UsageError("no GIF could be measured (\(skipped) "
