@@ -112,6 +112,19 @@ enum DesignFigures {
         add("\(number(FLAnimatedImageRule.growDelay)) s, \(number(FLAnimatedImageRule.resetDelay)) s",
             "FLAnimatedImage: after a memory warning, until the cache grows, then is lifted",
             "FLAnimatedImageRule.growDelay, .resetDelay")
+        add("\(number(BrowserPlayers.webkitCutoffMegabytes)) MiB",
+            "WebKit: held frames past which it frees those behind", "BrowserPlayers.webkitCutoffMegabytes")
+        add("\(number(BrowserPlayers.chromiumCacheMegabytes)) MiB, "
+            + "\(number(BrowserPlayers.chromiumDesktopCacheMegabytes)) MiB, "
+            + "\(number(BrowserPlayers.chromiumLowEndCacheMegabytes)) MiB, "
+            + "\(number(BrowserPlayers.chromiumDesktopMemoryGigabytes)) GB",
+            "Chromium: cc's decoded-image working set on Android, on a desktop of at least the memory given, on a "
+            + "low-end device", "BrowserPlayers.chromiumCacheMegabytes, …")
+        add("\(number(BrowserPlayers.firefoxThresholdMegabytes)) MiB, batches of \(BrowserPlayers.firefoxBatch)",
+            "Firefox: decode-on-demand threshold and batch", "BrowserPlayers.firefoxThresholdMegabytes, .firefoxBatch")
+        add("\(number(AndroidPlayers.frescoCacheMegabytes)) MiB, a "
+            + "\(number(AndroidPlayers.frescoHeapClassMegabytes)) MB heap",
+            "Fresco: the bitmap cache, a quarter of the heap class", "AndroidPlayers.frescoCacheMegabytes")
         add("\(percent(SDWebImageRule.physicalShare)), \(percent(SDWebImageRule.freeShare))",
             "SDWebImage: the pool's shares of physical and free memory", "SDWebImageRule.physicalShare, .freeShare")
         for device in Device.table {

@@ -22,8 +22,9 @@ extension DecoderChoice {
         case .kingfisher, .ylgifimage: "\(Format.grouped(window)) ahead"
         case .flanimatedimage(let size, _): "a cache of \(Format.grouped(size)) frame\(size == 1 ? "" : "s")"
         case .sdwebimage(let count, _): pool(count)
-        case .described(let description, let count):
-            description.frees == .overPool ? pool(count) : "\(Format.grouped(window)) ahead"
+        case .described(let description, let count, let budget):
+            description.frees == .overPool ? pool(count)
+                : "\(Format.grouped(window)) ahead" + (budget.map { ", all up to \(Format.grouped($0)) frames" } ?? "")
         case .kind, .registered, .calibration: nil
         }
     }

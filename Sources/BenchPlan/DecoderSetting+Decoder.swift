@@ -28,9 +28,9 @@ extension DecoderSetting {
                                                      freeBytes: memory.availableBytes, maxBufferSize: size)
             return .sdwebimage(maxBufferCount: pool, maxBufferSize: size)
         case .file(let description):
-            let count = description.count(frameCount: frameCount, frameBytes: frameBytes,
-                                          physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)
-            return .described(description, count: count)
+            return Self.described(description, frameBytes: frameBytes, frameCount: frameCount, memory: memory)
+        case .platform(let player):
+            return Self.described(player.description, frameBytes: frameBytes, frameCount: frameCount, memory: memory)
         case .registered(let player):
             return .registered(name: player.name, frameBytes: frameBytes,
                                framesAhead: player.framesAhead(frameCount: frameCount, frameBytes: frameBytes))
@@ -38,6 +38,15 @@ extension DecoderSetting {
             let window = max(1, bytes / frameBytes)
             return window >= frameCount ? .windowed(.all) : .windowed(.frames(window))
         }
+    }
+
+    /// A description's player for one GIF: the frames it keeps and those its budget holds, from the frames' size.
+    private static func described(_ description: PlayerDescription, frameBytes: Int, frameCount: Int,
+                                  memory: MachineMemory) -> DecoderChoice {
+        let count = description.count(frameCount: frameCount, frameBytes: frameBytes,
+                                      physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)
+        return .described(description, count: count,
+                          budgetFrames: description.holdsUpTo?.frames(frameBytes: frameBytes))
     }
 
     /// The queue a setting's player decodes on, how wide it is, and where a library's source says so.
@@ -58,6 +67,7 @@ extension DecoderSetting {
         case .registered(let player): "as the package that registered \(player.name) decodes it"
         case .file(let description):
             "one background queue per player, width 1, as \(description.name)'s file describes it"
+        case .platform(let player): player.queue
         case .budget: DecoderKind.windowed.decodesOn
         }
     }

@@ -8,6 +8,9 @@ extension DecoderSetting {
     public static let feedDefaults: [DecoderSetting] = [.eager, .windowed(.frames(Suite.defaultWindow))]
         + libraryDefaults
 
+    /// The browsers' and Android's players at their defaults.
+    public static let platformDefaults: [DecoderSetting] = PlatformPlayer.Engine.allCases.map { .platform(PlatformPlayer($0)) }
+
     /// The four libraries at their defaults.
     public static let libraryDefaults: [DecoderSetting] = [.kingfisher, .flanimatedimage, .sdwebimage, .ylgifimage]
 
@@ -36,8 +39,15 @@ extension DecoderSetting {
             return
         }
         let registered = players.player(named: parts[0])
-        guard Self.libraries.contains(name) || registered != nil else { throw Self.unknown(text, players: players) }
+        let platform = PlatformPlayer.Engine(rawValue: name)
+        guard Self.libraries.contains(name) || platform != nil || registered != nil else {
+            throw Self.unknown(text, players: players)
+        }
         let settings = try PolicySettings(parts.dropFirst(), of: name, in: text)
+        if let platform {
+            self = try settings.platform(platform)
+            return
+        }
         switch name {
         case KingfisherRule.name: self = try settings.kingfisher()
         case FLAnimatedImageRule.name: self = try settings.flanimatedimage()
@@ -57,7 +67,7 @@ extension DecoderSetting {
     /// Every entry ``init(parsing:players:)`` takes, for an error that lists them.
     public static func names(players: PlayerRegistry = .none) -> String {
         let kinds = DecoderKind.all.map { $0.takesWindow ? "\($0.name), \($0.name):N" : $0.name }
-        return (kinds + libraries + ["budget:SIZE"] + players.names).joined(separator: ", ")
+        return (kinds + libraries + PlatformPlayer.names + ["budget:SIZE"] + players.names).joined(separator: ", ")
     }
 
     /// Parses a `--policies` entry that may sweep one whole-number setting (`kingfisher:preload=2..12`): one setting

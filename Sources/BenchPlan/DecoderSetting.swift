@@ -26,6 +26,9 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
     case ylgifimage
     /// A player described in a file (`--player-file`).
     case file(PlayerDescription)
+    /// A browser's or Android's player (WebKit, Chromium, Firefox, Glide, Fresco, `AnimatedImageDrawable`), with the
+    /// knobs its source has.
+    case platform(PlatformPlayer)
     /// A player another package registered (`GIFFrameBench.Harness`), found by name in the program's registry.
     case registered(RegisteredPlayer)
     /// The project's windowed decoder with the largest window whose frames fit `bytes`, at least 1.
@@ -59,6 +62,7 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
         case .kingfisher where self != Self.kingfisher: Self.kingfisher
         case .flanimatedimage(.some): Self.flanimatedimage
         case .sdwebimage(let size) where size > 0: Self.sdwebimage
+        case .platform(let player) where player != PlatformPlayer(player.engine): .platform(PlatformPlayer(player.engine))
         default: nil
         }
     }
@@ -80,6 +84,11 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
             return SDWebImageRule.name + (size > 0 ? ":max-buffer=\(ByteSize.format(size))" : "")
         case .ylgifimage: return YLGIFImageRule.name
         case .file(let description): return "file:\(description.name)"
+        case .platform(let player):
+            let knobs = player.knobs
+            let settings = [player.budgetMegabytes.flatMap { value in knobs.budget.map { "\($0)=\(PlatformPlayer.megabytes(value))" } },
+                            player.frames.flatMap { value in knobs.frames.map { "\($0)=\(value)" } }].compactMap { $0 }
+            return ([player.engine.rawValue] + settings).joined(separator: ":")
         case .registered(let player): return player.name
         case .budget(let bytes): return "budget:\(ByteSize.format(bytes))"
         }

@@ -6,7 +6,7 @@ import PlayerModels
 public enum PlayerFile {
     /// The keys a player file may hold; `name`, `frames`, `asks`, `frees` and `whenMissing` are required.
     public static let keys = ["name", "source", "decodedUpFront", "decodedAtStart", "frames", "asks", "frees", "keeps",
-                              "keepAllUpTo", "whenMissing", "memoryWarning"]
+                              "keepAllUpTo", "whenMissing", "memoryWarning", "holdsUpTo"]
     /// The largest player file read: a description is a few hundred bytes, and it goes to each case's child on its
     /// command line, where Linux takes at most 128 KiB in one argument (`MAX_ARG_STRLEN`).
     public static let maxBytes = 64 << 10
@@ -52,7 +52,24 @@ public enum PlayerFile {
             frees: try reader.choice("frees", PlayerDescription.Freeing.self), keeps: try reader.integers("keeps"),
             keepAllUpTo: try reader.optionalInteger("keepAllUpTo", in: 1...1_000_000),
             whenMissing: try reader.choice("whenMissing",
-                                           PlayerDescription.Missing.self), memoryWarning: try warning(reader))
+                                           PlayerDescription.Missing.self), memoryWarning: try warning(reader),
+            holdsUpTo: try budget(reader))
+    }
+
+    /// `holdsUpTo`: `{"megabytes": M, "afterwards": "while-over" | "for-good", "atLeastFrames": N}`, or absent.
+    private static func budget(_ reader: Fields) throws(UsageError) -> PlayerDescription.HeldBudget? {
+        guard let value = reader.fields["holdsUpTo"] else { return nil }
+        guard let object = value as? [String: Any] else {
+            throw UsageError("\(reader.file): 'holdsUpTo' takes {\"megabytes\": M, \"afterwards\": \"while-over\" or "
+                             + "\"for-good\"}")
+        }
+        let budget = Fields(object, file: reader.file, path: "holdsUpTo")
+        try budget.only(["megabytes", "afterwards", "atLeastFrames"])
+        let megabytes = try budget.number("megabytes", in: 0...1_048_576)
+        guard megabytes > 0 else { throw UsageError("\(reader.file): 'holdsUpTo.megabytes' takes a number above 0") }
+        return .init(megabytes: megabytes,
+                     afterwards: try budget.choice("afterwards", PlayerDescription.HeldBudget.Afterwards.self),
+                     atLeastFrames: try budget.optionalInteger("atLeastFrames", in: 0...1_000_000))
     }
 
     /// `frames`: a number, `{"bySize": [...]}` or `{"memory": {"physicalFraction": F, "freeFraction": F}}`.

@@ -8,6 +8,7 @@ public enum PlayerName {
                                                                               KingfisherRule.name,
                                                                               FLAnimatedImageRule.name,
                                                                               SDWebImageRule.name, YLGIFImageRule.name])
+        .union(PlatformPlayer.names)
 
     /// Why `name` cannot name a player, as one sentence whose subject is `subject` ("'name'", "a player's name"); nil
     /// when it can.

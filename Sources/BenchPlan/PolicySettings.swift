@@ -56,6 +56,36 @@ struct PolicySettings {
         return .sdwebimage(maxBufferSize: bytes)
     }
 
+    /// A browser's or Android's player: its budget in MiB (`cutoff=30`, `threshold=20`, `cache=64`; a size such as
+    /// `512KiB` too) and its frames (`batch=6`, `prepare=3`), where its source has them.
+    func platform(_ engine: PlatformPlayer.Engine) throws(UsageError) -> DecoderSetting {
+        let knobs = PlatformPlayer(engine).knobs
+        let keys = [knobs.budget, knobs.frames].compactMap { $0 }
+        guard !keys.isEmpty || isEmpty else {
+            throw UsageError("'\(text)': \(name) has no settings to change (its rule has no knob in its source)")
+        }
+        try allow(Set(keys), usage: [knobs.budget.map { "\($0)=MiB" }, knobs.frames.map { "\($0)=N" }]
+            .compactMap { $0 }.joined(separator: ", "))
+        var player = PlatformPlayer(engine)
+        if let key = knobs.budget, let value = values[key] {
+            let megabytes = Double(value) ?? ByteSize.parse(value).map { Double($0) / Double(1 << 20) }
+            guard let megabytes, megabytes > 0, megabytes <= Double(1 << 20) else {
+                throw UsageError("'\(text)': \(key) takes MiB (a number such as 30) or a size such as 512KiB, "
+                                 + "not '\(value)'")
+            }
+            player.budgetMegabytes = megabytes
+        }
+        if let key = knobs.frames, let value = values[key] {
+            guard let frames = Int(value), (1...10_000).contains(frames) else {
+                throw UsageError("'\(text)': \(key) takes a whole number from 1 to 10000, not '\(value)'")
+            }
+            player.frames = frames
+        }
+        if player.budgetMegabytes == PlatformPlayer(engine).description.holdsUpTo?.megabytes { player.budgetMegabytes = nil }
+        if player.frames == PlatformPlayer(engine).frames { player.frames = nil }
+        return .platform(player)
+    }
+
     private func allow(_ keys: Set<String>, usage: String) throws(UsageError) {
         for key in values.keys.sorted() where !keys.contains(key) {
             throw UsageError("'\(text)': \(name) has no setting '\(key)' (use \(usage))")

@@ -35,8 +35,9 @@ extension DecoderChoice: Codable {
                               forKey: .registered)
         case .kingfisher(let settings): try values.encode(KingfisherFields(settings), forKey: .kingfisher)
         case .ylgifimage: try values.encode(Nothing(), forKey: .ylgifimage)
-        case .described(let description, let count):
-            try values.encode(DescribedFields(description: description, count: count), forKey: .described)
+        case .described(let description, let count, let budgetFrames):
+            try values.encode(DescribedFields(description: description, count: count, budgetFrames: budgetFrames),
+                              forKey: .described)
         case .flanimatedimage(let size, let max):
             try values.encode(FLAnimatedImageFields(cacheSize: size, frameCacheSizeMax: max > 0 ? max : nil),
                               forKey: .flanimatedimage)
@@ -68,7 +69,7 @@ extension DecoderChoice: Codable {
         } else if try values.decodeIfPresent(Nothing.self, forKey: .ylgifimage) != nil {
             self = .ylgifimage
         } else if let described = try values.decodeIfPresent(DescribedFields.self, forKey: .described) {
-            self = .described(described.description, count: described.count)
+            self = .described(described.description, count: described.count, budgetFrames: described.budgetFrames)
         } else if let cache = try values.decodeIfPresent(FLAnimatedImageFields.self, forKey: .flanimatedimage) {
             self = .flanimatedimage(cacheSize: cache.cacheSize, frameCacheSizeMax: cache.frameCacheSizeMax ?? 0)
         } else if let pool = try values.decodeIfPresent(SDWebImageFields.self, forKey: .sdwebimage) {
@@ -106,6 +107,7 @@ private extension DecoderChoice {
     struct DescribedFields: Codable {
         var description: PlayerDescription
         var count: Int
+        var budgetFrames: Int?
     }
 
     struct SDWebImageFields: Codable {

@@ -22,7 +22,8 @@ extension DecoderChoice {
         case .flanimatedimage(let size, _): FLAnimatedImageRule(frameCount: frameCount, cacheSize: size)
         case .sdwebimage(let pool, _): SDWebImageRule(frameCount: frameCount, maxBufferCount: pool)
         case .ylgifimage: YLGIFImageRule(frameCount: frameCount)
-        case .described(let description, let count): DescribedRule(description, frameCount: frameCount, count: count)
+        case .described(let description, let count, let budget):
+            DescribedRule(description, frameCount: frameCount, count: count, budgetFrames: budget)
         case .kind, .registered, .calibration: nil
         }
     }
@@ -41,7 +42,8 @@ extension DecoderChoice {
         case .kingfisher(let settings): settings.changes
         case .flanimatedimage(_, let max): max > 0 ? ["frameCacheSizeMax = \(max)"] : []
         case .sdwebimage(_, let size): size > 0 ? ["maxBufferSize = \(Self.bytes(size))"] : []
-        case .ylgifimage, .described, .kind, .registered, .calibration: []
+        case .described(let description, _, _): platformPlayer(description)?.changes ?? []
+        case .ylgifimage, .kind, .registered, .calibration: []
         }
     }
 
@@ -53,10 +55,35 @@ extension DecoderChoice {
         case .flanimatedimage(let size, _): "\(name) (\((["cache \(size)"] + changes).joined(separator: ", ")))"
         case .sdwebimage(let pool, _): "\(name) (\((["pool \(pool)"] + changes).joined(separator: ", ")))"
         case .ylgifimage: "\(name) (\(YLGIFImageRule.prefetched) ahead)"
-        case .described(let description, let count):
-            "\(name) (from a file, \(description.frees == .overPool ? "pool" : "ahead") \(count))"
+        case .described(let description, let count, let budget):
+            if platformPlayer(description) != nil {
+                "\(name) (\(platformTerms(description, count: count, budget: budget).joined(separator: ", ")))"
+            } else {
+                "\(name) (from a file, \(description.frees == .overPool ? "pool" : "ahead") \(count))"
+            }
         case .kind, .registered, .calibration: name
         }
+    }
+
+    /// The browser's or Android's player a description is, with its knobs read back from it; nil for a player
+    /// file's (no file may take an engine's name).
+    func platformPlayer(_ description: PlayerDescription) -> PlatformPlayer? {
+        guard let engine = PlatformPlayer.Engine(rawValue: description.name) else { return nil }
+        let defaults = PlatformPlayer(engine).description
+        let budget = description.holdsUpTo?.megabytes
+        let frames: Int? = if case .count(let count) = description.frames, description.frames != defaults.frames {
+            count
+        } else {
+            nil
+        }
+        return PlatformPlayer(engine, budgetMegabytes: budget == defaults.holdsUpTo?.megabytes ? nil : budget,
+                              frames: frames)
+    }
+
+    /// A browser's or Android's player in a few terms: its frames ahead or batch, its budget, its settings changed.
+    private func platformTerms(_ description: PlayerDescription, count: Int, budget: Int?) -> [String] {
+        let frames = description.asks == .inBatches ? "batches of \(count)" : "\(count) ahead"
+        return [frames] + (budget.map { ["frees past \($0) frames"] } ?? []) + changes
     }
 
     /// `32 MiB`, `500 KiB`, `1000 bytes`: a byte count as the library's users write it.

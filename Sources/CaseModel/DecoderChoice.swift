@@ -18,8 +18,9 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
     case sdwebimage(maxBufferCount: Int, maxBufferSize: Int = 0)
     /// YLGIFImage: 10 frames ahead, played frames but frame 0 freed.
     case ylgifimage
-    /// A player described in a file (`--player-file`), with the frames it keeps resolved for this GIF.
-    case described(PlayerDescription, count: Int)
+    /// A player described in a file (`--player-file`) or a browser's or Android's (``PlatformPlayer``), with the
+    /// frames it keeps and the frames its byte budget holds resolved for this GIF.
+    case described(PlayerDescription, count: Int, budgetFrames: Int? = nil)
     /// A player another package registered (``PlayerRegistry``), by name, for frames of `frameBytes`, and the frames
     /// ahead its rule keeps for this GIF (the `window` column, 0 for a frame source of its own), asked when the case
     /// was made so that a report needs no registry to show it.
@@ -45,7 +46,7 @@ public enum DecoderChoice: Sendable, Hashable, CustomStringConvertible {
         case .flanimatedimage: FLAnimatedImageRule.name
         case .sdwebimage: SDWebImageRule.name
         case .ylgifimage: YLGIFImageRule.name
-        case .described(let description, _): description.name
+        case .described(let description, _, _): description.name
         case .registered(let name, _, _): name
         case .calibration: "calibration"
         }

@@ -23,51 +23,92 @@ public struct DescribedRule: RetentionRule {
     private var warnings = 0
     private var growAt: Double?
     private var liftAt: Double?
+    /// The frames of this GIF that fit in the description's budget (``PlayerDescription/holdsUpTo``); nil without one.
+    public let budgetFrames: Int?
+    /// Whether the player has once held more frames than its budget.
+    private var pastBudget = false
+    /// Batches (``PlayerDescription/Asking/inBatches``): the playback positions of the frame due and of the last frame
+    /// asked, counted over loops, so that "ahead" does not wrap.
+    private var duePosition = 0
+    private var askedPosition = -1
 
-    public init(_ description: PlayerDescription, frameCount: Int, count: Int) {
+    /// A rule keeping `count` frames (ahead, a pool, or a batch), and no more than `budgetFrames` before it frees
+    /// (``PlayerDescription/HeldBudget/frames(frameBytes:)``).
+    public init(_ description: PlayerDescription, frameCount: Int, count: Int, budgetFrames: Int? = nil) {
         self.description = description
         self.frameCount = frameCount
         // Capped at the GIF's frames: a file asking for a million frames ahead (or a memory rule's billions) of a
         // GIF of ten keeps ten, and costs the work of ten.
         self.count = min(max(0, count), frameCount)
+        self.budgetFrames = description.holdsUpTo == nil ? nil : max(0, budgetFrames ?? 0)
         keptWhole = description.keepAllUpTo.map { frameCount <= $0 } ?? false
         kept = Set(description.keeps.filter { (0..<frameCount).contains($0) })
+        if description.asks == .inBatches { askedPosition = startFrames.count - 1 }
     }
 
     public var name: String { description.name }
     public var source: String { description.source.isEmpty ? "a player file" : description.source }
     public var missBehaviour: MissBehaviour { description.whenMissing == .wait ? .waitsForFrame : .showsAnotherFrame }
     public var summary: String {
-        let kept = description.frees == .overPool ? "a pool of up to \(count) frames" : "\(min(count, frameCount - 1)) ahead"
+        let kept = switch (description.frees, description.asks) {
+        case (.overPool, _): "a pool of up to \(count) frames"
+        case (_, .inBatches): "batches of \(count), up to \(framesAhead) ahead"
+        default: "\(framesAhead) ahead"
+        }
         let missing = switch description.whenMissing {
         case .wait: "waits for a late frame"
         case .drop, .showPrevious: "a late frame is dropped"
         }
-        return "\(kept), asking \(description.asks.rawValue), freeing \(description.frees.rawValue); \(missing)"
+        let budget = budgetFrames.map { " once past \($0) frames" } ?? ""
+        return "\(kept), asking \(description.asks.rawValue), freeing "
+               + "\(description.frees.rawValue)\(budget); \(missing)"
     }
 
-    public var framesAhead: Int { description.asks == .oneAtATime ? 1 : min(count, frameCount - 1) }
+    public var framesAhead: Int {
+        switch description.asks {
+        case .oneAtATime: 1
+        case .inBatches: min(2 * count - 1, frameCount - 1)
+        default: min(count, frameCount - 1)
+        }
+    }
 
     public var heldFramesBound: Int {
         if keptWhole { return frameCount }
         let keeps = kept.count
         let bound = switch description.frees {
         // The frame on screen beside those ahead: kept in the store until the next is due (`previous`), freed from
-        // it but still shown (`shown`), or inside the window until it moves on (`outsideWindow`).
-        case .previous, .shown, .outsideWindow: count + 1 + keeps
+        // it but still shown (`shown`), or inside the window until it moves on (`outsideWindow`, `behind`).
+        case .previous, .shown, .outsideWindow, .behind, .leastRecent: framesAhead + 1 + keeps
         case .overPool: count + 2
         case .never: frameCount
         }
-        return min(frameCount, bound)
+        // A budget lets the frames that fit pile up, one more before it frees, and those ahead being asked.
+        let budget = budgetFrames.map { $0 + 1 + framesAhead + keeps } ?? 0
+        return min(frameCount, max(bound, budget))
     }
 
     public var decodedUpFront: [Int] { Array(0..<min(description.decodedUpFront, frameCount)) }
-    public var decodedAtStart: [Int] {
-        description.decodedAtStart == .window ? Array(0..<min(count + 1, frameCount)) : []
+    public var decodedAtStart: [Int] { description.decodedAtStart == .window ? startFrames : [] }
+
+    /// The window from frame 0, or for batches the first two.
+    private var startFrames: [Int] {
+        Array(0..<min(description.asks == .inBatches ? 2 * count : count + 1, frameCount))
     }
 
     /// Frames ahead of the one due, under a memory warning's cap (which counts the frame due).
-    private var currentAhead: Int { cap > 0 ? min(count, cap - 1) : count }
+    private var currentAhead: Int {
+        let ahead = description.asks == .inBatches ? framesAhead : count
+        return cap > 0 ? min(ahead, cap - 1) : ahead
+    }
+
+    /// Whether the rule frees now: always without a budget; with one, while it holds more frames than fit, or from
+    /// the first time it did.
+    private mutating func frees(_ held: Set<Int>) -> Bool {
+        guard let budgetFrames else { return true }
+        let over = held.count > budgetFrames
+        if over { pastBudget = true }
+        return over || (pastBudget && description.holdsUpTo?.afterwards == .forGood)
+    }
 
     /// The frame due and the frames ahead of it, with the frames always kept.
     private func window(_ frame: Int) -> Set<Int> {
@@ -81,6 +122,7 @@ public struct DescribedRule: RetentionRule {
         let previous = last
         last = frame
         guard !keptWhole else { return RetentionStep() }
+        if let previous { duePosition += (frame - previous + frameCount) % frameCount }
         var step = RetentionStep()
         switch description.asks {
         case .whenFrameChanges:
@@ -91,7 +133,10 @@ public struct DescribedRule: RetentionRule {
             step.decode = inOrder(from: frame, held: held)
         case .oneAtATime:
             if !held.contains(frame) { step.decode = [frame] }
+        case .inBatches:
+            step.decode = nextBatch(held: held)
         }
+        guard frees(held) else { return step }
         switch description.frees {
         case .previous:
             if let previous, previous != frame, held.contains(previous), !isKept(previous) { step.free = [previous] }
@@ -99,6 +144,10 @@ public struct DescribedRule: RetentionRule {
             if held.contains(frame), !isKept(frame) { step.free = [frame] }
         case .outsideWindow:
             step.free = purge(held, due: frame)
+        case .behind:
+            step.free = held.filter { $0 < frame && !isKept($0) }.sorted()
+        case .leastRecent:
+            step.free = leastRecent(held, due: frame)
         case .overPool, .never:
             break
         }
@@ -108,11 +157,14 @@ public struct DescribedRule: RetentionRule {
     public mutating func shown(_ frame: Int, held: Set<Int>) -> RetentionStep {
         guard !keptWhole else { return RetentionStep() }
         var step = RetentionStep()
-        switch description.frees {
-        case .shown: if held.contains(frame), !isKept(frame) { step.free = [frame] }
-        case .outsideWindow: step.free = purge(held, due: frame)
-        case .overPool: if held.count > count { step.free = [frame] }
-        case .previous, .never: break
+        if frees(held) {
+            switch description.frees {
+            case .shown: if held.contains(frame), !isKept(frame) { step.free = [frame] }
+            case .outsideWindow: step.free = purge(held, due: frame)
+            case .overPool: if held.count > count { step.free = [frame] }
+            case .leastRecent: step.free = leastRecent(held, due: frame)
+            case .previous, .behind, .never: break
+            }
         }
         switch description.asks {
         case .everyDueAndShown:
@@ -120,15 +172,18 @@ public struct DescribedRule: RetentionRule {
         case .oneAtATime:
             let next = (frame + 1) % frameCount
             if held.count - step.free.count != frameCount && !held.contains(next) { step.decode = [next] }
-        case .whenFrameChanges, .everyDue:
+        case .whenFrameChanges, .everyDue, .inBatches:
             break
         }
         return step
     }
 
     public mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep {
-        guard !keptWhole, description.frees == .outsideWindow else { return RetentionStep() }
-        return RetentionStep(free: purge(held, due: due))
+        guard !keptWhole, [.outsideWindow, .leastRecent].contains(description.frees), frees(held) else {
+            return RetentionStep()
+        }
+        return RetentionStep(free: description.frees == .leastRecent ? leastRecent(held, due: due)
+                                                                      : purge(held, due: due))
     }
 
     public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {
@@ -172,6 +227,27 @@ public struct DescribedRule: RetentionRule {
         }
         return (0..<min(size, frameCount)).map { (frame + $0) % frameCount }
             .filter { !held.contains($0) && !isKept($0) }
+    }
+
+    /// Batches: when fewer than a batch are asked ahead of the frame due, the next batch after the last frame asked
+    /// (from the frame due when it has passed them).
+    private mutating func nextBatch(held: Set<Int>) -> [Int] {
+        askedPosition = max(askedPosition, duePosition - 1)
+        guard askedPosition - duePosition < count else { return [] }
+        let batch = (askedPosition + 1...askedPosition + count).map { $0 % frameCount }
+        askedPosition += count
+        return batch.filter { !held.contains($0) }
+    }
+
+    /// The least recently used frames outside the window, the one played longest before `due` first, until no more
+    /// are held than the budget's frames.
+    private func leastRecent(_ held: Set<Int>, due: Int) -> [Int] {
+        let limit = max(budgetFrames ?? count, currentAhead + 1)
+        guard held.count > limit else { return [] }
+        let window = window(due)
+        let played = held.filter { !window.contains($0) && !isKept($0) }
+            .sorted { (due - $0 + frameCount) % frameCount > (due - $1 + frameCount) % frameCount }
+        return Array(played.prefix(held.count - limit))
     }
 
     /// Every held frame outside the window, once more are held than the window counts.

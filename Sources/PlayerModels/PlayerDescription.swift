@@ -27,10 +27,14 @@ public struct PlayerDescription: Sendable, Hashable, Codable {
     public var whenMissing: Missing
     /// What it does on the system's low-memory warning.
     public var memoryWarning: WarningAnswer
+    /// A budget of decoded bytes under which the player frees nothing: it frees as `frees` says only once it holds
+    /// more frames than fit (WebKit's `LargeAnimationCutoff`, Firefox's decode-on-demand threshold, Fresco's bitmap
+    /// cache). Nil: no budget, `frees` applies from the start.
+    public var holdsUpTo: HeldBudget?
 
     public init(name: String, source: String = "", decodedUpFront: Int = 0, decodedAtStart: StartFrames = .none,
                 frames: FrameCount, asks: Asking, frees: Freeing, keeps: [Int] = [], keepAllUpTo: Int? = nil,
-                whenMissing: Missing, memoryWarning: WarningAnswer = .ignore) {
+                whenMissing: Missing, memoryWarning: WarningAnswer = .ignore, holdsUpTo: HeldBudget? = nil) {
         self.name = name
         self.source = source
         self.decodedUpFront = decodedUpFront
@@ -42,6 +46,7 @@ public struct PlayerDescription: Sendable, Hashable, Codable {
         self.keepAllUpTo = keepAllUpTo
         self.whenMissing = whenMissing
         self.memoryWarning = memoryWarning
+        self.holdsUpTo = holdsUpTo
     }
 
     public enum StartFrames: String, Sendable, Hashable, Codable, CaseIterable {
@@ -81,8 +86,11 @@ public struct PlayerDescription: Sendable, Hashable, Codable {
         /// from it, while any frame is not decoded (FLAnimatedImage).
         case everyDueAndShown = "every-due-and-shown"
         /// One at a time: the frame due when it is missing, and the next one as a frame is shown, until every frame is
-        /// kept (SDWebImage).
+        /// kept (SDWebImage, Glide, Android's `AnimatedImageDrawable`).
         case oneAtATime = "one-at-a-time"
+        /// In batches of `frames`: twice that at start, then the next batch after the last frame asked whenever fewer
+        /// than a batch are decoded or asked ahead of the frame due (Firefox's `AnimationFrameDiscardingQueue`).
+        case inBatches = "in-batches"
     }
 
     public enum Freeing: String, Sendable, Hashable, Codable, CaseIterable {
@@ -95,6 +103,11 @@ public struct PlayerDescription: Sendable, Hashable, Codable {
         case outsideWindow = "outside-window"
         /// The frame shown, when more frames are held than the pool's size (SDWebImage).
         case overPool = "over-pool"
+        /// Every frame whose index is below the frame due's, when it comes due (WebKit's `destroyDecodedFrames`).
+        case behind
+        /// The frames played longest ago, outside the frame due and those ahead, until no more are held than the
+        /// budget (``holdsUpTo``) holds: a least-recently-used cache (Fresco's bitmap memory cache).
+        case leastRecent = "least-recent"
         /// Nothing: every frame decoded stays.
         case never
     }
@@ -118,6 +131,34 @@ public struct PlayerDescription: Sendable, Hashable, Codable {
         /// `grownCap`, `liftAfter` seconds after that it is lifted; after `growthsMax` + 1 warnings it stays
         /// (FLAnimatedImage).
         case cap(cap: Int, grownCap: Int, growAfter: Double, liftAfter: Double, growthsMax: Int)
+    }
+
+    /// A budget of decoded bytes (``holdsUpTo``), and what the player does once past it.
+    public struct HeldBudget: Sendable, Hashable, Codable {
+        /// The budget, in MB of 2²⁰ bytes of decoded frames.
+        public var megabytes: Double
+        public var afterwards: Afterwards
+        /// The fewest frames the budget counts, however large they are (Firefox: twice its batch, and one).
+        public var atLeastFrames: Int?
+
+        public init(megabytes: Double, afterwards: Afterwards, atLeastFrames: Int? = nil) {
+            self.megabytes = megabytes
+            self.afterwards = afterwards
+            self.atLeastFrames = atLeastFrames
+        }
+
+        /// The frames of `frameBytes` each that fit in the budget: a player holding more is past it.
+        public func frames(frameBytes: Int) -> Int {
+            let fit = Int(min(megabytes * Double(1 << 20) / Double(max(frameBytes, 1)), Double(Int32.max)))
+            return max(fit, atLeastFrames ?? 0)
+        }
+
+        public enum Afterwards: String, Sendable, Hashable, Codable, CaseIterable {
+            /// Frees only while past the budget, and keeps every frame again below it (WebKit).
+            case whileOver = "while-over"
+            /// Frees from the first time past the budget on (Firefox swaps its retaining buffer for a discarding one).
+            case forGood = "for-good"
+        }
     }
 
     /// The frames kept for a GIF of `frameCount` frames of `frameBytes` each on a device with `physicalBytes` and

@@ -22,7 +22,7 @@ struct CommandLineTests {
     }
 
     @Test("bad usage and unreadable input: exit 2 with exactly one line on stderr", arguments: [
-        ["run", "--bogus"], ["run", "--loops", "0"], ["run", "--windows", "two"], ["run", "--policies", "glide"], ["run", "--policies", "kingfisher:prefetch=3"],
+        ["run", "--bogus"], ["run", "--loops", "0"], ["run", "--windows", "two"], ["run", "--policies", "lottie"], ["run", "--policies", "kingfisher:prefetch=3"],
         ["run", "--mode", "slow"], ["run", "--gif", "/nonexistent.gif"], ["inspect"], ["inspect", "/nonexistent.gif"],
         ["compare"], ["frobnicate"], ["run", "--summary", "x.md"],
     ])

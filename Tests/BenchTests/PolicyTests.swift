@@ -63,7 +63,7 @@ struct PolicyTests {
         #expect(ByteSize.parse("2TiB") == 2 << 40 && ByteSize.parse("1PiB") == 1 << 50 && ByteSize.parse("1P") == 1 << 50)
         #expect(ByteSize.parse("2PiB") == nil && ByteSize.parse("1.5PiB") == nil)
         #expect(throws: UsageError.self) { try DecoderSetting(parsing: "budget:") }
-        #expect(throws: UsageError.self) { try DecoderSetting(parsing: "glide") }
+        #expect(throws: UsageError.self) { try DecoderSetting(parsing: "lottie") }
     }
 
     @Test("run and feed name a setting one way: a decoder kind is named, a library's rule is its policy")
@@ -79,10 +79,11 @@ struct PolicyTests {
         #expect(try DecoderSetting(parsing: "budget:32MiB").chosenBy == "budget:32MiB")
         #expect(throws: UsageError.self) { try DecoderSetting(parsing: "windowed:4:5") }
         #expect {
-            _ = try DecoderSetting(parsing: "glide")
+            _ = try DecoderSetting(parsing: "lottie")
         } throws: { error in
-            (error as? UsageError)?.description == "unknown policy 'glide' (use eager, windowed, windowed:N, indexed, indexed:N, "
-                + "kingfisher, flanimatedimage, sdwebimage, ylgifimage, budget:SIZE)"
+            (error as? UsageError)?.description == "unknown policy 'lottie' (use eager, windowed, windowed:N, indexed, indexed:N, "
+                + "kingfisher, flanimatedimage, sdwebimage, ylgifimage, webkit, chromium, firefox, glide, fresco, android, "
+                + "budget:SIZE)"
         }
     }
 
