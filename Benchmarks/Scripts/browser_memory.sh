@@ -19,9 +19,9 @@ runs=$out/runs
 rm -rf "$runs"
 mkdir -p "$runs/gifs"
 "$bench" corpus --out "$runs/gifs" >/dev/null
-# The models' prediction: each GIF played by the two models, in throughput mode, two loops; Chromium's working set
-# as this machine's (a desktop of 4 GB or more: 256 MiB).
+# The models' prediction: each GIF played by the two models, in throughput mode, two loops; Chromium's discardable
+# memory as a desktop's (512 MB).
 "$bench" run --gif "$runs/gifs/kingfisher-720x720x150.gif" --gif "$runs/gifs/sticker-240x240x60.gif" \
-    --policies chromium:cache=256,firefox --no-references --loops 2 --repetitions 3 --out "$runs/models" >/dev/null
+    --policies chromium:cache=512,firefox --no-references --loops 2 --repetitions 3 --out "$runs/models" >/dev/null
 python3 "$(dirname "${BASH_SOURCE[0]}")/browser_memory.py" "$runs" "$out" "$report_commit" "$report_machine" \
     "$(chromium --version)" "$(firefox-esr --version)"

@@ -114,12 +114,10 @@ enum DesignFigures {
             "FLAnimatedImageRule.growDelay, .resetDelay")
         add("\(number(BrowserPlayers.webkitCutoffMegabytes)) MiB",
             "WebKit: held frames past which it frees those behind", "BrowserPlayers.webkitCutoffMegabytes")
-        add("\(number(BrowserPlayers.chromiumCacheMegabytes)) MiB, "
-            + "\(number(BrowserPlayers.chromiumDesktopCacheMegabytes)) MiB, "
-            + "\(number(BrowserPlayers.chromiumLowEndCacheMegabytes)) MiB, "
-            + "\(number(BrowserPlayers.chromiumDesktopMemoryGigabytes)) GB",
-            "Chromium: cc's decoded-image working set on Android, on a desktop of at least the memory given, on a "
-            + "low-end device", "BrowserPlayers.chromiumCacheMegabytes, …")
+        add("\(number(BrowserPlayers.chromiumCacheMegabytes)) MB, "
+            + "\(number(BrowserPlayers.chromiumDesktopCacheMegabytes)) MB",
+            "Chromium: the discardable memory its decoded frames may keep, on Android and on a desktop",
+            "BrowserPlayers.chromiumCacheMegabytes, .chromiumDesktopCacheMegabytes")
         add("\(number(BrowserPlayers.firefoxThresholdMegabytes)) MiB, batches of \(BrowserPlayers.firefoxBatch)",
             "Firefox: decode-on-demand threshold and batch", "BrowserPlayers.firefoxThresholdMegabytes, .firefoxBatch")
         add("\(number(AndroidPlayers.frescoCacheMegabytes)) MiB, a "

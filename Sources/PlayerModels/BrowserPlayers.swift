@@ -4,12 +4,9 @@
 public enum BrowserPlayers {
     /// `LargeAnimationCutoff`, in MiB.
     public static let webkitCutoffMegabytes = 30.0
-    /// cc's decoded-image working set on Android and on a desktop under 4 GB of memory, in MiB (256 above it, 32 on a
-    /// low-end device: `ImageDecodeCacheUtils::GetWorkingSetBytesForImageDecode`).
-    public static let chromiumCacheMegabytes = 128.0
-    public static let chromiumDesktopCacheMegabytes = 256.0, chromiumLowEndCacheMegabytes = 32.0
-    /// A desktop's memory, in GB of 2³⁰, from which Chromium's working set is `chromiumDesktopCacheMegabytes`.
-    public static let chromiumDesktopMemoryGigabytes = 4.0
+    /// The discardable memory a Chromium process's decoded images may keep, in MB: Android's, and a desktop's
+    /// (`DiscardableSharedMemoryManager`'s `GetDefaultMemoryLimit`).
+    public static let chromiumCacheMegabytes = 128.0, chromiumDesktopCacheMegabytes = 512.0
     /// `image.animated.decode-on-demand.threshold-kb` (20,480 KB) and `…batch-size`.
     public static let firefoxThresholdMegabytes = 20.0, firefoxBatch = 6
 
@@ -42,11 +39,12 @@ public enum BrowserPlayers {
     ///   `TileManager::CreateRasterTask`): one frame ahead. The model asks it when the frame due changes; Chromium asks
     ///   it one display refresh before it is due, so the model's lead is the frame's delay, not a refresh.
     /// - Blink's decoder keeps only the frame it decoded (`ImageDecoderWrapper::Decode` → `ClearCacheExceptFrame`),
-    ///   but each frame rastered stays in cc's decode cache, keyed by frame, until that cache passes its working set:
-    ///   128 MiB on Android, 256 MiB on a desktop of 4 GB or more (`cc/tiles/image_decode_cache_utils.cc`,
-    ///   `GetWorkingSetBytesForImageDecode`). The model evicts the frame played longest ago past it; cc's cap of 1,000
-    ///   unlocked entries is left out. Headless Chromium here held 270 MiB more with the seed GIF than without
-    ///   (Reports/browser-memory/), which the first model, keeping only the frame decoded, did not predict.
+    ///   but each frame rastered stays in cc's software decode cache, keyed by frame, unlocked once drawn, up to 1,000
+    ///   entries (`SoftwareImageDecodeCache`). The working set (`GetWorkingSetBytesForImageDecode`) bounds only the
+    ///   frames in use; the unlocked ones live in discardable memory, held to `GetDefaultMemoryLimit`: 128 MB on
+    ///   Android, 512 MB on a desktop (`discardable_shared_memory_manager.cc`). The model evicts the frame played
+    ///   longest ago past that limit. Headless Chromium here held every frame of the seed GIF, 302 MiB more than
+    ///   without it (Reports/browser-memory/), which a model keeping only the frame decoded did not predict.
     /// - A frame not ready keeps the old frame on the active tree while the clock runs; the next advance skips every
     ///   frame that came due meanwhile (`AdvanceAnimationState`'s catch-up loop): a dropped frame.
     /// - Critical memory pressure evicts the cache's unlocked entries (`ImageDecodeCacheUtils::ShouldEvictCaches`).
@@ -54,7 +52,8 @@ public enum BrowserPlayers {
         PlayerDescription(
             name: PlatformPlayer.Engine.chromium.rawValue,
             source: "chromium/chromium cc/trees/image_animation_controller.cc · AnimationState::AdvanceFrame "
-                + "(00119e86); cc/tiles/image_decode_cache_utils.cc · GetWorkingSetBytesForImageDecode",
+                + "(00119e86); components/discardable_memory/service/discardable_shared_memory_manager.cc · "
+                + "GetDefaultMemoryLimit",
             decodedAtStart: .window, frames: .count(1), asks: .whenFrameChanges, frees: .leastRecent,
             whenMissing: .showPrevious, memoryWarning: .keepDue,
             holdsUpTo: .init(megabytes: cacheMegabytes, afterwards: .whileOver))

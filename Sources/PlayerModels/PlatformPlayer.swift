@@ -8,8 +8,8 @@ public struct PlatformPlayer: Sendable, Hashable {
     }
 
     public var engine: Engine
-    /// The budget in MiB instead of the engine's: WebKit's `LargeAnimationCutoff`, Chromium's decoded-image working
-    /// set, Firefox's `image.animated.decode-on-demand.threshold-kb`, Fresco's bitmap memory cache; nil for the
+    /// The budget in MiB instead of the engine's: WebKit's `LargeAnimationCutoff`, Chromium's discardable memory,
+    /// Firefox's `image.animated.decode-on-demand.threshold-kb`, Fresco's bitmap memory cache; nil for the
     /// engine's own.
     public var budgetMegabytes: Double?
     /// The frames instead of the engine's: Firefox's `image.animated.decode-on-demand.batch-size`, Fresco's
@@ -59,7 +59,7 @@ public struct PlatformPlayer: Sendable, Hashable {
         case .webkit: ("LargeAnimationCutoff", "")
         case .firefox: ("decode-on-demand.threshold-kb", "decode-on-demand.batch-size")
         case .fresco: ("bitmap memory cache", "NUMBER_OF_FRAMES_TO_PREPARE")
-        case .chromium: ("decoded_image_working_set_budget_bytes", "")
+        case .chromium: ("discardable memory limit", "")
         case .glide, .android: ("", "")
         }
         if let budgetMegabytes {
