@@ -45,8 +45,9 @@ extension DecoderSetting {
                                   memory: MachineMemory) -> DecoderChoice {
         let count = description.count(frameCount: frameCount, frameBytes: frameBytes,
                                       physicalBytes: memory.physicalBytes, freeBytes: memory.availableBytes)
+        // A budget larger than the GIF keeps it whole: it counts no more frames than the GIF has.
         return .described(description, count: count,
-                          budgetFrames: description.holdsUpTo?.frames(frameBytes: frameBytes))
+                          budgetFrames: description.holdsUpTo.map { min($0.frames(frameBytes: frameBytes), frameCount) })
     }
 
     /// The queue a setting's player decodes on, how wide it is, and where a library's source says so.

@@ -83,7 +83,7 @@ extension DecoderChoice {
     /// A browser's or Android's player in a few terms: its frames ahead or batch, its budget, its settings changed.
     private func platformTerms(_ description: PlayerDescription, count: Int, budget: Int?) -> [String] {
         let frames = description.asks == .inBatches ? "batches of \(count)" : "\(count) ahead"
-        return [frames] + (budget.map { ["frees past \($0) frames"] } ?? []) + changes
+        return [frames] + (budget.map { ["keeps up to \($0) frames"] } ?? []) + changes
     }
 
     /// `32 MiB`, `500 KiB`, `1000 bytes`: a byte count as the library's users write it.

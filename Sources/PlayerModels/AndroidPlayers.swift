@@ -28,6 +28,7 @@ public enum AndroidPlayers {
     /// Fresco's `AnimatedDrawable2` with `BitmapAnimationBackend`, its default configuration (facebook/fresco,
     /// read at 1566dd8f).
     ///
+    /// - The first draw finds frame 0 in no cache and renders it on the UI thread (`drawFrameOrFallback`, `CREATED`).
     /// - After each drawn frame the next 3 are prepared, those not cached or queued, on a serial executor
     ///   (`FixedNumberBitmapFramePreparationStrategy`, `DefaultBitmapFramePreparer`).
     /// - Frames go into the app's bitmap memory cache (`FrescoFrameCache`, `CACHING_STRATEGY_FRESCO_CACHE_NO_REUSING`)
@@ -41,7 +42,7 @@ public enum AndroidPlayers {
             name: PlatformPlayer.Engine.fresco.rawValue,
             source: "facebook/fresco animated-drawable/…/FixedNumberBitmapFramePreparationStrategy.kt, "
                 + "animated-base/…/FrescoFrameCache.kt · prepareFrames, onFramePrepared (1566dd8f)",
-            frames: .count(prepared), asks: .everyDue, frees: .leastRecent, whenMissing: .drop,
+            decodedUpFront: 1, frames: .count(prepared), asks: .everyDue, frees: .leastRecent, whenMissing: .drop,
             holdsUpTo: .init(megabytes: cacheMegabytes, afterwards: .whileOver))
     }
 

@@ -3,6 +3,7 @@ import BenchPlan
 import BenchRunning
 import BenchCore
 import FrameDecoders
+import PlayerModels
 import Foundation
 import Testing
 import TestFixtures
@@ -66,6 +67,18 @@ struct FeedTests {
         }
         #expect(abs(result.retainedAfterLeave) < 256 << 10, "\(result.retainedAfterLeave) B left after every player left")
         #expect(result.players.count == 6 && result.players.allSatisfy { $0.framesShown > 0 })
+    }
+
+    @Test("a player that asks for nothing at set-up and drops late frames still starts: its first frame is asked")
+    func lazyPlayerStarts() throws {
+        let lazy = PlayerDescription(name: "lazy", frames: .count(3), asks: .everyDue, frees: .previous,
+                                     whenMissing: .drop)
+        let decoder = DecoderChoice.described(lazy, count: 3)
+        let feed = FeedCase(model: "lazy", gifs: try Self.sticker(decoder), players: 2, scrollRate: 0, seconds: 1.5,
+                            poolWidth: 2)
+        let result = try Self.play(feed)
+        #expect(result.players.count == 2 && result.players.allSatisfy { $0.framesShown > 0 },
+                "\(result.players.map(\.framesShown)) frames shown")
     }
 
     @Test("a memory warning reaches every player on screen, and each answers as its library does")

@@ -19,6 +19,8 @@ final class FeedPlayer {
     /// Each frame's delay at the feed's speed (the playhead's own, read while it runs).
     private var delays: [Double] = []
     private var warningPending = false
+    /// Whether frame 0 was told due while the player waited to start.
+    private var askedFirstFrame = false
     private(set) var summary: FeedPlayerSummary
 
     /// Player `id` of `feed`, entering at display tick `enteredAt` with its decoder being built by `loading`.
@@ -40,7 +42,13 @@ final class FeedPlayer {
     func tick(_ tick: Double) throws(GIFError) {
         guard let source = try loaded() else { return }
         guard playhead.origin != nil else {
-            guard source.isReady(frame: 0) else { return }
+            guard source.isReady(frame: 0) else {
+                // A player that asks for nothing at set-up (a player file's, Fresco's lazy first draw) is asked for
+                // its first frame once, as a case's first `withFrame` asks it.
+                if !askedFirstFrame { source.frameDue(0) }
+                askedFirstFrame = true
+                return
+            }
             try show(0, source)
             playhead.begin(at: tick)
             summary.firstFrameSeconds = tick - enteredAt
