@@ -8,9 +8,6 @@ extension DecoderSetting {
     public static let feedDefaults: [DecoderSetting] = [.eager, .windowed(.frames(Suite.defaultWindow))]
         + libraryDefaults
 
-    /// The browsers' and Android's players at their defaults.
-    public static let platformDefaults: [DecoderSetting] = PlatformPlayer.Engine.allCases.map { .platform(PlatformPlayer($0)) }
-
     /// The four libraries at their defaults.
     public static let libraryDefaults: [DecoderSetting] = [.kingfisher, .flanimatedimage, .sdwebimage, .ylgifimage]
 

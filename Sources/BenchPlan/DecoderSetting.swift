@@ -86,8 +86,9 @@ public enum DecoderSetting: Sendable, Hashable, CustomStringConvertible {
         case .file(let description): return "file:\(description.name)"
         case .platform(let player):
             let knobs = player.knobs
-            let settings = [player.budgetMegabytes.flatMap { value in knobs.budget.map { "\($0)=\(PlatformPlayer.megabytes(value))" } },
-                            player.frames.flatMap { value in knobs.frames.map { "\($0)=\(value)" } }].compactMap { $0 }
+            let settings = [player.budgetMegabytes.flatMap { value in
+                                knobs.budget.map { "\($0.key)=\(PlatformPlayer.megabytes(value))" } },
+                            player.frames.flatMap { value in knobs.frames.map { "\($0.key)=\(value)" } }].compactMap { $0 }
             return ([player.engine.rawValue] + settings).joined(separator: ":")
         case .registered(let player): return player.name
         case .budget(let bytes): return "budget:\(ByteSize.format(bytes))"

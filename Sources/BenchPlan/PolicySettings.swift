@@ -60,14 +60,14 @@ struct PolicySettings {
     /// `512KiB` too) and its frames (`batch=6`, `prepare=3`), where its source has them.
     func platform(_ engine: PlatformPlayer.Engine) throws(UsageError) -> DecoderSetting {
         let knobs = PlatformPlayer(engine).knobs
-        let keys = [knobs.budget, knobs.frames].compactMap { $0 }
+        let keys = [knobs.budget, knobs.frames].compactMap { $0?.key }
         guard !keys.isEmpty || isEmpty else {
             throw UsageError("'\(text)': \(name) has no settings to change (its rule has no knob in its source)")
         }
-        try allow(Set(keys), usage: [knobs.budget.map { "\($0)=MiB" }, knobs.frames.map { "\($0)=N" }]
+        try allow(Set(keys), usage: [knobs.budget.map { "\($0.key)=MiB" }, knobs.frames.map { "\($0.key)=N" }]
             .compactMap { $0 }.joined(separator: ", "))
         var player = PlatformPlayer(engine)
-        if let key = knobs.budget, let value = values[key] {
+        if let key = knobs.budget?.key, let value = values[key] {
             let megabytes = Double(value) ?? ByteSize.parse(value).map { Double($0) / Double(1 << 20) }
             guard let megabytes, megabytes > 0, megabytes <= Double(1 << 20) else {
                 throw UsageError("'\(text)': \(key) takes MiB (a number such as 30) or a size such as 512KiB, "
@@ -75,15 +75,13 @@ struct PolicySettings {
             }
             player.budgetMegabytes = megabytes
         }
-        if let key = knobs.frames, let value = values[key] {
+        if let key = knobs.frames?.key, let value = values[key] {
             guard let frames = Int(value), (1...10_000).contains(frames) else {
                 throw UsageError("'\(text)': \(key) takes a whole number from 1 to 10000, not '\(value)'")
             }
             player.frames = frames
         }
-        if player.budgetMegabytes == PlatformPlayer(engine).description.holdsUpTo?.megabytes { player.budgetMegabytes = nil }
-        if player.frames == PlatformPlayer(engine).frames { player.frames = nil }
-        return .platform(player)
+        return .platform(player.normalized)
     }
 
     private func allow(_ keys: Set<String>, usage: String) throws(UsageError) {

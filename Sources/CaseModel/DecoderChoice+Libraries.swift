@@ -42,7 +42,7 @@ extension DecoderChoice {
         case .kingfisher(let settings): settings.changes
         case .flanimatedimage(_, let max): max > 0 ? ["frameCacheSizeMax = \(max)"] : []
         case .sdwebimage(_, let size): size > 0 ? ["maxBufferSize = \(Self.bytes(size))"] : []
-        case .described(let description, _, _): platformPlayer(description)?.changes ?? []
+        case .described(let description, _, _): PlatformPlayer(reading: description)?.changes ?? []
         case .ylgifimage, .kind, .registered, .calibration: []
         }
     }
@@ -56,28 +56,13 @@ extension DecoderChoice {
         case .sdwebimage(let pool, _): "\(name) (\((["pool \(pool)"] + changes).joined(separator: ", ")))"
         case .ylgifimage: "\(name) (\(YLGIFImageRule.prefetched) ahead)"
         case .described(let description, let count, let budget):
-            if platformPlayer(description) != nil {
+            if PlatformPlayer(reading: description) != nil {
                 "\(name) (\(platformTerms(description, count: count, budget: budget).joined(separator: ", ")))"
             } else {
                 "\(name) (from a file, \(description.frees == .overPool ? "pool" : "ahead") \(count))"
             }
         case .kind, .registered, .calibration: name
         }
-    }
-
-    /// The browser's or Android's player a description is, with its knobs read back from it; nil for a player
-    /// file's (no file may take an engine's name).
-    func platformPlayer(_ description: PlayerDescription) -> PlatformPlayer? {
-        guard let engine = PlatformPlayer.Engine(rawValue: description.name) else { return nil }
-        let defaults = PlatformPlayer(engine).description
-        let budget = description.holdsUpTo?.megabytes
-        let frames: Int? = if case .count(let count) = description.frames, description.frames != defaults.frames {
-            count
-        } else {
-            nil
-        }
-        return PlatformPlayer(engine, budgetMegabytes: budget == defaults.holdsUpTo?.megabytes ? nil : budget,
-                              frames: frames)
     }
 
     /// A browser's or Android's player in a few terms: its frames ahead or batch, its budget, its settings changed.

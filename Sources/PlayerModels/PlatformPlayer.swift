@@ -41,33 +41,51 @@ public struct PlatformPlayer: Sendable, Hashable {
         }
     }
 
-    /// The knobs the engine has, as `--policies` spells them after its name; empty for a player with none.
-    public var knobs: (budget: String?, frames: String?) {
+    /// A setting the engine's source has: its key in `--policies` after the engine's name, and its source's name.
+    public struct Knob: Sendable, Hashable {
+        public let key: String
+        public let sourceName: String
+    }
+
+    /// The knobs the engine has, its budget's and its frames'; nil where its source has none.
+    public var knobs: (budget: Knob?, frames: Knob?) {
         switch engine {
-        case .webkit: ("cutoff", nil)
-        case .firefox: ("threshold", "batch")
-        case .fresco: ("cache", "prepare")
-        case .chromium: ("cache", nil)
+        case .webkit: (Knob(key: "cutoff", sourceName: "LargeAnimationCutoff"), nil)
+        case .chromium: (Knob(key: "cache", sourceName: "discardable memory limit"), nil)
+        case .firefox: (Knob(key: "threshold", sourceName: "decode-on-demand.threshold-kb"),
+                        Knob(key: "batch", sourceName: "decode-on-demand.batch-size"))
+        case .fresco: (Knob(key: "cache", sourceName: "bitmap memory cache"),
+                       Knob(key: "prepare", sourceName: "NUMBER_OF_FRAMES_TO_PREPARE"))
         case .glide, .android: (nil, nil)
         }
     }
 
-    /// The settings changed from the engine's defaults, by the source's names: `["batch-size = 3"]`.
+    /// The settings changed from the engine's defaults, by the source's names: `["decode-on-demand.batch-size = 3"]`.
     public var changes: [String] {
         var changes: [String] = []
-        let names: (budget: String, frames: String) = switch engine {
-        case .webkit: ("LargeAnimationCutoff", "")
-        case .firefox: ("decode-on-demand.threshold-kb", "decode-on-demand.batch-size")
-        case .fresco: ("bitmap memory cache", "NUMBER_OF_FRAMES_TO_PREPARE")
-        case .chromium: ("discardable memory limit", "")
-        case .glide, .android: ("", "")
+        if let budgetMegabytes, let knob = knobs.budget {
+            changes.append(engine == .firefox ? "\(knob.sourceName) = \(Int(budgetMegabytes * 1024))"
+                                              : "\(knob.sourceName) = \(Self.megabytes(budgetMegabytes)) MiB")
         }
-        if let budgetMegabytes {
-            changes.append(engine == .firefox ? "\(names.budget) = \(Int(budgetMegabytes * 1024))"
-                                              : "\(names.budget) = \(Self.megabytes(budgetMegabytes)) MiB")
-        }
-        if let frames { changes.append("\(names.frames) = \(frames)") }
+        if let frames, let knob = knobs.frames { changes.append("\(knob.sourceName) = \(frames)") }
         return changes
+    }
+
+    /// The same player with each setting that equals the engine's own left out: `firefox:batch=6` is `firefox`.
+    public var normalized: PlatformPlayer {
+        let own = PlatformPlayer(engine).description
+        var player = self
+        if budgetMegabytes == own.holdsUpTo?.megabytes { player.budgetMegabytes = nil }
+        if case .count(let count) = own.frames, frames == count { player.frames = nil }
+        return player
+    }
+
+    /// The player `description` is, its settings read back from it; nil for a player file's (no file may take an
+    /// engine's name).
+    public init?(reading description: PlayerDescription) {
+        guard let engine = Engine(rawValue: description.name) else { return nil }
+        let frames: Int? = if case .count(let count) = description.frames { count } else { nil }
+        self = PlatformPlayer(engine, budgetMegabytes: description.holdsUpTo?.megabytes, frames: frames).normalized
     }
 
     /// `30`, `0.5`: a budget as `--policies` writes it, in MiB.

@@ -28,6 +28,8 @@ struct PlatformPolicyTests {
         #expect(try DecoderSetting(parsing: batch.description) == batch)
         #expect(batch.libraryDefault == .platform(PlatformPlayer(.firefox)))
         #expect(try DecoderSetting(parsing: "webkit:cutoff=30") == .platform(PlatformPlayer(.webkit)))
+        #expect(try DecoderSetting(parsing: "firefox:batch=6") == .platform(PlatformPlayer(.firefox)))
+        #expect(try DecoderSetting(parsing: "fresco:prepare=3:cache=64") == .platform(PlatformPlayer(.fresco)))
         #expect(try DecoderSetting(parsing: "webkit:cutoff=512KiB").description == "webkit:cutoff=0.5")
         let sweep = try DecoderSetting.parsingSweep("firefox:threshold=5..40")
         #expect(sweep.count == 36 && sweep.last?.description == "firefox:threshold=40")
