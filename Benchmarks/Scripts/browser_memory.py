@@ -127,7 +127,7 @@ def main():
             for page in PAGES:
                 print(f"browser_memory: {browser} {page} {repeat + 1}/{REPEATS}", file=sys.stderr)
                 measured.setdefault((browser, page), []).append(measure(browser, page, gifs, work))
-    json.dump({f"{b} {p}": [{k: v for k, v in m.items()} for m in ms] for (b, p), ms in measured.items()},
+    json.dump({f"{b} {p}": ms for (b, p), ms in measured.items()},
               open(os.path.join(runs, "samples.json"), "w"))
     predicted = models(runs)
     mib = lambda value: f"{value / (1 << 20):.1f}"

@@ -14,11 +14,9 @@ import json
 import os
 import sys
 
+from replay_validation import agree
+
 PLAYERS = ["webkit", "chromium", "firefox", "glide", "fresco", "android"]
-
-
-def agree(a, b):
-    return abs(a - b) <= 1 or abs(a - b) <= 0.1 * max(a, b)
 
 
 def replayed(runs):

@@ -179,11 +179,12 @@ public struct DescribedRule: RetentionRule {
     }
 
     public mutating func arrived(_ frame: Int, due: Int, held: Set<Int>) -> RetentionStep {
-        guard !keptWhole, [.outsideWindow, .leastRecent].contains(description.frees), frees(held) else {
-            return RetentionStep()
+        guard !keptWhole else { return RetentionStep() }
+        switch description.frees {
+        case .outsideWindow: return frees(held) ? RetentionStep(free: purge(held, due: due)) : RetentionStep()
+        case .leastRecent: return frees(held) ? RetentionStep(free: leastRecent(held, due: due)) : RetentionStep()
+        case .previous, .shown, .overPool, .behind, .never: return RetentionStep()
         }
-        return RetentionStep(free: description.frees == .leastRecent ? leastRecent(held, due: due)
-                                                                      : purge(held, due: due))
     }
 
     public mutating func memoryWarning(at seconds: Double, due: Int, held: Set<Int>) -> RetentionStep {

@@ -45,8 +45,10 @@ final class FeedPlayer {
             guard source.isReady(frame: 0) else {
                 // A player that asks for nothing at set-up (a player file's, Fresco's lazy first draw) is asked for
                 // its first frame once, as a case's first `withFrame` asks it.
-                if !askedFirstFrame { source.frameDue(0) }
-                askedFirstFrame = true
+                if !askedFirstFrame {
+                    source.frameDue(0)
+                    askedFirstFrame = true
+                }
                 return
             }
             try show(0, source)
