@@ -4,8 +4,10 @@
 For the seed case and four real GIFs of Tests/Fixtures, each played by windows 1, 2 and 4 and the four libraries'
 defaults: one throughput run (1 loop, 3 repetitions) whose answer gives every setting's margin, found by bisection over
 the replay with every traced cost scaled; then, for every setting whose margin is finite and at least 1.25, two real-time
-runs on one CPU (--cpus 1, 1 loop), every decode slowed by --decode-slowdown to 0.8× and to 1.25× of that margin. A
-margin holds when the first plays without a stall or a dropped frame and the second does not. Writes
+runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by --decode-slowdown to
+0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a dropped frame and the second
+does not. Beside them, what pacing costs each step of a decode: the probed factors the replay charged, and window 1
+played in real time at full speed against the throughput trace. Writes
 Reports/margin-validation/{pairs.tsv,README.md}.
 
 Usage: margin_validation.py BENCH OUT COMMIT MACHINE   (margin_validation.sh runs it from a clean tree)
@@ -22,6 +24,9 @@ GIFS = ["kingfisher-720x720x150",
         "Tests/Fixtures/deb-firmware-microbit-micropython-doc__binary_count.gif"]
 POLICIES = ["windowed:1", "windowed:2", "windowed:4", "kingfisher", "flanimatedimage", "sdwebimage", "ylgifimage"]
 BELOW, ABOVE = 0.8, 1.25
+# The real-time runs sample memory only at frame steps: the background sampler would share the one CPU with the
+# decoder, a harness's cost that no device pays.
+QUIET_SAMPLER = ["--sampler-interval", "0"]
 
 
 def run(bench, args, out):
@@ -33,25 +38,51 @@ def run(bench, args, out):
         return json.load(f)
 
 
-def traced_seconds(result):
-    """The first loop's traced decode costs of a result, in seconds, frame by frame."""
-    passes = (result.get("frame_costs") or {}).get("passes") or [[]]
-    return [ns / 1e9 for ns in passes[0]]
+def median_steps(rows):
+    """The first loop's whole, LZW and copy costs of `rows`, each the median over the rows frame by frame, in
+    seconds, as the replay takes its trace; None when the rows have no steps."""
+    tables = [r["frame_costs"] for r in rows if (r.get("frame_costs") or {}).get("lzw")]
+    if not tables:
+        return None
+    def median(key):
+        values = [t[key][0] for t in tables]
+        return [sorted(v[i] for v in values)[len(values) // 2] / 1e9 for i in range(len(values[0]))]
+    return median("passes"), median("lzw"), median("copy")
 
 
 def cost_ratio(played, throughput, slowdown):
-    """How the real-time run's decodes cost against what the replay charged them (the throughput trace times the
-    GIF's pacing factor, times the slowdown): the ratio of their sums and the largest frame's ratio, the measurement
-    that says whether a miss came from dearer decodes."""
-    real = traced_seconds(played)
-    rows = [traced_seconds(r) for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]]
-    rows = [r for r in rows if len(r) == len(real)]
-    if not real or not rows:
-        return None
+    """How the real-time run's decodes cost against what the replay charged them (the trace it replays, each step
+    times its pacing factor, times the slowdown): the ratio of their sums and the largest frame's ratio, the
+    measurement that says whether a miss came from dearer decodes."""
+    real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
+    decoder = played["bench_case"]["decoder"]
+    library = "windowed" not in decoder and "indexed" not in decoder
+    rows = [r for r in throughput["results"] if (r["bench_case"]["decoder"] == decoder if library
+                                                   else "windowed" in r["bench_case"]["decoder"])]
+    traced = median_steps(rows)
     answer = next(a for a in throughput["replay"]["answers"] if a["speed"] == 1)
-    slowdown *= answer.get("pacing_factor") or 1
-    predicted = [sorted(r[i] for r in rows)[len(rows) // 2] * slowdown for i in range(len(real))]
+    step = answer.get("pacing_by_step")
+    if not real or not traced or not step or len(traced[0]) != len(real):
+        return None
+    whole, lzw, copy = traced
+    predicted = [(lzw[i] * step["lzw"] + copy[i] * step["copy"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"])
+                 * slowdown for i in range(len(real))]
     return sum(real) / sum(predicted), max(a / p for a, p in zip(real, predicted) if p > 0)
+
+
+def step_ratios(played, throughput):
+    """What the real-time run's decodes (window 1, full speed) cost over the throughput trace, step by step (sums
+    over every frame but the first): LZW, drawing, copy and whole, to set beside the probed factors."""
+    traced = median_steps([r for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]])
+    costs = played.get("frame_costs") or {}
+    if not traced or not costs.get("lzw"):
+        return None
+    whole, lzw, copy = ([ns / 1e9 for ns in costs[key][0]] for key in ("passes", "lzw", "copy"))
+    def ratio(real, trace):
+        return sum(real[1:]) / sum(trace[1:]) if sum(trace[1:]) > 0 else None
+    draw_real = [max(0, w - l - c) for w, l, c in zip(whole, lzw, copy)]
+    draw_traced = [max(0, w - l - c) for w, l, c in zip(*traced)]
+    return ratio(lzw, traced[1]), ratio(draw_real, draw_traced), ratio(copy, traced[2]), ratio(whole, traced[0])
 
 
 def policy_of(label):
@@ -75,9 +106,9 @@ def main(bench, out, commit, machine):
         # What pacing really costs here: window 1 played in real time at full speed, its decodes against the
         # throughput trace, beside the factor the run's probe gave.
         paced = run(bench, ["--gif", gif, "--policies", "windowed:1", "--no-references", "--mode", "realtime",
-                            "--cpus", "1", "--loops", "1", "--repetitions", "1"], os.path.join(runs, name, "paced"))
-        measured = cost_ratio(paced["results"][0], {**report, "replay": {"answers": [{"speed": 1}]}}, 1)
-        pacing.append((name, answer.get("pacing_factor"), measured[0] if measured else None))
+                            "--cpus", "1", "--loops", "1", "--repetitions", "1", *QUIET_SAMPLER],
+                    os.path.join(runs, name, "paced"))
+        pacing.append((name, answer.get("pacing_by_step"), step_ratios(paced["results"][0], report)))
         for setting in answer["measured"]:
             policy = policy_of(setting["label"])
             margin = setting.get("margin") or {}
@@ -94,7 +125,7 @@ def main(bench, out, commit, machine):
                 slowdown = smooth * factor
                 print(f"margin-validation: {name} · {policy} at {slowdown:.2f}× slower", file=sys.stderr)
                 played = run(bench, ["--gif", gif, "--policies", policy, "--no-references", "--mode", "realtime",
-                                     "--cpus", "1", "--loops", "1", "--repetitions", "1",
+                                     "--cpus", "1", "--loops", "1", "--repetitions", "1", *QUIET_SAMPLER,
                                      "--decode-slowdown", f"{slowdown:.4f}"],
                              os.path.join(runs, name, f"{policy.replace(':', '-')}-{key}"))
                 result = played["results"][0]
@@ -126,17 +157,21 @@ def write(out, rows, pacing, commit, machine):
              "Each setting's margin is the replay's: how much slower every decode could be before the setting first "
              "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
              "3 repetitions) scaled. Each setting with a finite margin of at least 1.25 was then played in real "
-             "time on one CPU (`--cpus 1`, 1 loop) with every decode slowed by `--decode-slowdown` to 0.8× and to "
+             "time on one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler "
+             "would share the CPU with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to "
              "1.25× of its margin. A margin holds when the first run is smooth and the second is not.", "",
              f"**{len(held)} of {len(tested)} testable settings hold"
              + (f" ({100 * len(held) / len(tested):.0f}%)" if tested else "") + "**; target: at least 90%. "
              f"{len(rows) - len(tested)} settings have no finite margin to test (below).", "",
-             "What pacing costs a decode: the factor the throughput run's probe gave, which the replay charged, and "
-             "the real-time run's own decodes (window 1 at full speed, one CPU, nothing slowed) over the throughput "
-             "trace's:", "",
-             "| GIF | pacing factor, probed | real-time decodes ÷ throughput trace |", "|---|---:|---:|"]
-    lines += [f"| {name} | {probed:.2f}× | {real:.2f}× |" if probed and real else f"| {name} | – | – |"
-              for name, probed, real in pacing]
+             "What pacing costs each step of a decode: the factors the throughput run's probes gave, which the "
+             "replay charged, and what the real-time run's own decodes cost (window 1 at full speed, one CPU, "
+             "nothing slowed) over the throughput trace, step by step:", "",
+             "| GIF | probed: LZW · drawing · copy · whole | real time ÷ throughput trace: LZW · drawing · copy · whole |",
+             "|---|---:|---:|"]
+    def steps(values):
+        return " · ".join("–" if v is None else f"{v:.2f}×" for v in values)
+    lines += [f"| {name} | {steps([probed[k] for k in ('lzw', 'draw', 'copy', 'whole')]) if probed else '–'} "
+              f"| {steps(real) if real else '–'} |" for name, probed, real in pacing]
     lines += ["",
              "| GIF | setting | margin (smooth up to · rough from) | at 0.8× the margin | at 1.25× | holds |",
              "|---|---|---:|---|---|---|"]

@@ -66,7 +66,7 @@ enum DesignFigures {
             + "bisection stops", "StallMargin.resolution")
         add("\(number(StallMargin.slowestSearched))×", "the largest slowdown (and speed-up) a margin's search tries",
             "StallMargin.slowestSearched")
-        add("\(FrameCostTrace.pacingProbeFrames) frames", "the most a pacing probe decodes each way",
+        add("\(FrameCostTrace.pacingProbeFrames) frames", "the most frames a pacing probe decodes",
             "FrameCostTrace.pacingProbeFrames")
         add("\(number(FrameCostTrace.pacingProbeSleepSeconds)) s", "the most a pacing probe sleeps in all",
             "FrameCostTrace.pacingProbeSleepSeconds")

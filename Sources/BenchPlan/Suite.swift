@@ -79,8 +79,9 @@ public struct Suite: Sendable {
         for repetition in 1...repetitions {
             for (input, resolved) in perGIF {
                 for way in ways {
-                    // The first setting of each way that decodes in the background probes what pacing costs, once.
-                    let prober = mode == .throughput && repetition == 1
+                    // The first setting of each way that decodes in the background probes what pacing costs, in
+                    // every repetition: the answer pools the probes, so one probe on a slow core does not set it.
+                    let prober = mode == .throughput
                         ? resolved.first { $0.0 != .eager }?.0 : nil
                     for (decoder, policy) in resolved {
                         var benchCase = BenchCase(gif: input.name, path: files.paths[input.name] ?? "",

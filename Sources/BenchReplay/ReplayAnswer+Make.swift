@@ -90,8 +90,7 @@ struct TracedCosts {
             if let trace = FrameCostTrace.median(traces), trace.frameCount == container.frameCount { own[decoder] = trace }
         }
         self.own = own
-        let factors = rows.compactMap { $0.frameCosts?.pacingFactor }
-        pacingFactor = factors.isEmpty ? nil : max(1, Statistics.median(factors))
+        pacing = PacingFactors.measure(probes: rows.compactMap(\.frameCosts), against: background)
         let upFront = eagerRows.compactMap(\.frameCosts).map { $0.passes.first?.reduce(0, +) ?? 0 }
         eagerUpFrontSpread = upFront.isEmpty ? nil : [Double(upFront.min() ?? 0) / 1e9,
                                                       Double(upFront.max() ?? 0) / 1e9]
@@ -99,9 +98,9 @@ struct TracedCosts {
 
     /// The fastest and slowest of the eager rows' up-front decodes, in seconds.
     var eagerUpFrontSpread: [Double]?
-    /// What a decode paced as playback paces it costs over one back to back (at least 1), from the rows' probes;
-    /// nil when none probed it.
-    var pacingFactor: Double?
+    /// What pacing costs each step of a background decode over the background trace, from every row's probe; nil
+    /// when none probed it.
+    var pacing: PacingFactors?
     /// Each background setting the run played, its own trace (the median over its rows): a library's player decodes
     /// each frame into a fresh buffer, which costs more than a window's recycled slot.
     var own: [DecoderChoice: FrameCostTrace]
@@ -168,7 +167,8 @@ struct Replaying {
         }
         return GIFAnswer(gif: way.gif, speed: speed, refreshHz: way.refreshHz, codec: way.codec, device: way.device,
                          display: way.display, tracedFrom: costs.backgroundFrom, eager: eager, smallestWindow: smallest,
-                         windows: windows, atMargins: atMargins, pacingFactor: costs.pacingFactor,
+                         windows: windows, atMargins: atMargins, pacingFactor: costs.pacing?.whole,
+                         pacingByStep: costs.pacing,
                          eagerUpFrontSpread: costs.eagerUpFrontSpread,
                          libraries: libraries, measured: measured)
     }
@@ -179,22 +179,23 @@ struct Replaying {
         decoder.libraryLabel(frames: container.frameCount) ?? "\(decoder)"
     }
 
-    /// The trace `decoder` replays and the factor its costs are charged at: eager's own, decoded back to back before
-    /// the first frame, as traced; a setting the run played, its own trace, and one it did not, the indexed decoder's
-    /// or the background decodes', each at its paced cost (``TracedCosts/pacingFactor``), as playback paces them.
-    func trace(for decoder: DecoderChoice) -> (trace: FrameCostTrace, factor: Double) {
-        if decoder == .eager { return (costs.eager, 1) }
-        let trace = costs.own[decoder] ?? (decoder.isIndexed ? costs.indexed ?? costs.background : costs.background)
-        return (trace, costs.pacingFactor ?? 1)
+    /// The trace `decoder` replays and what pacing costs its steps: eager's own, decoded back to back before the
+    /// first frame, as traced; a library's player the run played, its own trace (a fresh buffer a frame); the indexed
+    /// decoder, its kind's; any other, the background decodes' (every window's rows pooled: one decode path), each at
+    /// its paced cost (``TracedCosts/pacing``), as playback paces them.
+    func trace(for decoder: DecoderChoice) -> (trace: FrameCostTrace, pacing: PacingFactors?) {
+        if decoder == .eager { return (costs.eager, nil) }
+        if decoder.isLibrary, let own = costs.own[decoder] { return (own, costs.pacing) }
+        return (decoder.isIndexed ? costs.indexed ?? costs.background : costs.background, costs.pacing)
     }
 
     /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly besides its pacing,
     /// the trace scaled once; nil for a decoder a replay cannot play. `askingOnlyIfSmooth` as ``Replay/play``'s.
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
                 askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
-        let (trace, factor) = trace(for: decoder)
-        let scale = factor * slowdown
-        return try Replay.play(decoder, container: container, trace: scale == 1 ? trace : trace.scaled(by: scale),
+        let (traced, pacing) = trace(for: decoder)
+        let paced = pacing.map { traced.paced(by: $0) } ?? traced
+        return try Replay.play(decoder, container: container, trace: slowdown == 1 ? paced : paced.scaled(by: slowdown),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
                                askingOnlyIfSmooth: askingOnlyIfSmooth)
     }

@@ -44,9 +44,12 @@ public struct GIFAnswer: Sendable, Codable {
     public var windows: [ReplayedSetting]?
     /// The smallest window smooth with every decode slower by each of ``ReplayAnswer/margins``.
     public var atMargins: [MarginWindow]?
-    /// What a decode paced as playback paces it (each after sleeping its frame's delay) costs over one back to back,
-    /// at least 1: every setting but eager is replayed at its traced costs times this (docs/replay.md).
+    /// What a decode paced as playback paces it (each after sleeping its frame's delay) costs over the run's trace,
+    /// at least 1: the whole decode's figure of ``pacingByStep``.
     public var pacingFactor: Double?
+    /// The same, step by step: every setting but eager is replayed with each traced step at its paced cost
+    /// (docs/replay.md); absent in earlier reports.
+    public var pacingByStep: PacingFactors?
     /// The fastest and slowest of eager's up-front decodes over the run's repetitions, in seconds: mostly the
     /// kernel's first touch of every frame's pages, which swings with the host's load.
     public var eagerUpFrontSpread: [Double]?

@@ -31,12 +31,15 @@ public enum ReportSchema {
                                + "(every loop in throughput mode, the first in real time); lzw and copy, of the same "
                                + "shape, are those steps' shares when the decoder timed them apart (the rest is "
                                + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
-                               + "during each decode; back_to_back and paced, a few frames decoded again after "
-                               + "playback, back to back and then each after sleeping its delay",
+                               + "during each decode; paced, paced_lzw and paced_copy, a few frames decoded again "
+                               + "after playback, each after sleeping its delay, and their steps (reports before "
+                               + "these also kept back_to_back, the same frames decoded back to back)",
                 "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
                                "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop,
                                "back_to_back": ["type": "array", "items": integer()],
-                               "paced": ["type": "array", "items": integer()]],
+                               "paced": ["type": "array", "items": integer()],
+                               "paced_lzw": ["type": "array", "items": integer()],
+                               "paced_copy": ["type": "array", "items": integer()]],
             ],
             "timeline": [
                 "type": "object",
@@ -137,8 +140,15 @@ public enum ReportSchema {
                             "type": "object", "additionalProperties": false, "required": ["slowdown"],
                             "properties": ["slowdown": number(), "smallest_window": replayed],
                         ]],
-                        "pacing_factor": number("what a decode paced as playback paces it costs over one back to "
-                                                + "back; every setting but eager replayed at that cost"),
+                        "pacing_factor": number("what a decode paced as playback paces it costs over the run's "
+                                                + "trace, the whole decode"),
+                        "pacing_by_step": [
+                            "type": "object", "additionalProperties": false,
+                            "required": ["lzw", "draw", "copy", "whole"],
+                            "description": "the same for each step: every setting but eager replayed with each "
+                                           + "traced step at its paced cost",
+                            "properties": ["lzw": number(), "draw": number(), "copy": number(), "whole": number()],
+                        ],
                         "eager_up_front_spread": ["type": "array", "items": number(),
                                                   "description": "eager's fastest and slowest up-front decode"],
                         "libraries": ["type": "array", "items": replayed],

@@ -28,21 +28,23 @@ import Testing
     }()
 
     /// The GIF's answer, the trace its background settings replay (the windowed row's, as traced: the replay charges
-    /// it at its paced cost, ``pacing()``) and the GIF.
+    /// each step at its paced cost, ``pacing()``) and the GIF.
     static func answer() throws -> (GIFAnswer, FrameCostTrace, GIFContainer) {
         let (report, container) = try #require(run)
         let answer = try #require(report.replay?.answers.first)
         let windowed = try #require(report.results.first { $0.benchCase.decoder == .windowed(.frames(1)) })
         let trace = try #require(windowed.frameCosts)
-        let factor = try #require(answer.pacingFactor, "the windowed case probed what pacing costs")
-        #expect(factor >= 1 && factor == max(1, trace.pacingFactor ?? 0))
+        let factors = try #require(answer.pacingByStep, "the windowed case probed what pacing costs")
+        #expect(factors == PacingFactors.measure(probes: [trace], against: trace))
+        #expect([factors.lzw, factors.draw, factors.copy, factors.whole].allSatisfy { $0 >= 1 })
+        #expect(answer.pacingFactor == factors.whole)
         return (answer, trace, container)
     }
 
-    /// What the replay charges each traced decode over its traced cost: the GIF's pacing factor.
-    static func pacing() throws -> Double {
+    /// What the replay charges each step of a traced decode over its traced cost: the GIF's pacing factors.
+    static func pacing() throws -> PacingFactors {
         let (report, _) = try #require(run)
-        return try #require(report.replay?.answers.first?.pacingFactor)
+        return try #require(report.replay?.answers.first?.pacingByStep)
     }
 
     static func answerLargestWindow() throws -> Int? {
@@ -54,7 +56,7 @@ import Testing
     /// its pacing, scaled once as the answer's replay scales it.
     static func smooth(_ decoder: DecoderChoice, _ trace: FrameCostTrace, _ container: GIFContainer,
                        slowedBy slowdown: Double) throws -> Bool {
-        let scaled = trace.scaled(by: try pacing() * slowdown)
+        let scaled = trace.paced(by: try pacing()).scaled(by: slowdown)
         return try #require(try Replay.play(decoder, container: container, trace: scaled, loops: 3)).playsSmoothly
     }
 
@@ -141,7 +143,7 @@ import Testing
     func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
         let (answer, trace, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
-        let lastPass = Double(try #require(trace.scaled(by: try Self.pacing()).passes.last).reduce(0, +)) / 1e9
+        let lastPass = Double(try #require(trace.paced(by: try Self.pacing()).passes.last).reduce(0, +)) / 1e9
         let steady = try #require(window.steadyPerLoopSeconds)
         #expect(abs(steady - lastPass) < 1e-6, "steady \(steady) s, the last traced pass \(lastPass) s")
         let oneTime = try #require(window.oneTimeSeconds)

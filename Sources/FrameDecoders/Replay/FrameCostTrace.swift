@@ -15,29 +15,23 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// same shape; nil when not read.
     public var allocated: [[Int]]?
     public var freed: [[Int]]?
-    /// A few frames decoded again after playback, back to back and then each after sleeping its delay, as playback
-    /// paces decodes, in nanoseconds: what pacing does to a decode's cost on this host (a core that idles between
-    /// frames runs the next one colder and slower). Nil when the case did not probe it.
-    public var backToBack: [Int]?
+    /// A few frames decoded again after playback, each after sleeping its delay as playback paces decodes, in
+    /// nanoseconds, with their LZW and copy steps: what pacing does to each step of a decode on this host (a core
+    /// that idles between frames runs the next one colder and slower; ``PacingFactors``). Nil when the case did not
+    /// probe it.
     public var paced: [Int]?
+    public var pacedLZW: [Int]?
+    public var pacedCopy: [Int]?
 
-    /// The most frames a pacing probe decodes each way, and the most it sleeps in all (it decodes at least three).
+    /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
+    enum CodingKeys: String, CodingKey {
+        case passes, lzw, copy, allocated, freed, paced, pacedCopy
+        case pacedLZW = "pacedLzw"
+    }
+
+    /// The most frames a pacing probe decodes, and the most it sleeps in all (it decodes at least three).
     public static let pacingProbeFrames = 8
     public static let pacingProbeSleepSeconds = 0.4
-
-    /// What a paced decode costs over a back-to-back one, from the probe: the ratio of their medians, so the first
-    /// decode of a fresh compositor (its pages touched for the first time) weighs no more than any other; nil without
-    /// a probe.
-    public var pacingFactor: Double? {
-        func median(_ values: [Int]) -> Double {
-            let sorted = values.sorted()
-            return sorted.count % 2 == 1 ? Double(sorted[sorted.count / 2])
-                : Double(sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        }
-        guard let backToBack, let paced, !paced.isEmpty, paced.count == backToBack.count else { return nil }
-        let unpaced = median(backToBack)
-        return unpaced > 0 ? median(paced) / unpaced : nil
-    }
 
     public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil, allocated: [[Int]]? = nil,
                 freed: [[Int]]? = nil) {
@@ -78,9 +72,30 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         }
         var scaled = FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy),
                                     allocated: allocated, freed: freed)
-        scaled.backToBack = backToBack
         scaled.paced = paced
+        scaled.pacedLZW = pacedLZW
+        scaled.pacedCopy = pacedCopy
         return scaled
+    }
+
+    /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
+    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
+    public func paced(by factors: PacingFactors) -> FrameCostTrace {
+        guard let lzw, let copy, lzw.count == passes.count, copy.count == passes.count else {
+            return scaled(by: factors.whole)
+        }
+        func charged(_ loop: Int, _ frame: Int) -> Int {
+            let (whole, lzwPart, copyPart) = (passes[loop][frame], lzw[loop][frame], copy[loop][frame])
+            let draw = max(0, whole - lzwPart - copyPart)
+            return Int((Double(lzwPart) * factors.lzw + Double(copyPart) * factors.copy
+                        + Double(draw) * factors.draw).rounded())
+        }
+        var paced = FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
+                                   allocated: allocated, freed: freed)
+        paced.paced = self.paced
+        paced.pacedLZW = pacedLZW
+        paced.pacedCopy = pacedCopy
+        return paced
     }
 
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
@@ -95,12 +110,18 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public static func median(_ traces: [FrameCostTrace]) -> FrameCostTrace? {
         guard let first = traces.first, first.frameCount > 0, traces.allSatisfy({ $0.frameCount == first.frameCount }) else { return nil }
         let loops = traces.map(\.passes.count).min() ?? 0
-        return FrameCostTrace(passes: (0..<loops).map { loop in
-            (0..<first.frameCount).map { frame in
-                let values = traces.map { $0.passes[loop][frame] }.sorted()
-                let middle = values.count / 2
-                return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+        func median(_ table: (FrameCostTrace) -> [[Int]]?) -> [[Int]]? {
+            let tables = traces.compactMap(table)
+            guard tables.count == traces.count, tables.allSatisfy({ $0.count >= loops }) else { return nil }
+            return (0..<loops).map { loop in
+                (0..<first.frameCount).map { frame in
+                    let values = tables.map { $0[loop][frame] }.sorted()
+                    let middle = values.count / 2
+                    return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+                }
             }
-        })
+        }
+        // Each step's median apart: a frame's steps may come from different traces, but each is a typical cost.
+        return FrameCostTrace(passes: median(\.passes) ?? [], lzw: median(\.lzw), copy: median(\.copy))
     }
 }

@@ -1,0 +1,41 @@
+import FrameDecoders
+import Testing
+
+/// What pacing costs each step of a decode: measured from the probes against the trace the replay charges, and
+/// charged step by step.
+@Suite("Pacing factors")
+struct PacingFactorsTests {
+    /// Four frames, each decode 400 ns: 100 of LZW, 200 of copy and 100 of drawing.
+    static let trace = FrameCostTrace(passes: [[900, 400, 400, 400]], lzw: [[300, 100, 100, 100]],
+                                      copy: [[300, 200, 200, 200]])
+
+    /// A probe of frames 1 and 2 whose LZW cost 2×, its drawing 3× and its copy 4× the trace's.
+    static func probe(lzw: Int = 200, draw: Int = 300, copy: Int = 800) -> FrameCostTrace {
+        var probe = FrameCostTrace(passes: [])
+        probe.paced = [lzw + draw + copy, lzw + draw + copy]
+        probe.pacedLZW = [lzw, lzw]
+        probe.pacedCopy = [copy, copy]
+        return probe
+    }
+
+    @Test("each step's factor is its paced cost over the trace's same frames; the whole weighs them up")
+    func factorsPerStep() throws {
+        let factors = try #require(PacingFactors.measure(probes: [Self.probe()], against: Self.trace))
+        #expect(factors == PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 3.25))
+        // A second probe pools with the first: two probes of 2× and 6× copies read as 4×.
+        let pooled = try #require(PacingFactors.measure(probes: [Self.probe(copy: 400), Self.probe(copy: 1200)],
+                                                        against: Self.trace))
+        #expect(pooled.copy == 4 && pooled.lzw == 2)
+        // A probe faster than the trace does not make playback cheaper than back to back.
+        let cheap = try #require(PacingFactors.measure(probes: [Self.probe(lzw: 50)], against: Self.trace))
+        #expect(cheap.lzw == 1)
+        #expect(PacingFactors.measure(probes: [Self.trace], against: Self.trace) == nil, "no probe, no factor")
+    }
+
+    @Test("a paced trace charges each step its own factor; a trace without steps, the whole decode's")
+    func pacedChargesEachStep() {
+        let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5)
+        #expect(Self.trace.paced(by: factors).passes == [[2700, 1300, 1300, 1300]])
+        #expect(FrameCostTrace(passes: [[100, 200]]).paced(by: factors).passes == [[500, 1000]])
+    }
+}
