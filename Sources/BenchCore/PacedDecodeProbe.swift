@@ -9,8 +9,8 @@ import PosixThreads
 /// kept warm, while playback decodes one frame a delay, on a core that idled since the last. After the measured
 /// interval, a few frames (from frame 1; frame 0 draws the whole canvas) are decoded with a fresh compositor, each
 /// after sleeping its delay, and copied into the next of a few buffers in turn, as a window's slots are, each step
-/// timed on the thread's own clock. The replay charges
-/// every background decode, step by step, what these cost over the run's trace (``PacingFactors``).
+/// timed on the thread's own clock. The replay charges every background decode, step by step, what these cost over
+/// the run's trace (``PacingFactors``).
 enum PacedDecodeProbe {
     static let mostFrames = FrameCostTrace.pacingProbeFrames
     static let sleepBudgetSeconds = FrameCostTrace.pacingProbeSleepSeconds
