@@ -2,8 +2,8 @@
 """Do the answer's margins hold in real time? (issue 67)
 
 For the seed case and four real GIFs of Tests/Fixtures, each played by windows 1, 2 and 4 and the four libraries'
-defaults: one throughput run (the default 3 loops, 3 repetitions: a later loop gives each frame's warm cost) whose
-answer gives every setting's margin, found by bisection over the replay with every traced cost scaled; then, for every setting whose margin is finite and at least 1.25, two real-time
+defaults: one throughput run (1 loop, 3 repetitions) whose answer gives every setting's margin, found by bisection over
+the replay with every traced cost scaled; then, for every setting whose margin is finite and at least 1.25, two real-time
 runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by --decode-slowdown to
 0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a dropped frame and the second
 does not. Beside them, what pacing costs each step of a decode: the probed factors the replay charged, and window 1
@@ -38,14 +38,14 @@ def run(bench, args, out):
         return json.load(f)
 
 
-def median_steps(rows, loop=0):
-    """One loop's (the first, or -1: the last) whole, LZW and copy costs of `rows`, each the median over the rows frame
-    by frame, in seconds, as the replay takes its trace; None when the rows have no steps."""
+def median_steps(rows):
+    """The first loop's whole, LZW and copy costs of `rows`, each the median over the rows frame by frame, in
+    seconds, as the replay takes its trace; None when the rows have no steps."""
     tables = [r["frame_costs"] for r in rows if (r.get("frame_costs") or {}).get("lzw")]
     if not tables:
         return None
     def median(key):
-        values = [t[key][loop] for t in tables]
+        values = [t[key][0] for t in tables]
         return [sorted(v[i] for v in values)[len(values) // 2] / 1e9 for i in range(len(values[0]))]
     return median("passes"), median("lzw"), median("copy")
 
@@ -59,24 +59,21 @@ def cost_ratio(played, throughput, slowdown):
     library = "windowed" not in decoder and "indexed" not in decoder
     rows = [r for r in throughput["results"] if (r["bench_case"]["decoder"] == decoder if library
                                                    else "windowed" in r["bench_case"]["decoder"])]
-    traced, warm = median_steps(rows), median_steps(rows, -1)
+    traced = median_steps(rows)
     answer = next(a for a in throughput["replay"]["answers"] if a["speed"] == 1)
     step = answer.get("pacing_by_step")
-    if not real or not traced or not warm or not step or len(traced[0]) != len(real):
+    if not real or not traced or not step or len(traced[0]) != len(real):
         return None
-    def draw(steps, i):
-        return max(0, steps[0][i] - steps[1][i] - steps[2][i])
-    # Each step as the replay charges a decode in playback: the warm last loop's times its factor, or the first
-    # loop's own when that is more (a buffer's first touch, besides, is not counted here).
-    predicted = [(max(traced[1][i], warm[1][i] * step["lzw"]) + max(traced[2][i], warm[2][i] * step["copy"])
-                  + max(draw(traced, i), draw(warm, i) * step["draw"])) * slowdown for i in range(len(real))]
+    whole, lzw, copy = traced
+    predicted = [(lzw[i] * step["lzw"] + copy[i] * step["copy"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"])
+                 * slowdown for i in range(len(real))]
     return sum(real) / sum(predicted), max(a / p for a, p in zip(real, predicted) if p > 0)
 
 
 def step_ratios(played, throughput):
-    """What the real-time run's decodes (window 1, full speed) cost over the throughput trace's warm last loop, step by
-    step (sums over every frame but the first): LZW, drawing, copy and whole, to set beside the probed factors."""
-    traced = median_steps([r for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]], -1)
+    """What the real-time run's decodes (window 1, full speed) cost over the throughput trace, step by step (sums
+    over every frame but the first): LZW, drawing, copy and whole, to set beside the probed factors."""
+    traced = median_steps([r for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]])
     costs = played.get("frame_costs") or {}
     if not traced or not costs.get("lzw"):
         return None
@@ -103,7 +100,7 @@ def main(bench, out, commit, machine):
     for gif in GIFS:
         name = os.path.splitext(os.path.basename(gif))[0]
         print(f"margin-validation: {name}: throughput", file=sys.stderr)
-        report = run(bench, ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references",
+        report = run(bench, ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1",
                              "--repetitions", "3"], os.path.join(runs, name, "throughput"))
         answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
         # What pacing really costs here: window 1 played in real time at full speed, its decodes against the
@@ -158,7 +155,7 @@ def write(out, rows, pacing, commit, machine):
     lines = ["# Do the answer's margins hold in real time?", "",
              f"Made by `Benchmarks/Scripts/margin_validation.sh` at commit {commit} on {machine}.", "",
              "Each setting's margin is the replay's: how much slower every decode could be before the setting first "
-             "stalls or drops a frame, found by bisection with every traced cost of a throughput run (3 loops, "
+             "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
              "3 repetitions) scaled. Each setting with a finite margin of at least 1.25 was then played in real "
              "time on one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler "
              "would share the CPU with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to "
@@ -168,8 +165,8 @@ def write(out, rows, pacing, commit, machine):
              f"{len(rows) - len(tested)} settings have no finite margin to test (below).", "",
              "What pacing costs each step of a decode: the factors the throughput run's probes gave, which the "
              "replay charged, and what the real-time run's own decodes cost (window 1 at full speed, one CPU, "
-             "nothing slowed) over the throughput trace's warm last loop, step by step:", "",
-             "| GIF | probed: LZW · drawing · copy · whole | real time ÷ warm trace: LZW · drawing · copy · whole |",
+             "nothing slowed) over the throughput trace, step by step:", "",
+             "| GIF | probed: LZW · drawing · copy · whole | real time ÷ throughput trace: LZW · drawing · copy · whole |",
              "|---|---:|---:|"]
     def steps(values):
         return " · ".join("–" if v is None else f"{v:.2f}×" for v in values)

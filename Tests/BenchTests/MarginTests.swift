@@ -143,7 +143,7 @@ import Testing
     func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
         let (answer, trace, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
-        let lastPass = Double(try #require(trace.paced(by: try Self.pacing()).playback?.last).reduce(0, +)) / 1e9
+        let lastPass = Double(try #require(trace.paced(by: try Self.pacing()).passes.last).reduce(0, +)) / 1e9
         let steady = try #require(window.steadyPerLoopSeconds)
         #expect(abs(steady - lastPass) < 1e-6, "steady \(steady) s, the last traced pass \(lastPass) s")
         let oneTime = try #require(window.oneTimeSeconds)

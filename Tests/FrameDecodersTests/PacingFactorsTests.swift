@@ -32,27 +32,10 @@ struct PacingFactorsTests {
         #expect(PacingFactors.measure(probes: [Self.trace], against: Self.trace) == nil, "no probe, no factor")
     }
 
-    @Test("playback charges each step its own factor over the warm last loop, or its traced cost when that is more")
-    func pacedChargesEachStep() throws {
+    @Test("a paced trace charges each step its own factor; a trace without steps, the whole decode's")
+    func pacedChargesEachStep() {
         let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5)
-        let paced = Self.trace.paced(by: factors)
-        #expect(paced.playback == [[2700, 1300, 1300, 1300]])
-        #expect(paced.passes == Self.trace.passes, "a decode up front keeps its traced cost")
-        #expect(FrameCostTrace(passes: [[100, 200]]).paced(by: factors).playback == [[500, 1000]])
-        // Two loops: each step is the last loop's times its factor, or the first loop's own when that is more (frame
-        // 0's LZW and drawing, into a buffer never touched).
-        let twoLoops = FrameCostTrace(passes: [[900, 400], [300, 300]], lzw: [[300, 100], [100, 100]],
-                                      copy: [[300, 200], [100, 100]])
-        #expect(twoLoops.paced(by: factors).playback == [[1000, 900], [900, 900]])
-        #expect(try #require(twoLoops.paced(by: factors).playbackCopy) == [[400, 400], [400, 400]])
-    }
-
-    @Test("a decode into a buffer never touched pays the first decode's copy over its own")
-    func freshBufferPaysTheFirstCopy() {
-        let paced = Self.trace.paced(by: PacingFactors(lzw: 1, draw: 1, copy: 1.25, whole: 1))
-        // Frame 0's copy, 300 ns, into the first buffer: frame 1's own is 200 up front, 250 in playback.
-        #expect(abs(paced.freshBufferSeconds(frame: 1, pass: 0) - 100e-9) < 1e-12)
-        #expect(abs(paced.freshBufferSeconds(frame: 1, pass: 0, inPlayback: true) - 50e-9) < 1e-12)
-        #expect(paced.freshBufferSeconds(frame: 0, pass: 0, inPlayback: true) == 0, "a copy dearer than it pays none")
+        #expect(Self.trace.paced(by: factors).passes == [[2700, 1300, 1300, 1300]])
+        #expect(FrameCostTrace(passes: [[100, 200]]).paced(by: factors).passes == [[500, 1000]])
     }
 }

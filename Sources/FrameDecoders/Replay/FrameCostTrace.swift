@@ -22,12 +22,6 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var paced: [Int]?
     public var pacedLZW: [Int]?
     public var pacedCopy: [Int]?
-    /// What each decode of ``passes`` costs on a player's background thread during playback, in the same shape: a
-    /// replay charges these to every decode but those made up front on the caller. Nil when no decode is charged
-    /// apart; never in a report.
-    public var playback: [[Int]]?
-    /// The copy step of each ``playback`` figure.
-    public var playbackCopy: [[Int]]?
 
     /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
     enum CodingKeys: String, CodingKey {
@@ -78,57 +72,37 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         }
         var scaled = FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy),
                                     allocated: allocated, freed: freed)
-        scaled.playback = scale(playback)
-        scaled.playbackCopy = scale(playbackCopy)
+        scaled.paced = paced
+        scaled.pacedLZW = pacedLZW
+        scaled.pacedCopy = pacedCopy
         return scaled
     }
 
-    /// The same trace with what playback's decodes cost (``playback``): each step's cost in the last loop, which runs
-    /// warm, times its own pacing factor, or its traced cost when that is more (a first decode into a buffer never
-    /// touched is cold already); the whole decode's factor when the trace has no steps. During playback a decoding
-    /// thread idles between frames, or, slowed, shares its core with the display's thread for as long as a decode
-    /// lasts: either way its caches go cold, as a throughput run's back-to-back decodes' do not.
+    /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
+    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
     public func paced(by factors: PacingFactors) -> FrameCostTrace {
-        var paced = self
-        guard let warm = passes.last else { return paced }
-        guard let lzw, let copy, lzw.count == passes.count, copy.count == passes.count,
-              let warmLZW = lzw.last, let warmCopy = copy.last else {
-            paced.playback = passes.map { loop in
-                loop.indices.map { max(loop[$0], Int((Double(warm[$0]) * factors.whole).rounded())) }
-            }
-            return paced
+        guard let lzw, let copy, lzw.count == passes.count, copy.count == passes.count else {
+            return scaled(by: factors.whole)
         }
-        func draw(_ loop: Int, _ frame: Int) -> Int { max(0, passes[loop][frame] - lzw[loop][frame] - copy[loop][frame]) }
-        let last = passes.count - 1
-        func step(_ own: Int, _ warm: Int, _ factor: Double) -> Int { max(own, Int((Double(warm) * factor).rounded())) }
-        let copied = copy.indices.map { loop in copy[loop].indices.map { step(copy[loop][$0], warmCopy[$0], factors.copy) } }
-        paced.playbackCopy = copied
-        paced.playback = passes.indices.map { loop in
-            passes[loop].indices.map { frame in
-                step(lzw[loop][frame], warmLZW[frame], factors.lzw) + copied[loop][frame]
-                    + step(draw(loop, frame), draw(last, frame), factors.draw)
-            }
+        func charged(_ loop: Int, _ frame: Int) -> Int {
+            let (whole, lzwPart, copyPart) = (passes[loop][frame], lzw[loop][frame], copy[loop][frame])
+            let draw = max(0, whole - lzwPart - copyPart)
+            return Int((Double(lzwPart) * factors.lzw + Double(copyPart) * factors.copy
+                        + Double(draw) * factors.draw).rounded())
         }
+        var paced = FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
+                                   allocated: allocated, freed: freed)
+        paced.paced = self.paced
+        paced.pacedLZW = pacedLZW
+        paced.pacedCopy = pacedCopy
         return paced
     }
 
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
-    /// pass beyond the trace (every later loop decodes as the last traced one did); its ``playback`` figure for a
-    /// decode `inPlayback` when the trace has one.
-    public func seconds(frame: Int, pass: Int, inPlayback: Bool = false) -> Double {
+    /// pass beyond the trace (every later loop decodes as the last traced one did).
+    public func seconds(frame: Int, pass: Int) -> Double {
         guard !passes.isEmpty, frame >= 0, frame < frameCount else { return 0 }
-        let table = inPlayback ? playback ?? passes : passes
-        return Double(table[min(pass, table.count - 1)][frame]) / 1e9
-    }
-
-    /// Seconds the `pass`-th decode of `frame`, `inPlayback` or not, costs besides ``seconds(frame:pass:inPlayback:)``
-    /// when it copies into a buffer never touched: the first decode's copy, into the first buffer allocated, over its
-    /// own. A player that allocates a buffer a frame pays the kernel's first touch of its pages whenever it holds more
-    /// frames than it ever has; a throughput run, whose frames are freed as fast as they are shown, pays it less often.
-    public func freshBufferSeconds(frame: Int, pass: Int, inPlayback: Bool = false) -> Double {
-        guard let fresh = copy?.first?.first, frame >= 0, frame < frameCount,
-              let table = inPlayback ? playbackCopy ?? copy : copy, !table.isEmpty else { return 0 }
-        return Double(max(0, fresh - table[min(pass, table.count - 1)][frame])) / 1e9
+        return Double(passes[min(pass, passes.count - 1)][frame]) / 1e9
     }
 
     /// The median of several traces of the same GIF, frame by frame and loop by loop, over the loops they all have:

@@ -18,23 +18,22 @@ public struct PacingFactors: Sendable, Hashable, Codable {
 
     /// The factors `probes` give against `trace`, the trace a replay charges: for each step, the sum of every probe's
     /// paced decodes (pooled over the repetitions that probed, so one probe on a fast or slow core does not set it)
-    /// over the sum of `trace`'s last-loop cost of the same frames (a probe times frames 1, 2, … in order, each
-    /// repetition's frames counted once per probe): a later loop's decodes run warm, as the first loop's first
-    /// decodes, into buffers never touched, do not. Sums, not medians, so the steps' factors weigh up to the whole's.
+    /// over the sum of `trace`'s first-loop cost of the same frames (a probe times frames 1, 2, … in order, each
+    /// repetition's frames counted once per probe). Sums, not medians, so the steps' factors weigh up to the whole's.
     /// Each is at least 1; a step the trace did not time apart takes the whole decode's. Nil without a probe.
     public static func measure(probes: [FrameCostTrace], against trace: FrameCostTrace) -> PacingFactors? {
         let probes = probes.filter { ($0.paced?.count ?? 0) > 0 && ($0.paced?.count ?? 0) < trace.frameCount }
-        guard let traced = trace.passes.last, let whole = factor(probes.compactMap(\.paced), traced) else {
+        guard let traced = trace.passes.first, let whole = factor(probes.compactMap(\.paced), traced) else {
             return nil
         }
-        let lzw = trace.lzw?.last.flatMap { factor(probes.compactMap(\.pacedLZW), $0) }
-        let copy = trace.copy?.last.flatMap { factor(probes.compactMap(\.pacedCopy), $0) }
+        let lzw = trace.lzw?.first.flatMap { factor(probes.compactMap(\.pacedLZW), $0) }
+        let copy = trace.copy?.first.flatMap { factor(probes.compactMap(\.pacedCopy), $0) }
         let drawn = probes.compactMap { probe -> [Int]? in
             guard let paced = probe.paced, let lzw = probe.pacedLZW, let copy = probe.pacedCopy else { return nil }
             return paced.indices.map { max(0, paced[$0] - lzw[$0] - copy[$0]) }
         }
-        let draw = trace.lzw?.last.flatMap { lzwPass in
-            trace.copy?.last.flatMap { copyPass in
+        let draw = trace.lzw?.first.flatMap { lzwPass in
+            trace.copy?.first.flatMap { copyPass in
                 factor(drawn, traced.indices.map { max(0, traced[$0] - lzwPass[$0] - copyPass[$0]) })
             }
         }

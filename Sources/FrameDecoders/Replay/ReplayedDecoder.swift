@@ -22,12 +22,9 @@ struct DecodeCharges {
     /// Decodes charged so far.
     var decodes: Int { decodesOfFrame.reduce(0, +) }
 
-    /// Charges the next decode of `frame`, `inPlayback` or up front, into a `freshBuffer` or one used before: its
-    /// cost in seconds.
-    mutating func next(_ frame: Int, inPlayback: Bool = false, freshBuffer: Bool = false) -> Double {
+    /// Charges the next decode of `frame`: its cost in seconds.
+    mutating func next(_ frame: Int) -> Double {
         defer { decodesOfFrame[frame] += 1 }
-        let pass = decodesOfFrame[frame]
-        return trace.seconds(frame: frame, pass: pass, inPlayback: inPlayback)
-            + (freshBuffer ? trace.freshBufferSeconds(frame: frame, pass: pass, inPlayback: inPlayback) : 0)
+        return trace.seconds(frame: frame, pass: decodesOfFrame[frame])
     }
 }

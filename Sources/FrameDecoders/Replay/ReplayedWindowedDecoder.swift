@@ -81,6 +81,6 @@ public final class ReplayedWindowedDecoder: ReplayedDecoder, @unchecked Sendable
     private func startNext(at time: Double) {
         guard thread.isIdle, strategy.hasWork else { return }
         let job = strategy.nextJob()
-        thread.start(job, at: time, cost: charges.next(job.frame, inPlayback: true))
+        thread.start(job, at: time, cost: charges.next(job.frame))
     }
 }
