@@ -79,23 +79,32 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     }
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
-    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
-    public func paced(by factors: PacingFactors) -> FrameCostTrace {
+    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace. A
+    /// copy dearer than `warmCopy`, a copy into a used buffer, went into pages never touched: only its warm share pays
+    /// the copy's factor, a cache gone cold; the rest, the kernel's first touch, pays the LZW decode's, a core gone
+    /// cold. Each step keeps its charged share.
+    public func paced(by factors: PacingFactors, warmCopy: Int? = nil) -> FrameCostTrace {
         guard let lzw, let copy, lzw.count == passes.count, copy.count == passes.count else {
             return scaled(by: factors.whole)
         }
-        func charged(_ loop: Int, _ frame: Int) -> Int {
-            let (whole, lzwPart, copyPart) = (passes[loop][frame], lzw[loop][frame], copy[loop][frame])
-            let draw = max(0, whole - lzwPart - copyPart)
-            return Int((Double(lzwPart) * factors.lzw + Double(copyPart) * factors.copy
-                        + Double(draw) * factors.draw).rounded())
+        func times(_ value: Int, _ factor: Double) -> Int { Int((Double(value) * factor).rounded()) }
+        let lzwCharged = lzw.map { $0.map { times($0, factors.lzw) } }
+        let copyCharged = copy.map {
+            $0.map { times(min($0, warmCopy ?? $0), factors.copy) + times(max(0, $0 - (warmCopy ?? $0)), factors.lzw) }
         }
-        var paced = FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
-                                   allocated: allocated, freed: freed)
-        paced.paced = self.paced
-        paced.pacedLZW = pacedLZW
-        paced.pacedCopy = pacedCopy
-        return paced
+        let charged = passes.indices.map { loop in
+            passes[loop].indices.map { frame in
+                let draw = max(0, passes[loop][frame] - lzw[loop][frame] - copy[loop][frame])
+                return lzwCharged[loop][frame] + copyCharged[loop][frame] + times(draw, factors.draw)
+            }
+        }
+        return FrameCostTrace(passes: charged, lzw: lzwCharged, copy: copyCharged, allocated: allocated, freed: freed)
+    }
+
+    /// The median copy of the trace, every loop's and frame's: what copying a frame into a buffer used before costs.
+    public var typicalCopy: Int? {
+        guard let copies = copy?.flatMap({ $0 }).sorted(), !copies.isEmpty else { return nil }
+        return copies[copies.count / 2]
     }
 
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
@@ -103,6 +112,15 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public func seconds(frame: Int, pass: Int) -> Double {
         guard !passes.isEmpty, frame >= 0, frame < frameCount else { return 0 }
         return Double(passes[min(pass, passes.count - 1)][frame]) / 1e9
+    }
+
+    /// Seconds the `pass`-th decode of `frame` costs besides ``seconds(frame:pass:)`` when it copies into a buffer
+    /// never touched: the first decode's copy, into the first buffer allocated, over its own. A player that allocates
+    /// a buffer a frame pays the kernel's first touch of its pages whenever it holds more frames than it ever has; a
+    /// throughput run, whose frames are freed as fast as they are shown, pays it less often.
+    public func freshBufferSeconds(frame: Int, pass: Int) -> Double {
+        guard let copy, let fresh = copy.first?.first, frame >= 0, frame < frameCount else { return 0 }
+        return Double(max(0, fresh - copy[min(pass, copy.count - 1)][frame])) / 1e9
     }
 
     /// The median of several traces of the same GIF, frame by frame and loop by loop, over the loops they all have:
