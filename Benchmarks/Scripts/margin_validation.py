@@ -66,10 +66,10 @@ def cost_ratio(played, throughput, slowdown):
     if not real or not traced or not background or not step or len(traced[0]) != len(real):
         return None
     whole, lzw, copy = traced
-    # A copy's warm share (the background trace's median copy) pays the copy's factor, the rest the LZW's, as the
-    # replay charges it (a buffer's first touch at a new high of frames held is not counted here).
-    warm = sorted(background[2])[len(background[2]) // 2]
-    predicted = [(lzw[i] * step["lzw"] + min(copy[i], warm) * step["copy"] + max(0, copy[i] - warm) * step["lzw"]
+    # A library's copy pays the copy's factor on its warm share (the background trace's median copy) and nothing more
+    # on the rest, a first touch, as the replay charges it (a first touch at a new high of frames held is not counted).
+    warm = sorted(background[2])[len(background[2]) // 2] if library else float("inf")
+    predicted = [(lzw[i] * step["lzw"] + min(copy[i], warm) * step["copy"] + max(0, copy[i] - warm)
                   + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]) * slowdown for i in range(len(real))]
     return sum(real) / sum(predicted), max(a / p for a, p in zip(real, predicted) if p > 0)
 

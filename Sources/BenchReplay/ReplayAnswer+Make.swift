@@ -194,7 +194,9 @@ struct Replaying {
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
                 askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
         let (traced, pacing) = trace(for: decoder)
-        let paced = pacing.map { traced.paced(by: $0, warmCopy: costs.background.typicalCopy) } ?? traced
+        // A library's player copies into a buffer it allocates; a window, into slots used again and again.
+        let warmCopy = decoder.isLibrary ? costs.background.typicalCopy : nil
+        let paced = pacing.map { traced.paced(by: $0, warmCopy: warmCopy) } ?? traced
         return try Replay.play(decoder, container: container, trace: slowdown == 1 ? paced : paced.scaled(by: slowdown),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
                                askingOnlyIfSmooth: askingOnlyIfSmooth)

@@ -56,7 +56,7 @@ import Testing
     /// its pacing, scaled once as the answer's replay scales it.
     static func smooth(_ decoder: DecoderChoice, _ trace: FrameCostTrace, _ container: GIFContainer,
                        slowedBy slowdown: Double) throws -> Bool {
-        let scaled = trace.paced(by: try pacing(), warmCopy: trace.typicalCopy).scaled(by: slowdown)
+        let scaled = trace.paced(by: try pacing()).scaled(by: slowdown)
         return try #require(try Replay.play(decoder, container: container, trace: scaled, loops: 3)).playsSmoothly
     }
 
@@ -143,7 +143,7 @@ import Testing
     func costsAreOneTimeAndSteadyNotPerLoopAverages() throws {
         let (answer, trace, container) = try Self.answer()
         let window = try #require(answer.windows?.first)
-        let lastPass = Double(try #require(trace.paced(by: try Self.pacing(), warmCopy: trace.typicalCopy).passes.last).reduce(0, +)) / 1e9
+        let lastPass = Double(try #require(trace.paced(by: try Self.pacing()).passes.last).reduce(0, +)) / 1e9
         let steady = try #require(window.steadyPerLoopSeconds)
         #expect(abs(steady - lastPass) < 1e-6, "steady \(steady) s, the last traced pass \(lastPass) s")
         let oneTime = try #require(window.oneTimeSeconds)

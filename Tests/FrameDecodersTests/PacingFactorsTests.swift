@@ -39,13 +39,13 @@ struct PacingFactorsTests {
         #expect(FrameCostTrace(passes: [[100, 200]]).paced(by: factors).passes == [[500, 1000]])
     }
 
-    @Test("a copy into pages never touched pays the copy's factor on a warm copy's share, the LZW's on the rest")
+    @Test("a copy into pages never touched pays the copy's factor on a warm copy's share only")
     func coldCopyPaysNoPacingOnTop() throws {
         let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5)
-        // Warm copies cost 100: frame 0's copy, 300, is charged 4 × 100 + 2 × 200; the others 4 × 100 + 2 × 100.
+        // Warm copies cost 100: frame 0's copy, 300, is charged 4 × 100 + 200; the others 4 × 100 + 100.
         let paced = Self.trace.paced(by: factors, warmCopy: 100)
-        #expect(paced.copy == [[800, 600, 600, 600]])
-        #expect(paced.passes == [[300 * 2 + 800 + 300 * 3, 100 * 2 + 600 + 100 * 3, 1100, 1100]])
+        #expect(paced.copy == [[600, 500, 500, 500]])
+        #expect(paced.passes == [[300 * 2 + 600 + 300 * 3, 100 * 2 + 500 + 100 * 3, 1000, 1000]])
         // Warm copies dearer than a frame's own: the whole copy pays the copy's factor.
         #expect(Self.trace.paced(by: factors, warmCopy: 400).copy == [[1200, 800, 800, 800]])
         #expect(Self.trace.typicalCopy == 200)

@@ -65,40 +65,52 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var frameCount: Int { passes.first?.count ?? 0 }
 
     /// The same trace with every decode `factor` times as costly, each step alike: what the frames would cost on a
-    /// decoder `factor` times slower (a slower device, a busier CPU). The bytes allocated do not change.
+    /// decoder `factor` times slower (a slower device, a busier CPU). The bytes allocated do not change; a probe's
+    /// figures are left behind, as they describe the traced decodes, not these.
     public func scaled(by factor: Double) -> FrameCostTrace {
         func scale(_ table: [[Int]]?) -> [[Int]]? {
             table?.map { $0.map { Int((Double($0) * factor).rounded()) } }
         }
-        var scaled = FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy),
-                                    allocated: allocated, freed: freed)
-        scaled.paced = paced
-        scaled.pacedLZW = pacedLZW
-        scaled.pacedCopy = pacedCopy
-        return scaled
+        return FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy), allocated: allocated,
+                              freed: freed)
     }
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
-    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace. A
-    /// copy dearer than `warmCopy`, a copy into a used buffer, went into pages never touched: only its warm share pays
-    /// the copy's factor, a cache gone cold; the rest, the kernel's first touch, pays the LZW decode's, a core gone
-    /// cold. Each step keeps its charged share.
+    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace. For
+    /// a player that allocates a buffer a frame, a copy dearer than `warmCopy` (a copy into a buffer used before) went
+    /// into pages never touched: only its warm share pays the copy's factor, a cache gone cold; the rest, the kernel's
+    /// first touch of the pages, zeroing them, costs what it cost. Each step keeps its charged share.
     public func paced(by factors: PacingFactors, warmCopy: Int? = nil) -> FrameCostTrace {
-        guard let lzw, let copy, lzw.count == passes.count, copy.count == passes.count else {
-            return scaled(by: factors.whole)
-        }
+        guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
         func times(_ value: Int, _ factor: Double) -> Int { Int((Double(value) * factor).rounded()) }
         let lzwCharged = lzw.map { $0.map { times($0, factors.lzw) } }
         let copyCharged = copy.map {
-            $0.map { times(min($0, warmCopy ?? $0), factors.copy) + times(max(0, $0 - (warmCopy ?? $0)), factors.lzw) }
+            $0.map { times(min($0, warmCopy ?? $0), factors.copy) + max(0, $0 - (warmCopy ?? $0)) }
         }
         let charged = passes.indices.map { loop in
             passes[loop].indices.map { frame in
-                let draw = max(0, passes[loop][frame] - lzw[loop][frame] - copy[loop][frame])
-                return lzwCharged[loop][frame] + copyCharged[loop][frame] + times(draw, factors.draw)
+                lzwCharged[loop][frame] + copyCharged[loop][frame] + times(draw[loop][frame], factors.draw)
             }
         }
         return FrameCostTrace(passes: charged, lzw: lzwCharged, copy: copyCharged, allocated: allocated, freed: freed)
+    }
+
+    /// The drawing step of each entry of ``passes``: what is left after the LZW decode and the copy, at least 0; nil
+    /// when the trace has no steps.
+    public var draw: [[Int]]? {
+        guard let lzw, let copy, lzw.count == passes.count, copy.count == passes.count else { return nil }
+        return passes.indices.map { Self.drawn(whole: passes[$0], lzw: lzw[$0], copy: copy[$0]) }
+    }
+
+    /// The drawing step of each paced decode of the probe, likewise; nil without its steps.
+    public var pacedDraw: [Int]? {
+        guard let paced, let pacedLZW, let pacedCopy else { return nil }
+        return Self.drawn(whole: paced, lzw: pacedLZW, copy: pacedCopy)
+    }
+
+    /// Each decode's whole cost less its LZW and copy steps, at least 0.
+    static func drawn(whole: [Int], lzw: [Int], copy: [Int]) -> [Int] {
+        zip(whole, zip(lzw, copy)).map { max(0, $0 - $1.0 - $1.1) }
     }
 
     /// The median copy of the trace, every loop's and frame's: what copying a frame into a buffer used before costs.

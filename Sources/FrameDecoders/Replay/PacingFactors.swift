@@ -28,15 +28,7 @@ public struct PacingFactors: Sendable, Hashable, Codable {
         }
         let lzw = trace.lzw?.first.flatMap { factor(probes.compactMap(\.pacedLZW), $0) }
         let copy = trace.copy?.first.flatMap { factor(probes.compactMap(\.pacedCopy), $0) }
-        let drawn = probes.compactMap { probe -> [Int]? in
-            guard let paced = probe.paced, let lzw = probe.pacedLZW, let copy = probe.pacedCopy else { return nil }
-            return paced.indices.map { max(0, paced[$0] - lzw[$0] - copy[$0]) }
-        }
-        let draw = trace.lzw?.first.flatMap { lzwPass in
-            trace.copy?.first.flatMap { copyPass in
-                factor(drawn, traced.indices.map { max(0, traced[$0] - lzwPass[$0] - copyPass[$0]) })
-            }
-        }
+        let draw = trace.draw?.first.flatMap { factor(probes.compactMap(\.pacedDraw), $0) }
         return PacingFactors(lzw: lzw ?? whole, draw: draw ?? whole, copy: copy ?? whole, whole: whole)
     }
 
