@@ -60,17 +60,13 @@ def cost_ratio(played, throughput, slowdown):
     rows = [r for r in throughput["results"] if (r["bench_case"]["decoder"] == decoder if library
                                                    else "windowed" in r["bench_case"]["decoder"])]
     traced = median_steps(rows)
-    background = median_steps([r for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]])
     answer = next(a for a in throughput["replay"]["answers"] if a["speed"] == 1)
     step = answer.get("pacing_by_step")
-    if not real or not traced or not background or not step or len(traced[0]) != len(real):
+    if not real or not traced or not step or len(traced[0]) != len(real):
         return None
     whole, lzw, copy = traced
-    # A library's copy pays the copy's factor on its warm share (the background trace's median copy) and nothing more
-    # on the rest, a first touch, as the replay charges it (a first touch at a new high of frames held is not counted).
-    warm = sorted(background[2])[len(background[2]) // 2] if library else float("inf")
-    predicted = [(lzw[i] * step["lzw"] + min(copy[i], warm) * step["copy"] + max(0, copy[i] - warm)
-                  + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]) * slowdown for i in range(len(real))]
+    predicted = [(lzw[i] * step["lzw"] + copy[i] * step["copy"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"])
+                 * slowdown for i in range(len(real))]
     return sum(real) / sum(predicted), max(a / p for a, p in zip(real, predicted) if p > 0)
 
 

@@ -194,9 +194,7 @@ struct Replaying {
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
                 askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
         let (traced, pacing) = trace(for: decoder)
-        // A library's player copies into a buffer it allocates; a window, into slots used again and again.
-        let warmCopy = decoder.isLibrary ? costs.background.typicalCopy : nil
-        let paced = pacing.map { traced.paced(by: $0, warmCopy: warmCopy) } ?? traced
+        let paced = pacing.map { traced.paced(by: $0) } ?? traced
         return try Replay.play(decoder, container: container, trace: slowdown == 1 ? paced : paced.scaled(by: slowdown),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
                                askingOnlyIfSmooth: askingOnlyIfSmooth)

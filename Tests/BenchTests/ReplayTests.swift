@@ -105,23 +105,6 @@ import PlayerModels
         #expect(try #require(window.heldFrames).allSatisfy { $0.frames <= window.heldFramesMax })
     }
 
-    /// A library's player allocates a buffer a frame: a decode pays the kernel's first touch of its pages (the first
-    /// decode's copy, 5 ms here, over its own, 1 ms) only when the player holds more frames than it ever has, and
-    /// reuses freed buffers after that.
-    @Test("a player pays a buffer's first touch only when it holds more frames than ever before")
-    func freshBuffersOnlyAtNewHighs() throws {
-        let loop = Array(repeating: 10_000_000, count: Self.gif.frameCount)
-        let firstCopy = [5_000_000] + Array(repeating: 1_000_000, count: Self.gif.frameCount - 1)
-        let trace = FrameCostTrace(passes: [loop, loop], lzw: [loop.map { $0 / 10 }, loop.map { $0 / 10 }],
-                                   copy: [firstCopy, Array(repeating: 1_000_000, count: Self.gif.frameCount)])
-        let outcome = try #require(try Replay.play(.kingfisher(KingfisherSettings(framePreloadCount: 3)),
-                                                  container: Self.gif, trace: trace, loops: 2))
-        #expect(outcome.heldFramesMax >= 4 && outcome.decodes > outcome.heldFramesMax)
-        // Frame 0's decode is the first buffer's and pays no more than its own copy; each later new high pays 4 ms.
-        let expected = Double(outcome.decodes) * 0.01 + Double(outcome.heldFramesMax - 1) * 0.004
-        #expect(abs(outcome.decodeSeconds - expected) < 1e-9, "\(outcome.decodeSeconds) s charged, \(expected) s expected")
-    }
-
     /// Eager decodes every frame before the first is shown, on the calling thread, and never decodes again.
     @Test func eagerPaysUpFront() throws {
         let outcome = try #require(try Replay.play(.eager, container: Self.gif, trace: Self.trace(0.15), loops: 3))

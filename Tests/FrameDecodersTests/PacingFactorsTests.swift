@@ -38,24 +38,4 @@ struct PacingFactorsTests {
         #expect(Self.trace.paced(by: factors).passes == [[2700, 1300, 1300, 1300]])
         #expect(FrameCostTrace(passes: [[100, 200]]).paced(by: factors).passes == [[500, 1000]])
     }
-
-    @Test("a copy into pages never touched pays the copy's factor on a warm copy's share only")
-    func coldCopyPaysNoPacingOnTop() throws {
-        let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5)
-        // Warm copies cost 100: frame 0's copy, 300, is charged 4 × 100 + 200; the others 4 × 100 + 100.
-        let paced = Self.trace.paced(by: factors, warmCopy: 100)
-        #expect(paced.copy == [[600, 500, 500, 500]])
-        #expect(paced.passes == [[300 * 2 + 600 + 300 * 3, 100 * 2 + 500 + 100 * 3, 1000, 1000]])
-        // Warm copies dearer than a frame's own: the whole copy pays the copy's factor.
-        #expect(Self.trace.paced(by: factors, warmCopy: 400).copy == [[1200, 800, 800, 800]])
-        #expect(Self.trace.typicalCopy == 200)
-    }
-
-    @Test("a decode into a buffer never touched pays the first decode's copy over its own")
-    func freshBufferPaysTheFirstCopy() {
-        // Frame 0's copy, 300 ns, into the first buffer; frame 1's own is 200.
-        #expect(abs(Self.trace.freshBufferSeconds(frame: 1, pass: 0) - 100e-9) < 1e-12)
-        #expect(abs(Self.trace.freshBufferSeconds(frame: 1, pass: 5) - 100e-9) < 1e-12, "a later pass: the last loop's")
-        #expect(Self.trace.freshBufferSeconds(frame: 0, pass: 0) == 0, "the first copy pays nothing more")
-    }
 }

@@ -76,23 +76,15 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     }
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
-    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace. For
-    /// a player that allocates a buffer a frame, a copy dearer than `warmCopy` (a copy into a buffer used before) went
-    /// into pages never touched: only its warm share pays the copy's factor, a cache gone cold; the rest, the kernel's
-    /// first touch of the pages, zeroing them, costs what it cost. Each step keeps its charged share.
-    public func paced(by factors: PacingFactors, warmCopy: Int? = nil) -> FrameCostTrace {
+    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
+    public func paced(by factors: PacingFactors) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
-        func times(_ value: Int, _ factor: Double) -> Int { Int((Double(value) * factor).rounded()) }
-        let lzwCharged = lzw.map { $0.map { times($0, factors.lzw) } }
-        let copyCharged = copy.map {
-            $0.map { times(min($0, warmCopy ?? $0), factors.copy) + max(0, $0 - (warmCopy ?? $0)) }
+        func charged(_ loop: Int, _ frame: Int) -> Int {
+            Int((Double(lzw[loop][frame]) * factors.lzw + Double(copy[loop][frame]) * factors.copy
+                 + Double(draw[loop][frame]) * factors.draw).rounded())
         }
-        let charged = passes.indices.map { loop in
-            passes[loop].indices.map { frame in
-                lzwCharged[loop][frame] + copyCharged[loop][frame] + times(draw[loop][frame], factors.draw)
-            }
-        }
-        return FrameCostTrace(passes: charged, lzw: lzwCharged, copy: copyCharged, allocated: allocated, freed: freed)
+        return FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
+                              allocated: allocated, freed: freed)
     }
 
     /// The drawing step of each entry of ``passes``: what is left after the LZW decode and the copy, at least 0; nil
@@ -113,26 +105,11 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         zip(whole, zip(lzw, copy)).map { max(0, $0 - $1.0 - $1.1) }
     }
 
-    /// The median copy of the trace, every loop's and frame's: what copying a frame into a buffer used before costs.
-    public var typicalCopy: Int? {
-        guard let copies = copy?.flatMap({ $0 }).sorted(), !copies.isEmpty else { return nil }
-        return copies[copies.count / 2]
-    }
-
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
     /// pass beyond the trace (every later loop decodes as the last traced one did).
     public func seconds(frame: Int, pass: Int) -> Double {
         guard !passes.isEmpty, frame >= 0, frame < frameCount else { return 0 }
         return Double(passes[min(pass, passes.count - 1)][frame]) / 1e9
-    }
-
-    /// Seconds the `pass`-th decode of `frame` costs besides ``seconds(frame:pass:)`` when it copies into a buffer
-    /// never touched: the first decode's copy, into the first buffer allocated, over its own. A player that allocates
-    /// a buffer a frame pays the kernel's first touch of its pages whenever it holds more frames than it ever has; a
-    /// throughput run, whose frames are freed as fast as they are shown, pays it less often.
-    public func freshBufferSeconds(frame: Int, pass: Int) -> Double {
-        guard let copy, let fresh = copy.first?.first, frame >= 0, frame < frameCount else { return 0 }
-        return Double(max(0, fresh - copy[min(pass, copy.count - 1)][frame])) / 1e9
     }
 
     /// The median of several traces of the same GIF, frame by frame and loop by loop, over the loops they all have:

@@ -22,11 +22,9 @@ struct DecodeCharges {
     /// Decodes charged so far.
     var decodes: Int { decodesOfFrame.reduce(0, +) }
 
-    /// Charges the next decode of `frame`, into a `freshBuffer` or one used before: its cost in seconds.
-    mutating func next(_ frame: Int, freshBuffer: Bool = false) -> Double {
+    /// Charges the next decode of `frame`: its cost in seconds.
+    mutating func next(_ frame: Int) -> Double {
         defer { decodesOfFrame[frame] += 1 }
-        let pass = decodesOfFrame[frame]
-        return trace.seconds(frame: frame, pass: pass)
-            + (freshBuffer ? trace.freshBufferSeconds(frame: frame, pass: pass) : 0)
+        return trace.seconds(frame: frame, pass: decodesOfFrame[frame])
     }
 }

@@ -11,8 +11,6 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     private var state: ModelDecoder.State
     private var thread: VirtualDecodingThread<Int>
     private var charges: DecodeCharges
-    /// The most buffers alive at once so far: a decode that takes the count past it copies into fresh pages.
-    private var buffersEverHeld = 0
     /// Seconds spent decoding before playback.
     public private(set) var upFrontSeconds = 0.0
     public let builtAt: Double
@@ -27,9 +25,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         state = ModelDecoder.State(rule: rule)
         var upFront = 0.0
         for frame in rule.decodedUpFront {
-            let fresh = state.held + 1 > buffersEverHeld
-            buffersEverHeld = max(buffersEverHeld, state.held + 1)
-            let cost = charges.next(frame, freshBuffer: fresh)
+            let cost = charges.next(frame)
             upFront += cost
             state.keep(frame, Self.decoded(cost))
         }
@@ -110,10 +106,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
 
     private func startNext(at time: Double) {
         guard thread.isIdle, let frame = state.startDecoding() else { return }
-        // The buffer the decode draws into counts as held from now.
-        let fresh = state.held > buffersEverHeld
-        buffersEverHeld = max(buffersEverHeld, state.held)
-        thread.start(frame, at: time, cost: charges.next(frame, freshBuffer: fresh))
+        thread.start(frame, at: time, cost: charges.next(frame))
     }
 
     /// A decoded frame as the state keeps it: a buffer of its own (its identity is what the state counts), one byte.
