@@ -5,9 +5,10 @@ The margin validation checks each setting's margin by one throughput run, then r
 margin that moves by more than that from one identical run to the next cannot hold in 90% of settings, whatever the
 replay's model. This plays the margin validation's throughput run (the same GIFs, settings, loops and repetitions)
 RUNS times over and sets each setting's margins side by side, with the pacing factors each run measured.
-Writes Reports/margin-spread/{margins.tsv,README.md}.
+Writes OUT/{margins.tsv,README.md}.
 
-Usage: margin_spread.py BENCH OUT COMMIT MACHINE RUNS   (margin_spread.sh runs it from a clean tree)
+Usage: margin_spread.py BENCH OUT COMMIT MACHINE RUNS [BENCH-ARGS...]   (margin_spread.sh runs it from a clean tree)
+BENCH-ARGS are added to every throughput run, e.g. --cpus 1 to pin it as the validation's real-time runs are.
 """
 import json
 import os
@@ -17,16 +18,16 @@ import sys
 from margin_validation import GIFS, POLICIES
 
 
-def throughput(bench, gif, out):
-    """One throughput run as the margin validation plays it; its report."""
+def throughput(bench, gif, out, extra):
+    """One throughput run as the margin validation plays it, with `extra` arguments; its report."""
     subprocess.run([bench, "run", "--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1",
-                    "--repetitions", "3", "--out", out], check=True, stdout=subprocess.DEVNULL,
+                    "--repetitions", "3", *extra, "--out", out], check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     with open(os.path.join(out, "results.json")) as f:
         return json.load(f)
 
 
-def main(bench, out, commit, machine, runs):
+def main(bench, out, commit, machine, runs, extra):
     scratch = os.path.join(out, "runs")
     rows, factors = [], []
     for gif in GIFS:
@@ -34,14 +35,14 @@ def main(bench, out, commit, machine, runs):
         margins = {}
         for run in range(runs):
             print(f"margin-spread: {name}: run {run + 1} of {runs}", file=sys.stderr)
-            report = throughput(bench, gif, os.path.join(scratch, name, f"run-{run + 1}"))
+            report = throughput(bench, gif, os.path.join(scratch, name, f"run-{run + 1}"), extra)
             answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
             factors.append((name, run + 1, answer.get("pacing_by_step") or {}))
             for setting in answer["measured"]:
                 margins.setdefault(setting["label"], []).append((setting.get("margin") or {}).get("smooth_up_to"))
         for label, values in margins.items():
             rows.append((name, label, values))
-    write(out, rows, factors, commit, machine, runs)
+    write(out, rows, factors, commit, machine, runs, extra)
 
 
 def spread(values):
@@ -50,7 +51,7 @@ def spread(values):
     return max(finite) / min(finite) if len(finite) == len(values) and finite else None
 
 
-def write(out, rows, factors, commit, machine, runs):
+def write(out, rows, factors, commit, machine, runs, extra):
     with open(os.path.join(out, "margins.tsv"), "w") as f:
         f.write("gif\tsetting\t" + "\t".join(f"run_{i + 1}" for i in range(runs)) + "\n")
         for name, label, values in rows:
@@ -59,10 +60,11 @@ def write(out, rows, factors, commit, machine, runs):
     wide = [s for s in spreads if s > 1.25 / 0.8]
     lines = ["# How much does a replayed margin move from run to run?", "",
              f"Made by `Benchmarks/Scripts/margin_spread.sh` at commit {commit} on {machine}.", "",
-             f"The margin validation's throughput run (1 loop, 3 repetitions, the same GIFs and settings), played {runs} "
-             "times over. Each setting's margin is the replay's \"smooth up to\". The validation plays each setting in "
-             "real time at 0.8× and 1.25× of one run's margin: a setting whose margins span more than 1.25 ÷ 0.8 = "
-             "1.56× between identical runs can miss on either side from the noise alone.", "",
+             f"The margin validation's throughput run (1 loop, 3 repetitions, the same GIFs and settings"
+             + (f", and `{' '.join(extra)}`" if extra else "") + f"), played {runs} times over. Each setting's "
+             "margin is the replay's \"smooth up to\". The validation plays each setting in real time at 0.8× and "
+             "1.25× of one run's margin: a setting whose margins span more than 1.25 ÷ 0.8 = 1.56× between "
+             "identical runs can miss on either side from the noise alone.", "",
              f"**{len(wide)} of {len(spreads)} settings with finite margins span more than 1.56×**; "
              + (f"the spread (largest ÷ smallest) runs from {min(spreads):.2f}× to {max(spreads):.2f}×, "
                 f"median {sorted(spreads)[len(spreads) // 2]:.2f}×." if spreads else "none has a finite margin."), "",
@@ -84,4 +86,4 @@ def write(out, rows, factors, commit, machine, runs):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:5], int(sys.argv[5]))
+    main(*sys.argv[1:5], int(sys.argv[5]), sys.argv[6:])
