@@ -15,14 +15,13 @@ import os
 import subprocess
 import sys
 
-from margin_validation import GIFS, POLICIES
+from margin_validation import GIFS, throughput_args
 
 
 def throughput(bench, gif, out, extra):
-    """One throughput run as the margin validation plays it, with `extra` arguments; its report."""
-    subprocess.run([bench, "run", "--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1",
-                    "--repetitions", "3", *extra, "--out", out], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    """One throughput run as the margin validation plays it, with `extra` arguments, played afresh; its report."""
+    subprocess.run([bench, "run", *throughput_args(gif), *extra, "--out", out], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(os.path.join(out, "results.json")) as f:
         return json.load(f)
 
@@ -33,11 +32,11 @@ def main(bench, out, commit, machine, runs, extra):
     for gif in GIFS:
         name = os.path.splitext(os.path.basename(gif))[0]
         margins = {}
-        for run in range(runs):
-            print(f"margin-spread: {name}: run {run + 1} of {runs}", file=sys.stderr)
-            report = throughput(bench, gif, os.path.join(scratch, name, f"run-{run + 1}"), extra)
+        for turn in range(runs):
+            print(f"margin-spread: {name}: run {turn + 1} of {runs}", file=sys.stderr)
+            report = throughput(bench, gif, os.path.join(scratch, name, f"run-{turn + 1}"), extra)
             answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
-            factors.append((name, run + 1, answer.get("pacing_by_step") or {}))
+            factors.append((name, turn + 1, answer.get("pacing_by_step") or {}))
             for setting in answer["measured"]:
                 margins.setdefault(setting["label"], []).append((setting.get("margin") or {}).get("smooth_up_to"))
         for label, values in margins.items():
@@ -76,8 +75,8 @@ def write(out, rows, factors, commit, machine, runs, extra):
                      + f" | {'–' if s is None else f'{s:.2f}×'} |")
     lines += ["", "The pacing factors each run's probes gave (LZW · drawing · copy · whole):", "",
               "| GIF | run | factors |", "|---|---:|---|"]
-    for name, run, f in factors:
-        lines.append(f"| {name} | {run} | " + " · ".join(f"{f[k]:.2f}×" for k in ("lzw", "draw", "copy", "whole")
+    for name, turn, f in factors:
+        lines.append(f"| {name} | {turn} | " + " · ".join(f"{f[k]:.2f}×" for k in ("lzw", "draw", "copy", "whole")
                                                           if k in f) + " |")
     lines.append("")
     with open(os.path.join(out, "README.md"), "w") as f:

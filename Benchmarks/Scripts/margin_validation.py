@@ -38,6 +38,11 @@ def run(bench, args, out):
         return json.load(f)
 
 
+def throughput_args(gif):
+    """The throughput run whose answer gives every setting's margin: every setting, 1 loop, 3 repetitions."""
+    return ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1", "--repetitions", "3"]
+
+
 def median_steps(rows):
     """The first loop's whole, LZW and copy costs of `rows`, each the median over the rows frame by frame, in
     seconds, as the replay takes its trace; None when the rows have no steps."""
@@ -100,8 +105,7 @@ def main(bench, out, commit, machine):
     for gif in GIFS:
         name = os.path.splitext(os.path.basename(gif))[0]
         print(f"margin-validation: {name}: throughput", file=sys.stderr)
-        report = run(bench, ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1",
-                             "--repetitions", "3"], os.path.join(runs, name, "throughput"))
+        report = run(bench, throughput_args(gif), os.path.join(runs, name, "throughput"))
         answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
         # What pacing really costs here: window 1 played in real time at full speed, its decodes against the
         # throughput trace, beside the factor the run's probe gave.
