@@ -22,7 +22,7 @@ struct PacingFactorsTests {
     func factorsPerStep() throws {
         let factors = try #require(PacingFactors.measure(probes: [Self.probe()], against: Self.trace))
         #expect(factors == PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 3.25))
-        // A second probe pools with the first: two probes of 2× and 6× copies read as 4×.
+        // Probes pool by their median: two probes of 2× and 6× copies read as 4×.
         let pooled = try #require(PacingFactors.measure(probes: [Self.probe(copy: 400), Self.probe(copy: 1200)],
                                                         against: Self.trace))
         #expect(pooled.copy == 4 && pooled.lzw == 2)
@@ -30,6 +30,15 @@ struct PacingFactorsTests {
         let cheap = try #require(PacingFactors.measure(probes: [Self.probe(lzw: 50)], against: Self.trace))
         #expect(cheap.lzw == 1)
         #expect(PacingFactors.measure(probes: [Self.trace], against: Self.trace) == nil, "no probe, no factor")
+    }
+
+    @Test("one probe held up does not set the factors: a 40× copy among two of 2× reads as 2×")
+    func heldUpProbeDoesNotSetFactors() throws {
+        let probes = [Self.probe(copy: 400), Self.probe(copy: 8000), Self.probe(copy: 400)]
+        let factors = try #require(PacingFactors.measure(probes: probes, against: Self.trace))
+        #expect(factors.copy == 2, "a sum over the pool would read (800 + 16000 + 800) / 1200 = 14.7×")
+        #expect(factors.whole == 2.25, "the whole decode's median probe: (200 + 300 + 400) / 400")
+        #expect(factors.lzw == 2 && factors.draw == 3)
     }
 
     @Test("a paced trace charges each step its own factor; a trace without steps, the whole decode's")

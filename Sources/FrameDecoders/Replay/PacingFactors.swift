@@ -16,11 +16,11 @@ public struct PacingFactors: Sendable, Hashable, Codable {
         self.whole = whole
     }
 
-    /// The factors `probes` give against `trace`, the trace a replay charges: for each step, the sum of every probe's
-    /// paced decodes (pooled over the repetitions that probed, so one probe on a fast or slow core does not set it)
-    /// over the sum of `trace`'s first-loop cost of the same frames (a probe times frames 1, 2, … in order, each
-    /// repetition's frames counted once per probe). Sums, not medians, so the steps' factors weigh up to the whole's.
-    /// Each is at least 1; a step the trace did not time apart takes the whole decode's. Nil without a probe.
+    /// The factors `probes` give against `trace`, the trace a replay charges: for each step, the median over the
+    /// probes of one probe's factor, the sum of its paced decodes over the sum of `trace`'s first-loop cost of the same
+    /// frames (a probe times frames 1, 2, … in order). A median, not a sum over the pool: a probe whose one decode was
+    /// held up (a copy 20× its siblings') would set a pooled sum, and with it every margin of the run. Each is at
+    /// least 1; a step the trace did not time apart takes the whole decode's. Nil without a probe.
     public static func measure(probes: [FrameCostTrace], against trace: FrameCostTrace) -> PacingFactors? {
         let probes = probes.filter { ($0.paced?.count ?? 0) > 0 && ($0.paced?.count ?? 0) < trace.frameCount }
         guard let traced = trace.passes.first, let whole = factor(probes.compactMap(\.paced), traced) else {
@@ -32,14 +32,17 @@ public struct PacingFactors: Sendable, Hashable, Codable {
         return PacingFactors(lzw: lzw ?? whole, draw: draw ?? whole, copy: copy ?? whole, whole: whole)
     }
 
-    /// The sum of `paced`'s values over the sum of `traced`'s frames 1 … n for each probe of n frames, at least 1;
-    /// nil when either is empty or the traced sum is 0.
+    /// The median over `paced`'s probes of each one's sum over the sum of `traced`'s frames 1 … n for its n frames,
+    /// at least 1 (the mean of the middle two for an even count); nil when no probe has a non-zero sum of each.
     private static func factor(_ paced: [[Int]], _ traced: [Int]) -> Double? {
-        let spent = paced.reduce(0) { $0 + $1.reduce(0, +) }
-        let unpaced = paced.reduce(0) { sum, probe in
-            sum + (probe.count < traced.count ? traced[1...probe.count].reduce(0, +) : 0)
-        }
-        guard spent > 0, unpaced > 0 else { return nil }
-        return max(1, Double(spent) / Double(unpaced))
+        let factors = paced.compactMap { probe -> Double? in
+            let spent = probe.reduce(0, +)
+            let unpaced = probe.count < traced.count ? traced[1...probe.count].reduce(0, +) : 0
+            return spent > 0 && unpaced > 0 ? Double(spent) / Double(unpaced) : nil
+        }.sorted()
+        guard !factors.isEmpty else { return nil }
+        let middle = factors.count / 2
+        let median = factors.count % 2 == 1 ? factors[middle] : (factors[middle - 1] + factors[middle]) / 2
+        return max(1, median)
     }
 }
