@@ -57,9 +57,8 @@ def median_steps(rows):
 
 def cost_ratio(played, throughput, slowdown):
     """How the real-time run's decodes cost against what the replay charged them (the trace it replays, each step
-    times its pacing factor, a library's copy beyond a window's at the fresh pages' factor, times the slowdown): the
-    ratio of their sums and the largest frame's ratio, the measurement that says whether a miss came from dearer
-    decodes."""
+    times its pacing factor, times the slowdown): the ratio of their sums and the largest frame's ratio, the
+    measurement that says whether a miss came from dearer decodes."""
     real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
     decoder = played["bench_case"]["decoder"]
     library = "windowed" not in decoder and "indexed" not in decoder
@@ -71,16 +70,7 @@ def cost_ratio(played, throughput, slowdown):
     if not real or not traced or not step or len(traced[0]) != len(real):
         return None
     whole, lzw, copy = traced
-    # A library's copy beyond a window's copy of the frame went into fresh pages, and is charged their factor.
-    reused = median_steps([r for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]])
-    reused = reused[2] if library and reused and len(reused[2]) == len(real) else None
-    fresh = step.get("fresh_copy", step["copy"])
-    def copied(i):
-        if reused is None:
-            return copy[i] * step["copy"]
-        kept = min(copy[i], reused[i])
-        return kept * step["copy"] + (copy[i] - kept) * fresh
-    predicted = [(lzw[i] * step["lzw"] + copied(i) + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"])
+    predicted = [(lzw[i] * step["lzw"] + copy[i] * step["copy"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"])
                  * slowdown for i in range(len(real))]
     return sum(real) / sum(predicted), max(a / p for a, p in zip(real, predicted) if p > 0)
 
@@ -180,13 +170,11 @@ def write(out, rows, pacing, commit, machine):
              "What pacing costs each step of a decode: the factors the throughput run's probes gave, which the "
              "replay charged, and what the real-time run's own decodes cost (window 1 at full speed, one CPU, "
              "nothing slowed) over the throughput trace, step by step:", "",
-             "| GIF | probed: LZW · drawing · copy · whole · copy into fresh pages "
-             "| real time ÷ throughput trace: LZW · drawing · copy · whole |",
+             "| GIF | probed: LZW · drawing · copy · whole | real time ÷ throughput trace: LZW · drawing · copy · whole |",
              "|---|---:|---:|"]
     def steps(values):
         return " · ".join("–" if v is None else f"{v:.2f}×" for v in values)
-    keys = ("lzw", "draw", "copy", "whole", "fresh_copy")
-    lines += [f"| {name} | {steps([probed.get(k) for k in keys]) if probed else '–'} "
+    lines += [f"| {name} | {steps([probed[k] for k in ('lzw', 'draw', 'copy', 'whole')]) if probed else '–'} "
               f"| {steps(real) if real else '–'} |" for name, probed, real in pacing]
     lines += ["",
              "| GIF | setting | margin (smooth up to · rough from) | at 0.8× the margin | at 1.25× | holds |",

@@ -96,8 +96,6 @@ public enum CaseExecution {
             result.frameCosts?.paced = probe.whole
             result.frameCosts?.pacedLZW = probe.lzw
             result.frameCosts?.pacedCopy = probe.copy
-            result.frameCosts?.pacedFreshCopy = probe.pacedFreshCopy.isEmpty ? nil : probe.pacedFreshCopy
-            result.frameCosts?.unpacedFreshCopy = probe.unpacedFreshCopy.isEmpty ? nil : probe.unpacedFreshCopy
         }
     }
 

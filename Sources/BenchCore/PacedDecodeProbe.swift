@@ -9,26 +9,17 @@ import PosixThreads
 /// kept warm, while playback decodes one frame a delay, on a core that idled since the last. After the measured
 /// interval, a few frames (from frame 1; frame 0 draws the whole canvas) are decoded with a fresh compositor, each
 /// after sleeping its delay, and copied into the next of a few buffers in turn, as a window's slots are, each step
-/// timed on the thread's own clock. After each copy the frame is copied again into fresh pages, as a player that
-/// allocates a buffer a frame copies it; as many such copies, back to back before the paced ones, say what pacing
-/// adds to them. The replay charges every background decode, step by step, what these cost over the run's trace
-/// (``PacingFactors``).
+/// timed on the thread's own clock. The replay charges every background decode, step by step, what these cost over
+/// the run's trace (``PacingFactors``).
 enum PacedDecodeProbe {
     static let mostFrames = FrameCostTrace.pacingProbeFrames
     static let sleepBudgetSeconds = FrameCostTrace.pacingProbeSleepSeconds
     /// The buffers the probe copies into in turn: window 2's slots.
     static let buffers = 3
 
-    /// What the probe times, in nanoseconds: the paced decodes' whole costs, their LZW and copy steps, and the copies
-    /// into fresh pages, paced and back to back.
-    struct Timings {
-        var whole: [Int] = [], lzw: [Int] = [], copy: [Int] = [], pacedFreshCopy: [Int] = [],
-            unpacedFreshCopy: [Int] = []
-    }
-
-    /// What the probe times; nil for a single frame.
+    /// The paced decodes' whole costs and their LZW and copy steps, in nanoseconds; nil for a single frame.
     static func measure(_ container: any AnimationContainer, codec: LZWCodec,
-                        limits: DecodeLimits) throws(GIFError) -> Timings? {
+                        limits: DecodeLimits) throws(GIFError) -> (whole: [Int], lzw: [Int], copy: [Int])? {
         guard container.frameCount >= 2 else { return nil }
         let delays = container.delays.map(\.effectiveSeconds)
         var frames: [Int] = []
@@ -50,15 +41,7 @@ enum PacedDecodeProbe {
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: compositor.pixels.prefix(buffer.count)))
         }
         func nanoseconds(_ seconds: Double) -> Int { Int((seconds * 1e9).rounded()) }
-        var probe = Timings()
-        /// A copy of the canvas into `count` fresh pages, timed; nil when the kernel refused the mapping.
-        func freshCopy() -> Int? {
-            guard let fresh = FreshPages(byteCount: container.frameBytes) else { return nil }
-            let start = ThreadCPUClock.now()
-            fresh.bytes.copyMemory(from: UnsafeRawBufferPointer(rebasing: compositor.pixels.prefix(fresh.bytes.count)))
-            return nanoseconds(ThreadCPUClock.now() - start)
-        }
-        probe.unpacedFreshCopy = frames.compactMap { _ in freshCopy() }
+        var probe: (whole: [Int], lzw: [Int], copy: [Int]) = ([], [], [])
         for (turn, frame) in frames.enumerated() {
             let buffer = buffers[turn % buffers.count]
             sleep(seconds: delays[frame - 1])
@@ -71,11 +54,6 @@ enum PacedDecodeProbe {
             probe.whole.append(nanoseconds(end - start))
             probe.lzw.append(nanoseconds(compositor.lzwSeconds - lzwBefore))
             probe.copy.append(nanoseconds(end - drawn))
-            if let fresh = freshCopy() { probe.pacedFreshCopy.append(fresh) }
-        }
-        if probe.pacedFreshCopy.count != probe.unpacedFreshCopy.count {
-            probe.pacedFreshCopy = []
-            probe.unpacedFreshCopy = []
         }
         return probe
     }

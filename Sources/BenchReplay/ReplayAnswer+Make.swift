@@ -179,25 +179,22 @@ struct Replaying {
         decoder.libraryLabel(frames: container.frameCount) ?? "\(decoder)"
     }
 
-    /// The trace `decoder` replays, at what its decodes cost as playback paces them: eager's own, decoded back to back
-    /// before the first frame, as traced; a library's player the run played, its own trace (a fresh buffer a frame);
-    /// the indexed decoder, its kind's; any other, the background decodes' (every window's rows pooled: one decode
-    /// path), each at its paced cost (``TracedCosts/pacing``). A library's copy beyond a window's copy of the same
-    /// frame went into fresh pages, and is charged as such a copy is paced.
-    func pacedTrace(for decoder: DecoderChoice) -> FrameCostTrace {
-        if decoder == .eager { return costs.eager }
-        if decoder.isLibrary, let own = costs.own[decoder] {
-            return costs.pacing.map { own.paced(by: $0, reusedCopy: costs.background.copy?.first) } ?? own
-        }
-        let traced = decoder.isIndexed ? costs.indexed ?? costs.background : costs.background
-        return costs.pacing.map { traced.paced(by: $0) } ?? traced
+    /// The trace `decoder` replays and what pacing costs its steps: eager's own, decoded back to back before the
+    /// first frame, as traced; a library's player the run played, its own trace (a fresh buffer a frame); the indexed
+    /// decoder, its kind's; any other, the background decodes' (every window's rows pooled: one decode path), each at
+    /// its paced cost (``TracedCosts/pacing``), as playback paces them.
+    func trace(for decoder: DecoderChoice) -> (trace: FrameCostTrace, pacing: PacingFactors?) {
+        if decoder == .eager { return (costs.eager, nil) }
+        if decoder.isLibrary, let own = costs.own[decoder] { return (own, costs.pacing) }
+        return (decoder.isIndexed ? costs.indexed ?? costs.background : costs.background, costs.pacing)
     }
 
     /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly besides its pacing,
     /// the trace scaled once; nil for a decoder a replay cannot play. `askingOnlyIfSmooth` as ``Replay/play``'s.
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
                 askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
-        let paced = pacedTrace(for: decoder)
+        let (traced, pacing) = trace(for: decoder)
+        let paced = pacing.map { traced.paced(by: $0) } ?? traced
         return try Replay.play(decoder, container: container, trace: slowdown == 1 ? paced : paced.scaled(by: slowdown),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
                                askingOnlyIfSmooth: askingOnlyIfSmooth)

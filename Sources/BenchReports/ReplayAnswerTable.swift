@@ -109,16 +109,14 @@ enum ReplayAnswerTable {
         let factors = perGIF(rows) { row in
             row.pacingByStep.map { step in
                 "\(Format.fixed(step.whole, digits: 2))× (LZW \(Format.fixed(step.lzw, digits: 2))×, drawing "
-                    + "\(Format.fixed(step.draw, digits: 2))×, copy \(Format.fixed(step.copy, digits: 2))×, "
-                    + "into fresh pages \(Format.fixed(step.freshCopy, digits: 2))×)"
+                    + "\(Format.fixed(step.draw, digits: 2))×, copy \(Format.fixed(step.copy, digits: 2))×)"
             } ?? row.pacingFactor.map { Format.fixed($0, digits: 2) + "×" }
         }
         guard !factors.isEmpty else { return [] }
         return ["A decode paced as playback paces it, on a core that idled since the last frame, costs more than one "
                 + "of the run's, decoded back to back; every setting but eager is replayed with each step at its "
                 + "paced cost: \(factors.joined(separator: ", ")) (a few frames timed after sleeping their delays, "
-                + "after each repetition's first case of the GIF; a library's player pays the fresh pages' factor "
-                + "on what its copies cost beyond a window's).", ""]
+                + "after each repetition's first case of the GIF).", ""]
     }
 
     /// One line: eager's up-front decode over the run's repetitions, GIF by GIF. It is mostly the kernel's first touch

@@ -32,18 +32,14 @@ public enum ReportSchema {
                                + "shape, are those steps' shares when the decoder timed them apart (the rest is "
                                + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
                                + "during each decode; paced, paced_lzw and paced_copy, a few frames decoded again "
-                               + "after playback, each after sleeping its delay, and their steps; "
-                               + "paced_fresh_copy and unpaced_fresh_copy, the same frames copied into fresh pages "
-                               + "after each paced decode and back to back before them (reports before these also "
-                               + "kept back_to_back, the same frames decoded back to back)",
+                               + "after playback, each after sleeping its delay, and their steps (reports before "
+                               + "these also kept back_to_back, the same frames decoded back to back)",
                 "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
                                "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop,
                                "back_to_back": ["type": "array", "items": integer()],
                                "paced": ["type": "array", "items": integer()],
                                "paced_lzw": ["type": "array", "items": integer()],
-                               "paced_copy": ["type": "array", "items": integer()],
-                               "paced_fresh_copy": ["type": "array", "items": integer()],
-                               "unpaced_fresh_copy": ["type": "array", "items": integer()]],
+                               "paced_copy": ["type": "array", "items": integer()]],
             ],
             "timeline": [
                 "type": "object",
@@ -150,10 +146,8 @@ public enum ReportSchema {
                             "type": "object", "additionalProperties": false,
                             "required": ["lzw", "draw", "copy", "whole"],
                             "description": "the same for each step: every setting but eager replayed with each "
-                                           + "traced step at its paced cost; fresh_copy, a copy into fresh pages' "
-                                           + "(a library's player pays it beyond a window's copy of the frame)",
-                            "properties": ["lzw": number(), "draw": number(), "copy": number(), "whole": number(),
-                                           "fresh_copy": number()],
+                                           + "traced step at its paced cost",
+                            "properties": ["lzw": number(), "draw": number(), "copy": number(), "whole": number()],
                         ],
                         "eager_up_front_spread": ["type": "array", "items": number(),
                                                   "description": "eager's fastest and slowest up-front decode"],

@@ -36,9 +36,7 @@ import Testing
         let trace = try #require(windowed.frameCosts)
         let factors = try #require(answer.pacingByStep, "the windowed case probed what pacing costs")
         #expect(factors == PacingFactors.measure(probes: [trace], against: trace))
-        #expect([factors.lzw, factors.draw, factors.copy, factors.whole, factors.freshCopy].allSatisfy { $0 >= 1 })
-        let fresh = (paced: trace.pacedFreshCopy ?? [], unpaced: trace.unpacedFreshCopy ?? [])
-        #expect(!fresh.paced.isEmpty && fresh.paced.count == fresh.unpaced.count, "the probe copied into fresh pages")
+        #expect([factors.lzw, factors.draw, factors.copy, factors.whole].allSatisfy { $0 >= 1 })
         #expect(answer.pacingFactor == factors.whole)
         return (answer, trace, container)
     }
@@ -195,29 +193,5 @@ import Testing
         let refused = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decode-slowdown", "2",
                                             "--save-baseline", out + "/b.json", "--out", out + "/x"])
         #expect(refused.status == 2 && refused.errors.contains("--decode-slowdown"))
-    }
-
-    /// A library's player the run played replays its own trace, each copy beyond the window's copy of the same frame
-    /// charged as a copy into fresh pages: SDWebImage's pool, which keeps every frame, decodes each once a loop.
-    @Test("a library's own trace is charged its copies into fresh pages at the fresh copy's factor")
-    func libraryCopiesAreChargedAsFresh() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-fresh-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try BenchProgram.run(["run", "--gif", "short-320x240x100", "--policies", "windowed:1,sdwebimage",
-                                        "--no-references", "--loops", "1", "--repetitions", "1", "--warmup", "0",
-                                        "--out", out])
-        #expect(run.status == 0)
-        let report = try BenchProgram.report(in: out)
-        let answer = try #require(report.replay?.answers.first)
-        let factors = try #require(answer.pacingByStep)
-        let window = try #require(report.results.first { $0.benchCase.decoder == .windowed(.frames(1)) }?.frameCosts)
-        let own = try #require(report.results.first { $0.benchCase.decoder.isLibrary }?.frameCosts)
-        let library = try #require(answer.libraries.first { $0.ownCosts == true })
-        try #require(library.outcome.decodes == own.frameCount, "the pool decodes every frame once")
-        let charged = own.paced(by: factors, reusedCopy: window.copy?.first).passes[0].reduce(0, +)
-        let unsplit = own.paced(by: factors).passes[0].reduce(0, +)
-        try #require(abs(charged - unsplit) > charged / 100, "the split moves the charge: the test can tell them apart")
-        #expect(abs(library.outcome.decodeSeconds - Double(charged) / 1e9) < 1e-6,
-                "\(library.outcome.decodeSeconds) s replayed, \(Double(charged) / 1e9) s charged")
     }
 }

@@ -41,28 +41,6 @@ struct PacingFactorsTests {
         #expect(factors.lzw == 2 && factors.draw == 3)
     }
 
-    @Test("a copy into fresh pages has its own factor: paced over back-to-back fresh copies, the median probe's")
-    func freshCopiesHaveTheirOwnFactor() throws {
-        var probes = [Self.probe(), Self.probe(), Self.probe()]
-        for (probe, paced) in zip(probes.indices, [300, 3000, 250]) {
-            probes[probe].pacedFreshCopy = [paced, paced]
-            probes[probe].unpacedFreshCopy = [200, 200]
-        }
-        let factors = try #require(PacingFactors.measure(probes: probes, against: Self.trace))
-        #expect(factors.freshCopy == 1.5 && factors.copy == 4, "the median of 1.5×, 15× and 1.25×")
-        // Unprobed, a fresh copy is charged as any copy.
-        #expect(try #require(PacingFactors.measure(probes: [Self.probe()], against: Self.trace)).freshCopy == 4)
-    }
-
-    @Test("a library's copy beyond a window's copy of the frame is charged as a copy into fresh pages")
-    func excessCopyIsChargedAsFresh() {
-        let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5, freshCopy: 1.5)
-        // Frame 1 copied for 200 ns where a window's copy took 50: 50 × 4 + 150 × 1.5, besides LZW and drawing.
-        let paced = Self.trace.paced(by: factors, reusedCopy: [300, 50, 200, 400])
-        #expect(paced.passes == [[2700, 925, 1300, 1300]], "frame 1: 200 + 200 + 225 + 300")
-        #expect(Self.trace.paced(by: factors).passes == [[2700, 1300, 1300, 1300]], "no window's copy, no split")
-    }
-
     @Test("a paced trace charges each step its own factor; a trace without steps, the whole decode's")
     func pacedChargesEachStep() {
         let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5)

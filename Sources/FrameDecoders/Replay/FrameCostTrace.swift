@@ -22,15 +22,10 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var paced: [Int]?
     public var pacedLZW: [Int]?
     public var pacedCopy: [Int]?
-    /// The same probe's copies into fresh pages, each the kernel's first touch, in nanoseconds: one after each paced
-    /// decode, and as many back to back before them. A player that allocates a buffer a frame pays these, and pacing
-    /// moves them less than a copy into a buffer used before (``PacingFactors/freshCopy``).
-    public var pacedFreshCopy: [Int]?
-    public var unpacedFreshCopy: [Int]?
 
     /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
     enum CodingKeys: String, CodingKey {
-        case passes, lzw, copy, allocated, freed, paced, pacedCopy, pacedFreshCopy, unpacedFreshCopy
+        case passes, lzw, copy, allocated, freed, paced, pacedCopy
         case pacedLZW = "pacedLzw"
     }
 
@@ -82,18 +77,10 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
     /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
-    /// With `reusedCopy`, what a copy of each frame into a buffer used before costs (a window's, frame by frame), a
-    /// copy dearer than that wrote into fresh pages as well: its excess, the kernel's first touch, is charged
-    /// ``PacingFactors/freshCopy`` instead, as a player that allocates a buffer a frame pays it.
-    public func paced(by factors: PacingFactors, reusedCopy: [Int]? = nil) -> FrameCostTrace {
+    public func paced(by factors: PacingFactors) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
-        func copied(_ nanoseconds: Int, _ frame: Int) -> Double {
-            guard let reusedCopy, frame < reusedCopy.count else { return Double(nanoseconds) * factors.copy }
-            let reused = min(nanoseconds, max(0, reusedCopy[frame]))
-            return Double(reused) * factors.copy + Double(nanoseconds - reused) * factors.freshCopy
-        }
         func charged(_ loop: Int, _ frame: Int) -> Int {
-            Int((Double(lzw[loop][frame]) * factors.lzw + copied(copy[loop][frame], frame)
+            Int((Double(lzw[loop][frame]) * factors.lzw + Double(copy[loop][frame]) * factors.copy
                  + Double(draw[loop][frame]) * factors.draw).rounded())
         }
         return FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },

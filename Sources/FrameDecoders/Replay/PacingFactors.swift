@@ -8,27 +8,12 @@ public struct PacingFactors: Sendable, Hashable, Codable {
     public var copy: Double
     /// The whole decode's: the probed frames' paced cost over their traced cost.
     public var whole: Double
-    /// A copy into fresh pages': the probe's paced copies into fresh pages over its back-to-back ones. The kernel's
-    /// first touch of a page is most of such a copy, and idling moves it less than a copy into a buffer used before.
-    /// The copy's factor when not probed.
-    public var freshCopy: Double
 
-    public init(lzw: Double, draw: Double, copy: Double, whole: Double, freshCopy: Double? = nil) {
+    public init(lzw: Double, draw: Double, copy: Double, whole: Double) {
         self.lzw = lzw
         self.draw = draw
         self.copy = copy
         self.whole = whole
-        self.freshCopy = freshCopy ?? copy
-    }
-
-    /// Reports spell the keys in snake case (`fresh_copy`); one made before fresh copies were probed reads the
-    /// copy's factor for them.
-    public init(from decoder: any Decoder) throws {
-        let values = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(lzw: values.decode(Double.self, forKey: .lzw), draw: values.decode(Double.self, forKey: .draw),
-                      copy: values.decode(Double.self, forKey: .copy),
-                      whole: values.decode(Double.self, forKey: .whole),
-                      freshCopy: values.decodeIfPresent(Double.self, forKey: .freshCopy))
     }
 
     /// The factors `probes` give against `trace`, the trace a replay charges: for each step, the median over the
@@ -44,30 +29,20 @@ public struct PacingFactors: Sendable, Hashable, Codable {
         let lzw = trace.lzw?.first.flatMap { factor(probes.compactMap(\.pacedLZW), $0) }
         let copy = trace.copy?.first.flatMap { factor(probes.compactMap(\.pacedCopy), $0) }
         let draw = trace.draw?.first.flatMap { factor(probes.compactMap(\.pacedDraw), $0) }
-        let fresh = median(probes.compactMap { probe -> Double? in
-            guard let paced = probe.pacedFreshCopy, let unpaced = probe.unpacedFreshCopy, paced.count == unpaced.count,
-                  unpaced.reduce(0, +) > 0 else { return nil }
-            return Double(paced.reduce(0, +)) / Double(unpaced.reduce(0, +))
-        })
-        return PacingFactors(lzw: lzw ?? whole, draw: draw ?? whole, copy: copy ?? whole, whole: whole,
-                             freshCopy: fresh.map { max(1, $0) })
+        return PacingFactors(lzw: lzw ?? whole, draw: draw ?? whole, copy: copy ?? whole, whole: whole)
     }
 
     /// The median over `paced`'s probes of each one's sum over the sum of `traced`'s frames 1 … n for its n frames,
     /// at least 1 (the mean of the middle two for an even count); nil when no probe has a non-zero sum of each.
     private static func factor(_ paced: [[Int]], _ traced: [Int]) -> Double? {
-        median(paced.compactMap { probe -> Double? in
+        let factors = paced.compactMap { probe -> Double? in
             let spent = probe.reduce(0, +)
             let unpaced = probe.count < traced.count ? traced[1...probe.count].reduce(0, +) : 0
             return spent > 0 && unpaced > 0 ? Double(spent) / Double(unpaced) : nil
-        }).map { max(1, $0) }
-    }
-
-    /// The middle value, or the mean of the middle two; nil for none.
-    private static func median(_ values: [Double]) -> Double? {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return nil }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }.sorted()
+        guard !factors.isEmpty else { return nil }
+        let middle = factors.count / 2
+        let median = factors.count % 2 == 1 ? factors[middle] : (factors[middle - 1] + factors[middle]) / 2
+        return max(1, median)
     }
 }
