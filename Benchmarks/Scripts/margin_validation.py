@@ -3,14 +3,15 @@
 
 For the seed case and four real GIFs of Tests/Fixtures, each played by windows 1, 2 and 4 and the four libraries'
 defaults: one throughput run (1 loop, 3 repetitions) whose answer gives every setting's margin, found by bisection over
-the replay with every traced cost scaled; then, for every setting whose margin is finite and at least 1.25, two real-time
-runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by --decode-slowdown to
-0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a dropped frame and the second
-does not. Beside them, what pacing costs each step of a decode: the probed factors the replay charged, and window 1
-played in real time at full speed against the throughput trace. Writes
-Reports/margin-validation/{pairs.tsv,README.md}.
+the replay with every traced cost scaled (or the median of RUNS such runs' margins, which takes the run-to-run noise
+of Reports/margin-spread out of the prediction); then, for every setting whose margin is finite and at least 1.25,
+two real-time runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by
+--decode-slowdown to 0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a
+dropped frame and the second does not. Beside them, what pacing costs each step of a decode: the probed factors the
+replay charged, and window 1 played in real time at full speed against the throughput trace. Writes
+OUT/{pairs.tsv,README.md}.
 
-Usage: margin_validation.py BENCH OUT COMMIT MACHINE   (margin_validation.sh runs it from a clean tree)
+Usage: margin_validation.py BENCH OUT COMMIT MACHINE [RUNS]   (margin_validation.sh runs it from a clean tree)
 """
 import json
 import os
@@ -97,16 +98,31 @@ def policy_of(label):
     return label.split(":")[0].split(" ")[0]
 
 
-def main(bench, out, commit, machine):
+def median_margin(answers, label):
+    """A setting's margin over the throughput runs' answers: the median of each bound, or None when a run has
+    none (a run the setting never stalls in, or stalls at full speed)."""
+    margins = [next((s.get("margin") or {} for s in a["measured"] if s["label"] == label), {}) for a in answers]
+    def median(key):
+        values = sorted(m.get(key) for m in margins if m.get(key) is not None)
+        return values[len(values) // 2] if len(values) == len(margins) else None
+    return median("smooth_up_to"), median("rough_from")
+
+
+def main(bench, out, commit, machine, throughput_runs="1"):
     runs = os.path.join(out, "runs")
     os.makedirs(runs, exist_ok=True)
+    throughput_runs = int(throughput_runs)
     rows = []
     pacing = []
     for gif in GIFS:
         name = os.path.splitext(os.path.basename(gif))[0]
         print(f"margin-validation: {name}: throughput", file=sys.stderr)
-        report = run(bench, throughput_args(gif), os.path.join(runs, name, "throughput"))
-        answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
+        reports = [run(bench, throughput_args(gif),
+                       os.path.join(runs, name, "throughput" + ("" if n == 0 else f"-{n + 1}")))
+                   for n in range(throughput_runs)]
+        report = reports[0]
+        answers = [next(a for a in r["replay"]["answers"] if a["speed"] == 1) for r in reports]
+        answer = answers[0]
         # What pacing really costs here: window 1 played in real time at full speed, its decodes against the
         # throughput trace, beside the factor the run's probe gave.
         paced = run(bench, ["--gif", gif, "--policies", "windowed:1", "--no-references", "--mode", "realtime",
@@ -115,8 +131,7 @@ def main(bench, out, commit, machine):
         pacing.append((name, answer.get("pacing_by_step"), step_ratios(paced["results"][0], report)))
         for setting in answer["measured"]:
             policy = policy_of(setting["label"])
-            margin = setting.get("margin") or {}
-            smooth, rough = margin.get("smooth_up_to"), margin.get("rough_from")
+            smooth, rough = median_margin(answers, setting["label"])
             row = {"gif": name, "setting": setting["label"], "policy": policy, "smooth_up_to": smooth,
                    "rough_from": rough, "below": "", "above": "", "holds": ""}
             if smooth is None or rough is None or smooth * BELOW < 1:
@@ -145,10 +160,10 @@ def main(bench, out, commit, machine):
             row["holds"] = "yes" if row["below"].startswith("smooth") and not row["above"].startswith("smooth") \
                 and row["above"] and not row["above"].startswith("failed") else "no"
             rows.append(row)
-    write(out, rows, pacing, commit, machine)
+    write(out, rows, pacing, commit, machine, throughput_runs)
 
 
-def write(out, rows, pacing, commit, machine):
+def write(out, rows, pacing, commit, machine, throughput_runs):
     columns = ["gif", "setting", "policy", "smooth_up_to", "rough_from", "below", "above", "holds"]
     with open(os.path.join(out, "pairs.tsv"), "w") as f:
         f.write("\t".join(columns) + "\n")
@@ -160,10 +175,14 @@ def write(out, rows, pacing, commit, machine):
              f"Made by `Benchmarks/Scripts/margin_validation.sh` at commit {commit} on {machine}.", "",
              "Each setting's margin is the replay's: how much slower every decode could be before the setting first "
              "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
-             "3 repetitions) scaled. Each setting with a finite margin of at least 1.25 was then played in real "
-             "time on one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler "
-             "would share the CPU with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to "
-             "1.25× of its margin. A margin holds when the first run is smooth and the second is not.", "",
+             "3 repetitions) scaled"
+             + ("" if throughput_runs == 1 else
+                f"; here the median of {throughput_runs} such runs' margins, each bound apart (the first run's "
+                "factors and traces below)")
+             + ". Each setting with a finite margin of at least 1.25 was then played in real time on one CPU "
+             "(`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler would share the CPU "
+             "with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to 1.25× of its margin. "
+             "A margin holds when the first run is smooth and the second is not.", "",
              f"**{len(held)} of {len(tested)} testable settings hold"
              + (f" ({100 * len(held) / len(tested):.0f}%)" if tested else "") + "**; target: at least 90%. "
              f"{len(rows) - len(tested)} settings have no finite margin to test (below).", "",
@@ -191,4 +210,4 @@ def write(out, rows, pacing, commit, machine):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:5])
+    main(*sys.argv[1:6])

@@ -3,9 +3,14 @@
 # checked by real-time runs on one CPU with every decode slowed to 0.8x and 1.25x of it. About 15 minutes; run it
 # alone. Writes Reports/margin-validation/ (its runs/ folder, which git ignores, keeps every run).
 #
-# Usage: Benchmarks/Scripts/margin_validation.sh   (repository root)
+# Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT]]   (repository root)
+#   RUNS throughput runs (default 1), each setting's margin the median of theirs; OUT default Reports/margin-validation
+#   e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs   (about 10 minutes more)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 swift build -c release --product bench >/dev/null
-python3 "$(dirname "${BASH_SOURCE[0]}")/margin_validation.py" .build/release/bench Reports/margin-validation \
-    "$report_commit" "$report_machine"
+runs="${1:-1}"
+out="${2:-Reports/margin-validation}"
+mkdir -p "$out"
+python3 "$(dirname "${BASH_SOURCE[0]}")/margin_validation.py" .build/release/bench "$out" \
+    "$report_commit" "$report_machine" "$runs"
