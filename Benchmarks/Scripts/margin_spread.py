@@ -15,7 +15,7 @@ import os
 import subprocess
 import sys
 
-from margin_validation import GIFS, throughput_args
+from margin_validation import GIFS, full_speed_answer, throughput_args
 
 
 def throughput(bench, gif, out, extra):
@@ -35,7 +35,7 @@ def main(bench, out, commit, machine, runs, extra):
         for turn in range(runs):
             print(f"margin-spread: {name}: run {turn + 1} of {runs}", file=sys.stderr)
             report = throughput(bench, gif, os.path.join(scratch, name, f"run-{turn + 1}"), extra)
-            answer = next(a for a in report["replay"]["answers"] if a["speed"] == 1)
+            answer = full_speed_answer(report)
             factors.append((name, turn + 1, answer.get("pacing_by_step") or {}))
             for setting in answer["measured"]:
                 margins.setdefault(setting["label"], []).append((setting.get("margin") or {}).get("smooth_up_to"))

@@ -39,6 +39,11 @@ def run(bench, args, out):
         return json.load(f)
 
 
+def full_speed_answer(report):
+    """The answer a throughput run's report gives at 1× speed: every setting's replayed margin and the pacing."""
+    return next(a for a in report["replay"]["answers"] if a["speed"] == 1)
+
+
 def throughput_args(gif):
     """The throughput run whose answer gives every setting's margin: every setting, 1 loop, 3 repetitions."""
     return ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1", "--repetitions", "3"]
@@ -66,7 +71,7 @@ def cost_ratio(played, throughput, slowdown):
     rows = [r for r in throughput["results"] if (r["bench_case"]["decoder"] == decoder if library
                                                    else "windowed" in r["bench_case"]["decoder"])]
     traced = median_steps(rows)
-    answer = next(a for a in throughput["replay"]["answers"] if a["speed"] == 1)
+    answer = full_speed_answer(throughput)
     step = answer.get("pacing_by_step")
     if not real or not traced or not step or len(traced[0]) != len(real):
         return None
@@ -121,7 +126,7 @@ def main(bench, out, commit, machine, throughput_runs="1"):
                        os.path.join(runs, name, "throughput" + ("" if n == 0 else f"-{n + 1}")))
                    for n in range(throughput_runs)]
         report = reports[0]
-        answers = [next(a for a in r["replay"]["answers"] if a["speed"] == 1) for r in reports]
+        answers = [full_speed_answer(r) for r in reports]
         answer = answers[0]
         # What pacing really costs here: window 1 played in real time at full speed, its decodes against the
         # throughput trace, beside the factor the run's probe gave.
