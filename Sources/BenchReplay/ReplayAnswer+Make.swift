@@ -194,7 +194,7 @@ struct Replaying {
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
                 askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
         let (traced, pacing) = trace(for: decoder)
-        let paced = pacing.map { traced.paced(by: $0) } ?? traced
+        let paced = pacing.map { traced.paced(by: $0, firstTouchApart: decoder.isLibrary) } ?? traced
         return try Replay.play(decoder, container: container, trace: slowdown == 1 ? paced : paced.scaled(by: slowdown),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
                                askingOnlyIfSmooth: askingOnlyIfSmooth)

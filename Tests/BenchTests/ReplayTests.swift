@@ -105,6 +105,27 @@ import PlayerModels
         #expect(try #require(window.heldFrames).allSatisfy { $0.frames <= window.heldFramesMax })
     }
 
+    /// A library's player pays the first touch of a fresh buffer's pages on each decode that holds one frame more than
+    /// it ever held, and on no decode into a buffer it freed before: Kingfisher preloading 3 holds at most 5 frames
+    /// (on screen, 3 ahead, one being drawn), so 5 of its decodes over two loops pay 40 ms more. At 10 ms
+    /// a decode plus that, every frame is still in time; at 150 ms more, frame 1 is not.
+    @Test func freshBuffersPayTheFirstTouch() throws {
+        let kingfisher = DecoderChoice.kingfisher(KingfisherSettings(framePreloadCount: 3))
+        let plain = try #require(try Replay.play(kingfisher, container: Self.gif, trace: Self.trace(0.01), loops: 2))
+        var touched = Self.trace(0.01)
+        touched.firstTouch = 40_000_000
+        let outcome = try #require(try Replay.play(kingfisher, container: Self.gif, trace: touched, loops: 2))
+        #expect(outcome.heldFramesMax == plain.heldFramesMax && outcome.decodes == plain.decodes)
+        let extra = outcome.decodeSeconds - plain.decodeSeconds
+        #expect(abs(extra - Double(outcome.heldFramesMax) * 0.04) < 1e-9,
+                "\(extra) s more: a first touch for each of the \(outcome.heldFramesMax) buffers, not each decode")
+        #expect(plain.droppedFrames == 0 && outcome.droppedFrames == 0)
+        // A first touch of 150 ms makes frame 1, due 100 ms after frame 0, come late: a frame is dropped.
+        touched.firstTouch = 150_000_000
+        let late = try #require(try Replay.play(kingfisher, container: Self.gif, trace: touched, loops: 2))
+        #expect(late.droppedFrames > 0)
+    }
+
     /// Eager decodes every frame before the first is shown, on the calling thread, and never decodes again.
     @Test func eagerPaysUpFront() throws {
         let outcome = try #require(try Replay.play(.eager, container: Self.gif, trace: Self.trace(0.15), loops: 3))

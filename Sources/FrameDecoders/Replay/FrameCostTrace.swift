@@ -22,6 +22,10 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var paced: [Int]?
     public var pacedLZW: [Int]?
     public var pacedCopy: [Int]?
+    /// Nanoseconds a decode into a buffer its player never held costs beyond a typical decode: the kernel's first
+    /// touch of the buffer's pages, as traced (``paced(by:firstTouchApart:)``). A replayed library's player charges
+    /// it to each decode that needs one buffer more than it ever held. Nil on a trace as recorded; not in reports.
+    public var firstTouch: Int?
 
     /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
     enum CodingKeys: String, CodingKey {
@@ -32,6 +36,8 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// The most frames a pacing probe decodes, and the most it sleeps in all (it decodes at least three).
     public static let pacingProbeFrames = 8
     public static let pacingProbeSleepSeconds = 0.4
+    /// A copy this many times its loop's typical one wrote into pages never touched before.
+    public static let freshCopyRatio = 2.0
 
     public init(passes: [[Int]], lzw: [[Int]]? = nil, copy: [[Int]]? = nil, allocated: [[Int]]? = nil,
                 freed: [[Int]]? = nil) {
@@ -71,20 +77,47 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         func scale(_ table: [[Int]]?) -> [[Int]]? {
             table?.map { $0.map { Int((Double($0) * factor).rounded()) } }
         }
-        return FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy), allocated: allocated,
-                              freed: freed)
+        var scaled = FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy),
+                                    allocated: allocated, freed: freed)
+        scaled.firstTouch = firstTouch.map { Int((Double($0) * factor).rounded()) }
+        return scaled
     }
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
     /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
-    public func paced(by factors: PacingFactors) -> FrameCostTrace {
+    /// A copy dearer than its loop's typical one (the median) also faulted in pages the decoder had not touched
+    /// before. That excess is the kernel's first touch, which pacing hardly moves (`Reports/frame-charges/`), so it is
+    /// charged as traced. With `firstTouchApart`, a fresh copy (at least ``freshCopyRatio`` times the typical one, and
+    /// its excess at least half the largest) is charged as a typical copy instead, and its excess goes to
+    /// ``firstTouch``, the median over them: a library's player fills a fresh buffer for every frame it holds beyond
+    /// the most it held before, which a replay counts and a back-to-back trace cannot. A player whose every copy
+    /// faults (SDWebImage's pool) keeps the copy's factor on its typical copy.
+    public func paced(by factors: PacingFactors, firstTouchApart: Bool = false) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
+        let typical = copy.map { loop in loop.isEmpty ? 0 : loop.sorted()[loop.count / 2] }
+        let mostExcess = copy.indices.map { (copy[$0].max() ?? 0) - typical[$0] }
+        // Fresh: at least twice the typical copy, and among the dearest (a first touch costs several typical copies;
+        // a copy held up by noise, a few).
+        func isFresh(_ loop: Int, _ frame: Int) -> Bool {
+            firstTouchApart && typical[loop] > 0
+                && Double(copy[loop][frame]) >= Self.freshCopyRatio * Double(typical[loop])
+                && 2 * (copy[loop][frame] - typical[loop]) >= mostExcess[loop]
+        }
+        func copied(_ loop: Int, _ frame: Int) -> Double {
+            let warm = min(copy[loop][frame], typical[loop])
+            return Double(warm) * factors.copy + (isFresh(loop, frame) ? 0 : Double(copy[loop][frame] - warm))
+        }
         func charged(_ loop: Int, _ frame: Int) -> Int {
-            Int((Double(lzw[loop][frame]) * factors.lzw + Double(copy[loop][frame]) * factors.copy
+            Int((Double(lzw[loop][frame]) * factors.lzw + copied(loop, frame)
                  + Double(draw[loop][frame]) * factors.draw).rounded())
         }
-        return FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
-                              allocated: allocated, freed: freed)
+        var paced = FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
+                                   allocated: allocated, freed: freed)
+        if firstTouchApart, let first = copy.first {
+            let excesses = first.indices.filter { isFresh(0, $0) }.map { first[$0] - typical[0] }.sorted()
+            paced.firstTouch = excesses.isEmpty ? 0 : excesses[excesses.count / 2]
+        }
+        return paced
     }
 
     /// The drawing step of each entry of ``passes``: what is left after the LZW decode and the copy, at least 0; nil

@@ -2,8 +2,9 @@ import GIFCodec
 
 /// A library's player replayed on a ``VirtualClock``: the same ``ModelDecoder`` state, its ``RetentionRule`` told of
 /// every event in the same order, its serial queue a `VirtualDecodingThread` charging each decode its traced cost.
-/// Frames decoded up front cost the calling thread, as they do the real player's. It lends no pixels. Used on one
-/// thread.
+/// Frames decoded up front cost the calling thread, as they do the real player's. A decode that needs one buffer more
+/// than the player ever held also pays the trace's ``FrameCostTrace/firstTouch``: its pages are new. It lends no
+/// pixels. Used on one thread.
 public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     public let container: any AnimationContainer
     public let missBehaviour: MissBehaviour
@@ -11,6 +12,8 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     private var state: ModelDecoder.State
     private var thread: VirtualDecodingThread<Int>
     private var charges: DecodeCharges
+    /// Seconds the first touch of a fresh buffer's pages costs.
+    private let firstTouch: Double
     /// Seconds spent decoding before playback.
     public private(set) var upFrontSeconds = 0.0
     public let builtAt: Double
@@ -22,10 +25,13 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         self.clock = clock
         missBehaviour = rule.missBehaviour
         var charges = DecodeCharges(trace: trace, frameCount: container.frameCount)
+        let firstTouch = Double(trace.firstTouch ?? 0) / 1e9
+        self.firstTouch = firstTouch
         state = ModelDecoder.State(rule: rule)
         var upFront = 0.0
         for frame in rule.decodedUpFront {
-            let cost = charges.next(frame)
+            // Each frame decoded up front is kept: a fresh buffer.
+            let cost = charges.next(frame) + firstTouch
             upFront += cost
             state.keep(frame, Self.decoded(cost))
         }
@@ -105,8 +111,10 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     }
 
     private func startNext(at time: Double) {
+        let mostHeld = state.heldMax
         guard thread.isIdle, let frame = state.startDecoding() else { return }
-        thread.start(frame, at: time, cost: charges.next(frame))
+        let freshBuffer = state.heldMax > mostHeld
+        thread.start(frame, at: time, cost: charges.next(frame) + (freshBuffer ? firstTouch : 0))
     }
 
     /// A decoded frame as the state keeps it: a buffer of its own (its identity is what the state counts), one byte.
