@@ -2,14 +2,15 @@
 """Each real-time decode beside the replay's charge for it, frame by frame (issue 67).
 
 A library's player margin hangs on its first frames: its queue decodes them while no frame is buffered yet, each
-into a buffer the process never touched. The replay charges a library's decode its LZW decode, drawing and typical
-(median) copy, each times its pacing factor, and the first touch of a fresh buffer's pages, as traced, to each decode
-that holds one frame more than the player ever held. For each GIF: one throughput run (windows 1 and 2, Kingfisher's
-and FLAnimatedImage's players; 1 loop, 3 repetitions), whose answer gives the pacing factors and each setting's
-margin; then each player in real time on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps) with every
-decode slowed by --decode-slowdown to 0.8× of its margin, so it plays smoothly and its trace is whole. A copy at least
-twice its run's typical copy, its excess at least half the largest, wrote into fresh pages; what it cost beyond the
-typical copy is its first touch. The
+into a buffer the process never touched. The replay charges a library's decode its LZW decode, drawing and copy (a
+fresh copy as a typical, median, one), each times its pacing factor, and the first touch of a fresh buffer's pages,
+as traced, to each decode that holds one frame more than the player ever held.
+
+For each GIF: one throughput run (windows 1 and 2, Kingfisher's and FLAnimatedImage's players; 1 loop,
+3 repetitions), whose answer gives the pacing factors and each setting's margin; then each player in real time on
+one CPU (--cpus 1, 1 loop, memory sampled only at frame steps) with every decode slowed by --decode-slowdown to 0.8×
+of its margin, so it plays smoothly and its trace is whole. A copy at least twice its run's typical copy, its excess
+at least half the largest, wrote into fresh pages; what it cost beyond the typical copy is its first touch. The
 report sets real time's first touches beside the trace's, and the first frames' real decodes beside their charges.
 Writes OUT/README.md.
 
@@ -35,11 +36,12 @@ def median(values):
 
 
 def first_touches(copies):
-    """The typical copy of a loop, and each fresh copy's excess over it, as the replay tells them: a copy at least
-    FRESH times the typical one whose excess is at least half the largest."""
+    """The typical copy of a loop, and each fresh copy's excess over it by frame, as the replay tells them: a copy at
+    least FRESH times the typical one whose excess is at least half the largest."""
     usual = median(copies)
     most = max(copies) - usual
-    return usual, [c - usual for c in copies if usual > 0 and c >= FRESH * usual and 2 * (c - usual) >= most]
+    return usual, {i: c - usual for i, c in enumerate(copies)
+                   if usual > 0 and c >= FRESH * usual and 2 * (c - usual) >= most}
 
 
 def us(seconds):
@@ -52,12 +54,13 @@ def main(bench, out, commit, machine):
              f"Made by `Benchmarks/Scripts/frame_charges.sh` at commit {commit} on {machine}.", "",
              "For each GIF, a throughput run (1 loop, 3 repetitions) gives the pacing factors, each player's trace "
              "(the median of its three rows, frame by frame) and its margin; each player then plays in real time on "
-             "one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps) with every decode slowed to 0.8× of its "
-             "margin. A copy at least twice its run's typical (median) copy, its excess at least half the largest, "
-             "wrote into fresh pages; its *first touch* is what it cost beyond the typical copy. The replay charges a library's decode its steps times their "
-             "pacing factors, its copy as a typical one, and the trace's first touch (the median over its fresh "
-             "copies) on each decode that holds one frame more than the player ever held. Costs are in microseconds "
-             "at 1×: a real decode is divided by its slowdown (its steps are timed before the stretch).", ""]
+             "one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps) with every decode slowed to 0.8× of "
+             "its margin. A copy at least twice its run's typical (median) copy, its excess at least half the "
+             "largest, wrote into fresh pages; its *first touch* is what it cost beyond the typical copy. The replay "
+             "charges a library's decode its steps times their pacing factors, a fresh copy as a typical one, and "
+             "the trace's first touch (the median over its fresh copies) on each decode that holds one frame more "
+             "than the player ever held. Costs are in microseconds at 1×: a real decode is divided by its slowdown "
+             "(its steps are timed before the stretch).", ""]
     summary = []
     for gif in GIFS:
         name = os.path.splitext(os.path.basename(gif))[0]
@@ -68,7 +71,8 @@ def main(bench, out, commit, machine):
         answer = full_speed_answer(throughput)
         step = answer["pacing_by_step"]
         lines += [f"## {name}", "",
-                  "Pacing factors: " + " · ".join(f"{k} {step[k]:.2f}×" for k in ("lzw", "draw", "copy", "whole")), ""]
+                  "Pacing factors: " + " · ".join(f"{k} {step[k]:.2f}×" for k in ("lzw", "draw", "copy", "whole")),
+                  ""]
         for player in PLAYERS:
             setting = next(s for s in answer["measured"] if s["label"].startswith(player))
             margin = (setting.get("margin") or {}).get("smooth_up_to")
@@ -94,9 +98,11 @@ def main(bench, out, commit, machine):
             whole, lzw, copy = traced
             real = [ns / 1e9 / slowdown for ns in costs["passes"][0]]
             real_copy = [ns / 1e9 for ns in costs["copy"][0]]
-            usual, touches = first_touches(copy)
+            usual, fresh = first_touches(copy)
+            touches = list(fresh.values())
             touch = median(touches) if touches else 0
-            real_usual, real_touches = first_touches(real_copy)
+            real_usual, real_fresh = first_touches(real_copy)
+            real_touches = list(real_fresh.values())
             lines += [f"- Trace: typical copy {us(usual)} µs; {len(touches)} fresh copies, first touch "
                       f"{us(touch)} µs (median).",
                       f"- Real time: typical copy {us(real_usual)} µs; {len(real_touches)} fresh copies"
@@ -106,7 +112,7 @@ def main(bench, out, commit, machine):
                       "| frame | traced (copy) | charge | real (copy) | real ÷ charge |", "|---:|---:|---:|---:|---:|"]
             for i in range(min(FIRST, len(real))):
                 charge = (lzw[i] * step["lzw"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]
-                          + min(copy[i], usual) * step["copy"] + (touch if i < held else 0))
+                          + (usual if i in fresh else copy[i]) * step["copy"] + (touch if i < held else 0))
                 lines.append(f"| {i} | {us(whole[i])} ({us(copy[i])}) | {us(charge)} | {us(real[i])} "
                              f"({us(real_copy[i])}) | {real[i] / charge:.2f}× |")
             lines.append("")

@@ -44,32 +44,31 @@ struct PacingFactorsTests {
     @Test("a paced trace charges each step its own factor; a trace without steps, the whole decode's")
     func pacedChargesEachStep() {
         let factors = PacingFactors(lzw: 2, draw: 3, copy: 4, whole: 5)
-        // Frame 0: LZW 300 × 2, drawing 300 × 3, its typical copy 200 × 4 and the 100 beyond it as traced.
-        #expect(Self.trace.paced(by: factors).passes == [[2400, 1300, 1300, 1300]])
+        #expect(Self.trace.paced(by: factors).passes == [[2700, 1300, 1300, 1300]])
         #expect(FrameCostTrace(passes: [[100, 200]]).paced(by: factors).passes == [[500, 1000]])
     }
 
-    @Test("a copy beyond the loop's typical one faulted in fresh pages: that excess is charged as traced")
-    func freshPagesAreChargedAsTraced() {
+    @Test("a library's fresh copy is charged as a typical one, and its excess is the first touch, as traced")
+    func freshCopiesAreFirstTouches() {
         let factors = PacingFactors(lzw: 1, draw: 1, copy: 3, whole: 2)
         // A library's first two buffers were fresh: copies of 1,000 ns where it later copies in 100.
         let library = FrameCostTrace(passes: [[1000, 1000, 100, 100, 100]], lzw: [[0, 0, 0, 0, 0]],
                                      copy: [[1000, 1000, 100, 100, 100]])
-        #expect(library.paced(by: factors).passes == [[1200, 1200, 300, 300, 300]],
-                "100 × 3 + 900 as traced, not 1,000 × 3")
+        // Not taken apart (a window's trace), every copy pays the copy's factor.
+        #expect(library.paced(by: factors).passes == [[3000, 3000, 300, 300, 300]])
         // Taken apart for a library's replay: each fresh copy (at least twice the typical) is charged as a typical
         // one, and its excess, 900, is the first touch the replay charges each fresh buffer.
         let apart = library.paced(by: factors, firstTouchApart: true)
         #expect(apart.passes == [[300, 300, 300, 300, 300]] && apart.firstTouch == 900)
         #expect(apart.scaled(by: 2).firstTouch == 1800, "a slower device touches pages slower too")
-        // A copy held up by noise, 2.5× the typical one, is not a first touch beside those of 10×: it stays as traced.
+        // A copy held up by noise, 2.5× the typical one, is not a first touch beside those of 10×: it keeps its factor.
         let noisy = FrameCostTrace(passes: [[1000, 1000, 250, 100, 100, 100, 100]], lzw: [[0, 0, 0, 0, 0, 0, 0]],
                                    copy: [[1000, 1000, 250, 100, 100, 100, 100]])
         let noisyApart = noisy.paced(by: factors, firstTouchApart: true)
-        #expect(noisyApart.firstTouch == 900 && noisyApart.passes == [[300, 300, 450, 300, 300, 300, 300]])
-        // A pool whose every copy faults keeps the copy's factor on its typical copy; only the excess goes unpaced.
+        #expect(noisyApart.firstTouch == 900 && noisyApart.passes == [[300, 300, 750, 300, 300, 300, 300]])
+        // A pool whose every copy faults keeps the copy's factor on them all.
         let pool = FrameCostTrace(passes: [[900, 1000, 1100]], lzw: [[0, 0, 0]], copy: [[900, 1000, 1100]])
-        #expect(pool.paced(by: factors).passes == [[2700, 3000, 3100]])
+        #expect(pool.paced(by: factors, firstTouchApart: true).passes == [[2700, 3000, 3300]])
         #expect(pool.paced(by: factors, firstTouchApart: true).firstTouch == 0, "no copy twice the typical one")
     }
 }

@@ -85,13 +85,12 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
     /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
-    /// A copy dearer than its loop's typical one (the median) also faulted in pages the decoder had not touched
-    /// before. That excess is the kernel's first touch, which pacing hardly moves (`Reports/frame-charges/`), so it is
-    /// charged as traced. With `firstTouchApart`, a fresh copy (at least ``freshCopyRatio`` times the typical one, and
-    /// its excess at least half the largest) is charged as a typical copy instead, and its excess goes to
-    /// ``firstTouch``, the median over them: a library's player fills a fresh buffer for every frame it holds beyond
-    /// the most it held before, which a replay counts and a back-to-back trace cannot. A player whose every copy
-    /// faults (SDWebImage's pool) keeps the copy's factor on its typical copy.
+    /// With `firstTouchApart`, for a library's player: a fresh copy, one at least ``freshCopyRatio`` times its loop's
+    /// typical (median) copy and among the dearest, also faulted in pages never touched before. It is charged as a
+    /// typical copy, and what it cost beyond that, the kernel's first touch, goes to ``firstTouch`` (the median over
+    /// them), as traced: pacing hardly moves a first touch (`Reports/frame-charges/`). A player fills a fresh buffer
+    /// for every frame it holds beyond the most it held before, which a replay counts and a back-to-back trace, freeing
+    /// as it goes, cannot. A player whose every copy faults (SDWebImage's pool) keeps the copy's factor on them all.
     public func paced(by factors: PacingFactors, firstTouchApart: Bool = false) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
         let typical = copy.map { loop in loop.isEmpty ? 0 : loop.sorted()[loop.count / 2] }
@@ -104,8 +103,7 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
                 && 2 * (copy[loop][frame] - typical[loop]) >= mostExcess[loop]
         }
         func copied(_ loop: Int, _ frame: Int) -> Double {
-            let warm = min(copy[loop][frame], typical[loop])
-            return Double(warm) * factors.copy + (isFresh(loop, frame) ? 0 : Double(copy[loop][frame] - warm))
+            Double(isFresh(loop, frame) ? typical[loop] : copy[loop][frame]) * factors.copy
         }
         func charged(_ loop: Int, _ frame: Int) -> Int {
             Int((Double(lzw[loop][frame]) * factors.lzw + copied(loop, frame)
