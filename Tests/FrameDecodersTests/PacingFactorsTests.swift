@@ -66,6 +66,11 @@ struct PacingFactorsTests {
                                    copy: [[1000, 1000, 250, 100, 100, 100, 100]])
         let noisyApart = noisy.paced(by: factors, firstTouchApart: true)
         #expect(noisyApart.firstTouch == 900 && noisyApart.passes == [[300, 300, 750, 300, 300, 300, 300]])
+        // A fresh copy after the first recycled buffer is the allocator's pattern, which playback repeats: it keeps
+        // its cost, the copy's factor on it all.
+        let later = FrameCostTrace(passes: [[1000, 1000, 100, 100, 1000, 100, 100]], lzw: [[0, 0, 0, 0, 0, 0, 0]],
+                                   copy: [[1000, 1000, 100, 100, 1000, 100, 100]])
+        #expect(later.paced(by: factors, firstTouchApart: true).passes == [[300, 300, 300, 300, 3000, 300, 300]])
         // A pool whose every copy faults keeps the copy's factor on them all.
         let pool = FrameCostTrace(passes: [[900, 1000, 1100]], lzw: [[0, 0, 0]], copy: [[900, 1000, 1100]])
         #expect(pool.paced(by: factors, firstTouchApart: true).passes == [[2700, 3000, 3300]])

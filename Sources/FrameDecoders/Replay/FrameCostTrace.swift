@@ -85,23 +85,27 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
 
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
     /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
-    /// With `firstTouchApart`, for a library's player: a fresh copy, one at least ``freshCopyRatio`` times its loop's
-    /// typical (median) copy and among the dearest, also faulted in pages never touched before. It is charged as a
-    /// typical copy, and what it cost beyond that, the kernel's first touch, goes to ``firstTouch`` (the median over
-    /// them), as traced: pacing hardly moves a first touch (`Reports/frame-charges/`). A player fills a fresh buffer
-    /// for every frame it holds beyond the most it held before, which a replay counts and a back-to-back trace, freeing
-    /// as it goes, cannot. A player whose every copy faults (SDWebImage's pool) keeps the copy's factor on them all.
+    /// With `firstTouchApart`, for a library's player: a fresh copy, one of the leading run of copies at least
+    /// ``freshCopyRatio`` times its loop's typical (median) copy and among the dearest, faulted in pages never
+    /// touched. It is charged as a typical copy, and what it cost beyond that, the kernel's first touch, goes to
+    /// ``firstTouch`` (the median over them), as traced: pacing hardly moves a first touch (`Reports/frame-charges/`).
+    /// A player fills a fresh buffer for every frame it holds beyond the most it held before, which a replay counts
+    /// and a back-to-back trace, freeing as it goes, cannot. A player whose every copy faults (SDWebImage's pool)
+    /// keeps the copy's factor on them all.
     public func paced(by factors: PacingFactors, firstTouchApart: Bool = false) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
         let typical = copy.map { loop in loop.isEmpty ? 0 : loop.sorted()[loop.count / 2] }
         let mostExcess = copy.indices.map { (copy[$0].max() ?? 0) - typical[$0] }
         // Fresh: at least twice the typical copy, and among the dearest (a first touch costs several typical copies;
         // a copy held up by noise, a few).
-        func isFresh(_ loop: Int, _ frame: Int) -> Bool {
-            firstTouchApart && typical[loop] > 0
-                && Double(copy[loop][frame]) >= Self.freshCopyRatio * Double(typical[loop])
+        func faulted(_ loop: Int, _ frame: Int) -> Bool {
+            typical[loop] > 0 && Double(copy[loop][frame]) >= Self.freshCopyRatio * Double(typical[loop])
                 && 2 * (copy[loop][frame] - typical[loop]) >= mostExcess[loop]
         }
+        // The buffers the player filled before it first recycled one: the leading run of fresh copies. A fresh copy
+        // later on is the allocator's own pattern (YLGIFImage's frees), which playback repeats; it keeps its cost.
+        let leading = copy.indices.map { loop in copy[loop].indices.first { !faulted(loop, $0) } ?? copy[loop].count }
+        func isFresh(_ loop: Int, _ frame: Int) -> Bool { firstTouchApart && frame < leading[loop] }
         func copied(_ loop: Int, _ frame: Int) -> Double {
             Double(isFresh(loop, frame) ? typical[loop] : copy[loop][frame]) * factors.copy
         }
