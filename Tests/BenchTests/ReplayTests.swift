@@ -109,7 +109,8 @@ import PlayerModels
     /// it ever held, and on no decode into a buffer it freed before: Kingfisher preloading 3 holds at most 5 frames
     /// (on screen, 3 ahead, one being drawn), so 5 of its decodes over two loops pay 40 ms more. At 10 ms
     /// a decode plus that, every frame is still in time; at 150 ms more, frame 1 is not.
-    @Test func freshBuffersPayTheFirstTouch() throws {
+    @Test("a library's player pays a first touch for each buffer it never held before, none for one it recycles")
+    func freshBuffersPayTheFirstTouch() throws {
         let kingfisher = DecoderChoice.kingfisher(KingfisherSettings(framePreloadCount: 3))
         let plain = try #require(try Replay.play(kingfisher, container: Self.gif, trace: Self.trace(0.01), loops: 2))
         var touched = Self.trace(0.01)
