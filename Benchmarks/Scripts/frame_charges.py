@@ -10,8 +10,9 @@ For each GIF: one throughput run (windows 1 and 2, Kingfisher's and FLAnimatedIm
 3 repetitions), whose answer gives the pacing factors and each setting's margin; then each player in real time on
 one CPU (--cpus 1, 1 loop, memory sampled only at frame steps) with every decode slowed by --decode-slowdown to 0.8×
 of its margin, so it plays smoothly and its trace is whole. A copy at least twice its run's typical copy, its excess
-at least half the largest, wrote into fresh pages; what it cost beyond the typical copy is its first touch. The
-report sets real time's first touches beside the trace's, and the first frames' real decodes beside their charges.
+at least half the median such excess, wrote into fresh pages; what it cost beyond the typical copy is its first
+touch. The report sets real time's first touches beside the trace's, and the first frames' real decodes beside their
+charges.
 Writes OUT/README.md.
 
 Usage: frame_charges.py BENCH OUT COMMIT MACHINE   (frame_charges.sh runs it from a clean tree)
@@ -20,28 +21,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from margin_validation import QUIET_SAMPLER, full_speed_answer, median_steps, run  # noqa: E402
+from margin_validation import (QUIET_SAMPLER, charges, fresh_copies, full_speed_answer, median, run,  # noqa: E402
+                               trace_of)
 
 GIFS = ["Tests/Fixtures/deb-python3-elgato-streamdeck__RGB_color_space_animated_view.gif", "kingfisher-720x720x150",
         "Tests/Fixtures/deb-firmware-microbit-micropython-doc__scroll-hello.gif"]
 PLAYERS = ["kingfisher", "flanimatedimage"]
 FIRST = 12
 BELOW = 0.8
-FRESH = 2.0
-
-
-def median(values):
-    """The median as the replay takes it: the upper middle value for an even count."""
-    return sorted(values)[len(values) // 2]
-
-
-def first_touches(copies):
-    """The typical copy of a loop, and each fresh copy's excess over it by frame, as the replay tells them: a copy at
-    least FRESH times the typical one whose excess is at least half the largest."""
-    usual = median(copies)
-    most = max(copies) - usual
-    return usual, {i: c - usual for i, c in enumerate(copies)
-                   if usual > 0 and c >= FRESH * usual and 2 * (c - usual) >= most}
 
 
 def us(seconds):
@@ -56,7 +43,7 @@ def main(bench, out, commit, machine):
              "(the median of its three rows, frame by frame) and its margin; each player then plays in real time on "
              "one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps) with every decode slowed to 0.8× of "
              "its margin. A copy at least twice its run's typical (median) copy, its excess at least half the "
-             "largest, wrote into fresh pages; its *first touch* is what it cost beyond the typical copy. The replay "
+             "median such excess, wrote into fresh pages; its *first touch* is what it cost beyond the typical copy. The replay "
              "charges a library's decode its steps times their pacing factors, a fresh copy as a typical one, and "
              "the trace's first touch (the median over its fresh copies) on each decode that holds one frame more "
              "than the player ever held. Costs are in microseconds at 1×: a real decode is divided by its slowdown "
@@ -89,21 +76,18 @@ def main(bench, out, commit, machine):
                 f"{played['stalls']} stalls, {played['dropped_frames']} dropped"
             held = setting["outcome"]["held_frames_max"]
             lines += [f"### {setting['label']}: margin {margin:.2f}×, played at {slowdown:.2f}× ({outcome})", ""]
-            traced = median_steps([r for r in throughput["results"]
-                                   if r["bench_case"]["decoder"] == played["bench_case"]["decoder"]])
+            traced, library, reused = trace_of(throughput, played["bench_case"]["decoder"])
             costs = played.get("frame_costs") or {}
             if not traced or not costs.get("copy") or len(costs["copy"][0]) != len(traced[0]):
                 lines += ["The real-time run left no whole trace to compare.", ""]
                 continue
-            whole, lzw, copy = traced
+            whole, _, copy = traced
             real = [ns / 1e9 / slowdown for ns in costs["passes"][0]]
             real_copy = [ns / 1e9 for ns in costs["copy"][0]]
-            usual, fresh = first_touches(copy)
-            touches = list(fresh.values())
-            touch = median(touches) if touches else 0
-            real_usual, real_fresh = first_touches(real_copy)
+            charged, fresh, touch, usual = charges(traced, step, library, reused)
+            real_usual, real_fresh = fresh_copies(real_copy)
             real_touches = list(real_fresh.values())
-            lines += [f"- Trace: typical copy {us(usual)} µs; {len(touches)} fresh copies, first touch "
+            lines += [f"- Trace: typical copy {us(usual)} µs; {len(fresh)} fresh copies, first touch "
                       f"{us(touch)} µs (median).",
                       f"- Real time: typical copy {us(real_usual)} µs; {len(real_touches)} fresh copies"
                       + (f", first touch {us(median(real_touches))} µs (median; "
@@ -111,13 +95,12 @@ def main(bench, out, commit, machine):
                       f"- The replay held at most {held} frames at 1×: {held} decodes charged a first touch.", "",
                       "| frame | traced (copy) | charge | real (copy) | real ÷ charge |", "|---:|---:|---:|---:|---:|"]
             for i in range(min(FIRST, len(real))):
-                charge = (lzw[i] * step["lzw"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]
-                          + (usual if i in fresh else copy[i]) * step["copy"] + (touch if i < held else 0))
+                charge = charged[i] + (touch if i < held else 0)
                 lines.append(f"| {i} | {us(whole[i])} ({us(copy[i])}) | {us(charge)} | {us(real[i])} "
                              f"({us(real_copy[i])}) | {real[i] / charge:.2f}× |")
             lines.append("")
             if real_touches and touch:
-                summary.append((f"{name} · {player}", len(real_touches), len(touches), held,
+                summary.append((f"{name} · {player}", len(real_touches), len(fresh), held,
                                 median(real_touches) / touch))
     if summary:
         ratios = [s[4] for s in summary]

@@ -49,35 +49,75 @@ def throughput_args(gif):
     return ["--gif", gif, "--policies", ",".join(POLICIES), "--no-references", "--loops", "1", "--repetitions", "3"]
 
 
+# A copy this many times the typical one wrote into fresh pages (FrameCostTrace.freshCopyRatio).
+FRESH_COPY_RATIO = 2.0
+
+
+def median(values):
+    """The median as the replay takes it: the upper middle value for an even count."""
+    return sorted(values)[len(values) // 2]
+
+
 def median_steps(rows):
     """The first loop's whole, LZW and copy costs of `rows`, each the median over the rows frame by frame, in
     seconds, as the replay takes its trace; None when the rows have no steps."""
     tables = [r["frame_costs"] for r in rows if (r.get("frame_costs") or {}).get("lzw")]
     if not tables:
         return None
-    def median(key):
+    def frame_by_frame(key):
         values = [t[key][0] for t in tables]
-        return [sorted(v[i] for v in values)[len(values) // 2] / 1e9 for i in range(len(values[0]))]
-    return median("passes"), median("lzw"), median("copy")
+        return [median([v[i] for v in values]) / 1e9 for i in range(len(values[0]))]
+    return frame_by_frame("passes"), frame_by_frame("lzw"), frame_by_frame("copy")
 
 
-def cost_ratio(played, throughput, slowdown):
-    """How the real-time run's decodes cost against what the replay charged them (the trace it replays, each step
-    times its pacing factor, times the slowdown): the ratio of their sums and the largest frame's ratio, the
-    measurement that says whether a miss came from dearer decodes."""
-    real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
-    decoder = played["bench_case"]["decoder"]
+def fresh_copies(copies, reused=None):
+    """A loop's typical copy (its median, or `reused`, a recycled buffer's, when lower) and each copy that wrote into
+    fresh pages, by frame, with what it cost beyond the typical one: at least FRESH_COPY_RATIO times the typical
+    copy, its excess at least half the median such excess, as FrameCostTrace tells them."""
+    usual = median(copies) if reused is None else min(median(copies), reused)
+    twice = [c for c in copies if usual > 0 and c >= FRESH_COPY_RATIO * usual]
+    bar = median(twice) - usual if twice else 0
+    return usual, {i: c - usual for i, c in enumerate(copies)
+                   if usual > 0 and c >= FRESH_COPY_RATIO * usual and 2 * (c - usual) >= bar}
+
+
+def charges(traced, step, library, reused=None):
+    """What the replay charges each decode of a first-loop trace (whole, LZW and copy costs), before any slowdown, as
+    FrameCostTrace.paced(by:firstTouchApart:reusedCopy:) does: each step times its pacing factor. For a library's
+    player, the leading run of fresh copies (beside `reused`, the windows' typical copy) is charged as typical copies,
+    and what they cost beyond, the first touch (their median excess), comes back apart: the replay adds it to each
+    decode that holds a frame more than the player ever held. Returns the charges, the fresh frames (the leading
+    run), the first touch and the typical copy."""
+    whole, lzw, copy = traced
+    usual, fresh = fresh_copies(copy, reused) if library else (median(copy), {})
+    leading = next((i for i in range(len(copy)) if i not in fresh), len(copy))
+    touches = [fresh[i] for i in range(leading)]
+    charged = [lzw[i] * step["lzw"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]
+               + (usual if i < leading else copy[i]) * step["copy"] for i in range(len(whole))]
+    return charged, range(leading), median(touches) if touches else 0, usual
+
+
+def trace_of(throughput, decoder):
+    """The first-loop trace the replay gives `decoder` (a library's player its own rows, any other setting the
+    windows' rows pooled), whether it is a library's, and the windows' typical copy."""
     library = "windowed" not in decoder and "indexed" not in decoder
-    rows = [r for r in throughput["results"] if (r["bench_case"]["decoder"] == decoder if library
-                                                   else "windowed" in r["bench_case"]["decoder"])]
-    traced = median_steps(rows)
-    answer = full_speed_answer(throughput)
-    step = answer.get("pacing_by_step")
+    windows = median_steps([r for r in throughput["results"] if "windowed" in r["bench_case"]["decoder"]])
+    own = median_steps([r for r in throughput["results"] if r["bench_case"]["decoder"] == decoder]) \
+        if library else windows
+    return own, library, median(windows[2]) if windows else None
+
+
+def cost_ratio(played, throughput, slowdown, held):
+    """How the real-time run's decodes cost against what the replay charged them (``charges``, a library's first
+    touch on its first `held` decodes, the most frames its replay held, times the slowdown): the ratio of their sums
+    and the largest frame's ratio, the measurement that says whether a miss came from dearer decodes."""
+    real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
+    traced, library, reused = trace_of(throughput, played["bench_case"]["decoder"])
+    step = full_speed_answer(throughput).get("pacing_by_step")
     if not real or not traced or not step or len(traced[0]) != len(real):
         return None
-    whole, lzw, copy = traced
-    predicted = [(lzw[i] * step["lzw"] + copy[i] * step["copy"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"])
-                 * slowdown for i in range(len(real))]
+    charged, _, touch, _ = charges(traced, step, library, reused)
+    predicted = [(c + (touch if library and i < held else 0)) * slowdown for i, c in enumerate(charged)]
     return sum(real) / sum(predicted), max(a / p for a, p in zip(real, predicted) if p > 0)
 
 
@@ -107,10 +147,10 @@ def median_margin(answers, label):
     """A setting's margin over the throughput runs' answers: the median of each bound, or None when a run has
     none (a run the setting never stalls in, or stalls at full speed)."""
     margins = [next((s.get("margin") or {} for s in a["measured"] if s["label"] == label), {}) for a in answers]
-    def median(key):
-        values = sorted(m.get(key) for m in margins if m.get(key) is not None)
-        return values[len(values) // 2] if len(values) == len(margins) else None
-    return median("smooth_up_to"), median("rough_from")
+    def bound(key):
+        values = [m.get(key) for m in margins if m.get(key) is not None]
+        return median(values) if len(values) == len(margins) else None
+    return bound("smooth_up_to"), bound("rough_from")
 
 
 def main(bench, out, commit, machine, throughput_runs="1"):
@@ -159,7 +199,7 @@ def main(bench, out, commit, machine, throughput_runs="1"):
                 stalls = int(result.get("stalls", 0))
                 dropped = int(result.get("dropped_frames", 0))
                 row[key] = "smooth" if stalls == 0 and dropped == 0 else f"{stalls} stalls, {dropped} dropped"
-                ratio = cost_ratio(result, report, slowdown)
+                ratio = cost_ratio(result, report, slowdown, setting["outcome"]["held_frames_max"])
                 if ratio:
                     row[key] += f" (decodes {ratio[0]:.2f}× the scaled trace, worst frame {ratio[1]:.2f}×)"
             row["holds"] = "yes" if row["below"].startswith("smooth") and not row["above"].startswith("smooth") \

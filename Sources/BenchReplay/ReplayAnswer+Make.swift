@@ -194,7 +194,10 @@ struct Replaying {
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1,
                 askingOnlyIfSmooth: Bool = false) throws(GIFError) -> ReplayOutcome? {
         let (traced, pacing) = trace(for: decoder)
-        let paced = pacing.map { traced.paced(by: $0, firstTouchApart: decoder.isLibrary) } ?? traced
+        // A library's player: its fresh buffers' first touches apart, beside a copy into the windows' recycled pool.
+        let paced = pacing.map {
+            traced.paced(by: $0, firstTouchApart: decoder.isLibrary, reusedCopy: costs.background.typicalCopy)
+        } ?? traced
         return try Replay.play(decoder, container: container, trace: slowdown == 1 ? paced : paced.scaled(by: slowdown),
                                loops: loops, speed: speed, refreshHz: way.refreshHz, players: players,
                                askingOnlyIfSmooth: askingOnlyIfSmooth)

@@ -194,4 +194,32 @@ import Testing
                                             "--save-baseline", out + "/b.json", "--out", out + "/x"])
         #expect(refused.status == 2 && refused.errors.contains("--decode-slowdown"))
     }
+
+    /// SDWebImage's pool fills a fresh buffer for every frame, so its trace has no typical copy of its own that is not
+    /// a first touch: the answer replays it taken apart beside the windowed row's typical copy, a recycled buffer's.
+    @Test("a pool's fresh copies are told apart beside the windows' recycled copy")
+    func poolCopiesAreFirstTouchesBesideTheWindows() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-pool-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try BenchProgram.run(["run", "--gif", "short-320x240x100", "--policies", "windowed:1,sdwebimage",
+                                        "--no-references", "--loops", "1", "--repetitions", "1", "--warmup", "0",
+                                        "--out", out])
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try BenchProgram.report(in: out)
+        let answer = try #require(report.replay?.answers.first)
+        let factors = try #require(answer.pacingByStep)
+        let windowed = try #require(report.results.first { $0.benchCase.decoder == .windowed(.frames(1)) }?.frameCosts)
+        let row = try #require(report.results.first { $0.benchCase.decoder.isLibrary })
+        let pool = try #require(answer.measured.first { $0.label.hasPrefix("sdwebimage") })
+        let trace = try #require(row.frameCosts)
+        let container = try #require(Self.run?.container)
+        func replayed(_ paced: FrameCostTrace) throws -> Double {
+            try #require(try Replay.play(row.benchCase.decoder, container: container, trace: paced, loops: 1))
+                .decodeSeconds
+        }
+        let apart = try replayed(trace.paced(by: factors, firstTouchApart: true, reusedCopy: windowed.typicalCopy))
+        let alone = try replayed(trace.paced(by: factors, firstTouchApart: true))
+        #expect(abs(pool.outcome.decodeSeconds - apart) < 1e-9, "the pool cost \(pool.outcome.decodeSeconds) s")
+        #expect(apart < alone, "every copy faulted: taken apart, not paced")
+    }
 }

@@ -71,9 +71,23 @@ struct PacingFactorsTests {
         let later = FrameCostTrace(passes: [[1000, 1000, 100, 100, 1000, 100, 100]], lzw: [[0, 0, 0, 0, 0, 0, 0]],
                                    copy: [[1000, 1000, 100, 100, 1000, 100, 100]])
         #expect(later.paced(by: factors, firstTouchApart: true).passes == [[300, 300, 300, 300, 3000, 300, 300]])
-        // A pool whose every copy faults keeps the copy's factor on them all.
+        // A pool whose every copy faults has no typical copy of its own: alone, it keeps the copy's factor on them all.
         let pool = FrameCostTrace(passes: [[900, 1000, 1100]], lzw: [[0, 0, 0]], copy: [[900, 1000, 1100]])
         #expect(pool.paced(by: factors, firstTouchApart: true).passes == [[2700, 3000, 3300]])
         #expect(pool.paced(by: factors, firstTouchApart: true).firstTouch == 0, "no copy twice the typical one")
+        // Beside a copy of 100 ns into a recycled buffer, every copy is a first touch: a typical copy paced, and the
+        // median excess, 900, as traced.
+        let beside = pool.paced(by: factors, firstTouchApart: true, reusedCopy: 100)
+        #expect(beside.passes == [[300, 300, 300]] && beside.firstTouch == 900)
+        // A window's trace is not taken apart, whatever the recycled copy.
+        #expect(pool.paced(by: factors, reusedCopy: 100).passes == [[2700, 3000, 3300]])
+        // A recycled copy dearer than the player's own leaves its typical copy alone.
+        #expect(library.paced(by: factors, firstTouchApart: true, reusedCopy: 400) == apart)
+    }
+
+    @Test("a trace's typical copy is its first loop's median")
+    func typicalCopyIsTheMedian() {
+        #expect(FrameCostTrace(passes: [[1, 1, 1, 1]], lzw: [[0, 0, 0, 0]], copy: [[40, 10, 30, 20]]).typicalCopy == 30)
+        #expect(FrameCostTrace(passes: [[1, 1]]).typicalCopy == nil)
     }
 }

@@ -23,8 +23,9 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     public var pacedLZW: [Int]?
     public var pacedCopy: [Int]?
     /// Nanoseconds a decode into a buffer its player never held costs beyond a typical decode: the kernel's first
-    /// touch of the buffer's pages, as traced (``paced(by:firstTouchApart:)``). A replayed library's player charges
-    /// it to each decode that needs one buffer more than it ever held. Nil on a trace as recorded; not in reports.
+    /// touch of the buffer's pages, as traced (``paced(by:firstTouchApart:reusedCopy:)``). A replayed library's player
+    /// charges it to each decode that needs one buffer more than it ever held. Nil on a trace as recorded; not in
+    /// reports.
     public var firstTouch: Int?
 
     /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
@@ -70,6 +71,12 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
 
     public var frameCount: Int { passes.first?.count ?? 0 }
 
+    /// The first loop's typical (median) copy into the buffer that keeps a frame, in nanoseconds; nil without steps.
+    public var typicalCopy: Int? { copy?.first.map(Self.typical) }
+
+    /// A loop's typical step: the median, the upper middle value for an even count; 0 for none.
+    static func typical(_ loop: [Int]) -> Int { loop.isEmpty ? 0 : loop.sorted()[loop.count / 2] }
+
     /// The same trace with every decode `factor` times as costly, each step alike: what the frames would cost on a
     /// decoder `factor` times slower (a slower device, a busier CPU). The bytes allocated do not change; a probe's
     /// figures are left behind, as they describe the traced decodes, not these.
@@ -86,21 +93,30 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
     /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
     /// With `firstTouchApart`, for a library's player: a fresh copy, one of the leading run of copies at least
-    /// ``freshCopyRatio`` times its loop's typical (median) copy and among the dearest, faulted in pages never
-    /// touched. It is charged as a typical copy, and what it cost beyond that, the kernel's first touch, goes to
-    /// ``firstTouch`` (the median over them), as traced: pacing hardly moves a first touch (`Reports/frame-charges/`).
-    /// A player fills a fresh buffer for every frame it holds beyond the most it held before, which a replay counts
-    /// and a back-to-back trace, freeing as it goes, cannot. A player whose every copy faults (SDWebImage's pool)
-    /// keeps the copy's factor on them all.
-    public func paced(by factors: PacingFactors, firstTouchApart: Bool = false) -> FrameCostTrace {
+    /// ``freshCopyRatio`` times its loop's typical (median) copy, its excess at least half their median, faulted in
+    /// pages never touched. It is charged as a typical copy, and what it cost beyond that, the kernel's first touch,
+    /// goes to ``firstTouch`` (the median over them), as traced: pacing hardly moves a first touch
+    /// (`Reports/frame-charges/`). A player fills a fresh buffer for every frame it holds beyond the most it held
+    /// before, which a replay counts and a back-to-back trace, freeing as it goes, cannot. `reusedCopy`, a typical copy
+    /// into a buffer used before (the windowed decoder's, whose pool is recycled), bounds the typical copy: a player
+    /// whose every copy faults (SDWebImage's pool) has no typical copy of its own that is not a first touch.
+    public func paced(by factors: PacingFactors, firstTouchApart: Bool = false,
+                      reusedCopy: Int? = nil) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
-        let typical = copy.map { loop in loop.isEmpty ? 0 : loop.sorted()[loop.count / 2] }
-        let mostExcess = copy.indices.map { (copy[$0].max() ?? 0) - typical[$0] }
-        // Fresh: at least twice the typical copy, and among the dearest (a first touch costs several typical copies;
-        // a copy held up by noise, a few).
+        let typical = copy.map { loop in
+            firstTouchApart ? min(Self.typical(loop), reusedCopy ?? .max) : Self.typical(loop)
+        }
+        func twice(_ loop: Int, _ cost: Int) -> Bool {
+            typical[loop] > 0 && Double(cost) >= Self.freshCopyRatio * Double(typical[loop])
+        }
+        // What such a copy typically cost beyond a typical copy: one outlier does not set the bar for the rest.
+        let usualExcess = copy.indices.map { loop in
+            Self.typical(copy[loop].filter { twice(loop, $0) }) - typical[loop]
+        }
+        // Fresh: at least twice the typical copy, and its excess at least half the usual one (a first touch costs
+        // several typical copies; a copy held up by noise, a few).
         func faulted(_ loop: Int, _ frame: Int) -> Bool {
-            typical[loop] > 0 && Double(copy[loop][frame]) >= Self.freshCopyRatio * Double(typical[loop])
-                && 2 * (copy[loop][frame] - typical[loop]) >= mostExcess[loop]
+            twice(loop, copy[loop][frame]) && 2 * (copy[loop][frame] - typical[loop]) >= usualExcess[loop]
         }
         // The buffers the player filled before it first recycled one: the leading run of fresh copies. A fresh copy
         // later on is the allocator's own pattern (YLGIFImage's frees), which playback repeats; it keeps its cost.

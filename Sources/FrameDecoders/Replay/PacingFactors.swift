@@ -1,7 +1,7 @@
 /// What pacing does to each step of a decode: a throughput case decodes frames back to back, on a core kept busy and
 /// its caches warm, while playback decodes one frame a delay, on a core that idled since the last. The copy of a
 /// whole canvas into a buffer gone cold pays most, the LZW decode least, so each step has its own factor; a replay
-/// charges a back-to-back trace its paced cost through ``FrameCostTrace/paced(by:firstTouchApart:)``.
+/// charges a back-to-back trace its paced cost through ``FrameCostTrace/paced(by:firstTouchApart:reusedCopy:)``.
 public struct PacingFactors: Sendable, Hashable, Codable {
     public var lzw: Double
     public var draw: Double
