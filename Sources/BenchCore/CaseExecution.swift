@@ -93,6 +93,7 @@ public enum CaseExecution {
         result.frameCosts = FrameCostTrace(costs: trace, frameCount: container.frameCount)
         if benchCase.probesPacing, let probe = try PacedDecodeProbe.measure(container, codec: benchCase.codec,
                                                                              limits: benchCase.limits) {
+            result.frameCosts?.pacedFrames = probe.frames
             result.frameCosts?.paced = probe.whole
             result.frameCosts?.pacedLZW = probe.lzw
             result.frameCosts?.pacedCopy = probe.copy

@@ -32,12 +32,14 @@ public enum ReportSchema {
                                + "shape, are those steps' shares when the decoder timed them apart (the rest is "
                                + "drawing); allocated and freed, the bytes the decoding thread allocated and freed "
                                + "during each decode; paced, paced_lzw and paced_copy, a few frames decoded again "
-                               + "after playback, each after sleeping its delay, and their steps (reports before "
-                               + "these also kept back_to_back, the same frames decoded back to back)",
+                               + "after playback, each after sleeping its delay, and their steps, paced_frames "
+                               + "naming the frames (frames 1, 2, … in reports without it; reports before these also "
+                               + "kept back_to_back, the same frames decoded back to back)",
                 "properties": ["passes": nanosecondsByLoop, "lzw": nanosecondsByLoop, "copy": nanosecondsByLoop,
                                "allocated": nanosecondsByLoop, "freed": nanosecondsByLoop,
                                "back_to_back": ["type": "array", "items": integer()],
                                "paced": ["type": "array", "items": integer()],
+                               "paced_frames": ["type": "array", "items": integer()],
                                "paced_lzw": ["type": "array", "items": integer()],
                                "paced_copy": ["type": "array", "items": integer()]],
             ],

@@ -38,11 +38,14 @@ public struct DecodeCost: Sendable, Hashable {
     /// Times one decode on the calling thread's CPU clock: `composite` draws the frame (its compositor's LZW time
     /// read before and after), `keep` copies it into the buffer that keeps it.
     /// The thread's allocation meter is read on either side, outside the timed span. A compositor that asks for its
-    /// decodes to be stretched (``FrameCompositing/decodeStretch``) has the thread spin on its own clock until the
-    /// whole decode has cost that many times its CPU; the spin counts as drawing.
+    /// decodes to be stretched (``FrameCompositing/decodeStretch``) has the thread spin on its own clock for as long
+    /// as it says (``FrameCompositing/spinSeconds(afterDecodeOf:faulted:)``), told whether the thread took a page
+    /// fault; the spin counts as drawing.
     static func timing<Kept>(_ compositor: any FrameCompositing, composite: () -> Void,
                              keep: () -> Kept) -> (Kept, DecodeCost) {
         let bytesBefore = ThreadAllocationMeter.now()
+        let stretching = compositor.decodeStretch > 1
+        let faultsBefore = stretching ? ThreadPageFaults.minor() : 0
         let start = ThreadCPUClock.now()
         let lzwBefore = compositor.lzwSeconds
         composite()
@@ -50,8 +53,9 @@ public struct DecodeCost: Sendable, Hashable {
         let kept = keep()
         let copied = ThreadCPUClock.now()
         var end = copied
-        if compositor.decodeStretch > 1 {
-            ThreadCPUClock.spin(until: copied + (compositor.decodeStretch - 1) * (copied - start))
+        if stretching {
+            let faulted = ThreadPageFaults.minor() > faultsBefore
+            ThreadCPUClock.spin(until: copied + compositor.spinSeconds(afterDecodeOf: copied - start, faulted: faulted))
             end = ThreadCPUClock.now()
         }
         let bytesAfter = ThreadAllocationMeter.now()

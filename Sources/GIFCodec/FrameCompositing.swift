@@ -12,6 +12,9 @@ public protocol FrameCompositing: AnyObject {
     /// How many times its own CPU each decode through this compositor is to cost, its copy into the buffer that
     /// keeps the frame included: a harness's stand-in for a slower device (`--decode-slowdown`); 1 for the codecs'.
     var decodeStretch: Double { get }
+    /// Seconds of CPU the decoding thread is to spin after a decode that cost `seconds`, `faulted` when the thread
+    /// took page faults during it, when ``decodeStretch`` is above 1; 0 for the codecs'.
+    func spinSeconds(afterDecodeOf seconds: Double, faulted: Bool) -> Double
 }
 
 extension Compositor: FrameCompositing {}
@@ -26,4 +29,6 @@ extension FrameCompositing {
     public var lzwSeconds: Double { 0 }
 
     public var decodeStretch: Double { 1 }
+
+    public func spinSeconds(afterDecodeOf seconds: Double, faulted: Bool) -> Double { 0 }
 }

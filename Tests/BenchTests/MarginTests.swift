@@ -195,6 +195,21 @@ import Testing
         #expect(refused.status == 2 && refused.errors.contains("--decode-slowdown"))
     }
 
+    /// `--decode-slowdown` stretches a decode's work, not a host's hold-up: a decode far above the recent ones without
+    /// a page fault is stretched as its bound; one that faulted, whole.
+    @Test("a stretched decode takes X times its cost, but a hold-up without a page fault is not stretched")
+    func stretchLeavesHoldUpsAlone() {
+        var stretch = DecodeStretch(factor: 10)
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.001, faulted: false) - 0.009) < 1e-12, "the first, whole")
+        for _ in 0..<5 { _ = stretch.spinSeconds(afterDecodeOf: 0.001, faulted: false) }
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.003, faulted: false) - 0.027) < 1e-12, "3× the median: work")
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.02, faulted: false) - 0.036) < 1e-12,
+                "20× the median, no fault: stretched as 4× the median")
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.02, faulted: true) - 0.18) < 1e-12, "a first touch: whole")
+        var none = DecodeStretch(factor: 1)
+        #expect(none.spinSeconds(afterDecodeOf: 0.02, faulted: false) == 0)
+    }
+
     /// SDWebImage's pool fills a fresh buffer for every frame, so its trace has no typical copy of its own that is not
     /// a first touch: the answer replays it taken apart beside the windowed row's typical copy, a recycled buffer's.
     @Test("a pool's fresh copies are told apart beside the windows' recycled copy")

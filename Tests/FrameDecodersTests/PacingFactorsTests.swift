@@ -32,6 +32,25 @@ struct PacingFactorsTests {
         #expect(PacingFactors.measure(probes: [Self.trace], against: Self.trace) == nil, "no probe, no factor")
     }
 
+    @Test("a probe's frames are spread over the animation, as its sleep allows, each beside the same traced frame")
+    func probeFramesAreSpread() throws {
+        let spread = PacingFactors.probeFrames(delays: Array(repeating: 0.05, count: 150))
+        #expect(spread == [10, 28, 47, 66, 84, 103, 122, 140], "8 frames, the middle of each eighth of frames 1 … 149")
+        #expect(PacingFactors.probeFrames(delays: Array(repeating: 0.2, count: 150)) == [25, 75, 125],
+                "at least 3, though 0.4 s of sleep affords 2")
+        #expect(PacingFactors.probeFrames(delays: [0.1, 0.1]) == [1] && PacingFactors.probeFrames(delays: [0.1]) == [])
+        // Frame 1 copied into a fresh buffer in the trace: 600 ns where the rest copy in 200. A probe of frames 2 and 3
+        // that copied in 800 reads 4×; the same costs read as frames 1 and 2 would say 2×.
+        let trace = FrameCostTrace(passes: [[900, 700, 300, 300]], lzw: [[0, 0, 0, 0]], copy: [[300, 600, 200, 200]])
+        var probe = Self.probe(lzw: 0, draw: 100, copy: 800)
+        probe.pacedFrames = [2, 3]
+        #expect(try #require(PacingFactors.measure(probes: [probe], against: trace)).copy == 4)
+        probe.pacedFrames = nil
+        #expect(try #require(PacingFactors.measure(probes: [probe], against: trace)).copy == 2)
+        probe.pacedFrames = [2, 4]
+        #expect(PacingFactors.measure(probes: [probe], against: trace) == nil, "frame 4 is not in the trace")
+    }
+
     @Test("one probe held up does not set the factors: a 40× copy among two of 2× reads as 2×")
     func heldUpProbeDoesNotSetFactors() throws {
         let probes = [Self.probe(copy: 400), Self.probe(copy: 8000), Self.probe(copy: 400)]

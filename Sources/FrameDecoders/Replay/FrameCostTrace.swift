@@ -20,6 +20,8 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// that idles between frames runs the next one colder and slower; ``PacingFactors``). Nil when the case did not
     /// probe it.
     public var paced: [Int]?
+    /// The frames the probe decoded, in order; nil for a probe of frames 1, 2, … (reports made before it spread them).
+    public var pacedFrames: [Int]?
     public var pacedLZW: [Int]?
     public var pacedCopy: [Int]?
     /// Nanoseconds a decode into a buffer its player never held costs beyond a typical decode: the kernel's first
@@ -30,7 +32,7 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
 
     /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
     enum CodingKeys: String, CodingKey {
-        case passes, lzw, copy, allocated, freed, paced, pacedCopy
+        case passes, lzw, copy, allocated, freed, paced, pacedFrames, pacedCopy
         case pacedLZW = "pacedLzw"
     }
 

@@ -16,28 +16,57 @@ public struct PacingFactors: Sendable, Hashable, Codable {
         self.whole = whole
     }
 
+    /// The frames a probe times: as many as the sleep budget allows at the GIF's mean delay (at least 3, at most
+    /// ``FrameCostTrace/pacingProbeFrames``), each the middle of an equal share of frames 1 … n−1. A trace's first
+    /// frames copy into buffers its decoder never touched, so a probe of them alone would set a paced copy beside a
+    /// dear traced one (`Reports/margin-validation/`). Empty for a single frame.
+    public static func probeFrames(delays: [Double]) -> [Int] {
+        let later = delays.count - 1
+        guard later >= 1 else { return [] }
+        let mean = delays.dropLast().reduce(0, +) / Double(later)
+        let affordable = mean > 0 ? Int(FrameCostTrace.pacingProbeSleepSeconds / mean)
+                                 : FrameCostTrace.pacingProbeFrames
+        let count = min(later, max(3, min(FrameCostTrace.pacingProbeFrames, affordable)))
+        return (0..<count).map { 1 + ($0 * later + later / 2) / count }
+    }
+
     /// The factors `probes` give against `trace`, the trace a replay charges: for each step, the median over the
     /// probes of one probe's factor, the sum of its paced decodes over the sum of `trace`'s first-loop cost of the same
-    /// frames (a probe times frames 1, 2, … in order). A median, not a sum over the pool: a probe whose one decode was
-    /// held up (a copy 20× its siblings') would set a pooled sum, and with it every margin of the run. Each is at
-    /// least 1; a step the trace did not time apart takes the whole decode's. Nil without a probe.
+    /// frames (``FrameCostTrace/pacedFrames``, or frames 1, 2, … in order). A median, not a sum over the pool: a probe
+    /// whose one decode was held up (a copy 20× its siblings') would set a pooled sum, and with it every margin of the
+    /// run. Each is at least 1; a step the trace did not time apart takes the whole decode's. Nil without a probe.
     public static func measure(probes: [FrameCostTrace], against trace: FrameCostTrace) -> PacingFactors? {
-        let probes = probes.filter { ($0.paced?.count ?? 0) > 0 && ($0.paced?.count ?? 0) < trace.frameCount }
-        guard let traced = trace.passes.first, let whole = factor(probes.compactMap(\.paced), traced) else {
-            return nil
+        let probes = probes.filter { probe in
+            let frames = Self.frames(of: probe)
+            return !frames.isEmpty && frames.allSatisfy { $0 >= 1 && $0 < trace.frameCount }
         }
-        let lzw = trace.lzw?.first.flatMap { factor(probes.compactMap(\.pacedLZW), $0) }
-        let copy = trace.copy?.first.flatMap { factor(probes.compactMap(\.pacedCopy), $0) }
-        let draw = trace.draw?.first.flatMap { factor(probes.compactMap(\.pacedDraw), $0) }
+        func factor(_ step: KeyPath<FrameCostTrace, [Int]?>, _ traced: [Int]?) -> Double? {
+            guard let traced else { return nil }
+            return Self.factor(probes.compactMap { probe in probe[keyPath: step].map { (Self.frames(of: probe), $0) } },
+                               traced)
+        }
+        guard let whole = factor(\.paced, trace.passes.first) else { return nil }
+        let lzw = factor(\.pacedLZW, trace.lzw?.first)
+        let copy = factor(\.pacedCopy, trace.copy?.first)
+        let draw = factor(\.pacedDraw, trace.draw?.first)
         return PacingFactors(lzw: lzw ?? whole, draw: draw ?? whole, copy: copy ?? whole, whole: whole)
     }
 
-    /// The median over `paced`'s probes of each one's sum over the sum of `traced`'s frames 1 … n for its n frames,
-    /// at least 1 (the mean of the middle two for an even count); nil when no probe has a non-zero sum of each.
-    private static func factor(_ paced: [[Int]], _ traced: [Int]) -> Double? {
+    /// The frames `probe` decoded: its own list, or frames 1 … n for a probe of n frames that kept none.
+    private static func frames(of probe: FrameCostTrace) -> [Int] {
+        let count = probe.paced?.count ?? 0
+        return probe.pacedFrames.map { $0.count == count ? $0 : [] } ?? Array(1..<(count + 1))
+    }
+
+    /// The median over `paced`'s probes of each one's sum over the sum of `traced`'s cost of the same frames, at least
+    /// 1 (the mean of the middle two for an even count); nil when no probe has a non-zero sum of each.
+    private static func factor(_ paced: [(frames: [Int], costs: [Int])], _ traced: [Int]) -> Double? {
         let factors = paced.compactMap { probe -> Double? in
-            let spent = probe.reduce(0, +)
-            let unpaced = probe.count < traced.count ? traced[1...probe.count].reduce(0, +) : 0
+            guard probe.frames.count == probe.costs.count, probe.frames.allSatisfy({ $0 < traced.count }) else {
+                return nil
+            }
+            let spent = probe.costs.reduce(0, +)
+            let unpaced = probe.frames.reduce(0) { $0 + traced[$1] }
             return spent > 0 && unpaced > 0 ? Double(spent) / Double(unpaced) : nil
         }.sorted()
         guard !factors.isEmpty else { return nil }
