@@ -10,7 +10,7 @@ For each GIF: one throughput run (windows 1 and 2, Kingfisher's and FLAnimatedIm
 3 repetitions), whose answer gives the pacing factors and each setting's margin; then each player in real time on
 one CPU (--cpus 1, 1 loop, memory sampled only at frame steps) with every decode slowed by --decode-slowdown to 0.8×
 of its margin, so it plays smoothly and its trace is whole. A copy at least twice its run's typical copy, its excess
-at least half the median such excess, wrote into fresh pages; what it cost beyond the typical copy is its first
+at least half the largest, wrote into fresh pages; what it cost beyond the typical copy is its first
 touch. The report sets real time's first touches beside the trace's, and the first frames' real decodes beside their
 charges.
 Writes OUT/README.md.
@@ -43,7 +43,7 @@ def main(bench, out, commit, machine):
              "(the median of its three rows, frame by frame) and its margin; each player then plays in real time on "
              "one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps) with every decode slowed to 0.8× of "
              "its margin. A copy at least twice its run's typical (median) copy, its excess at least half the "
-             "median such excess, wrote into fresh pages; its *first touch* is what it cost beyond the typical copy. The replay "
+             "largest, wrote into fresh pages; its *first touch* is what it cost beyond the typical copy. The replay "
              "charges a library's decode its steps times their pacing factors, a fresh copy as a typical one, and "
              "the trace's first touch (the median over its fresh copies) on each decode that holds one frame more "
              "than the player ever held. Costs are in microseconds at 1×: a real decode is divided by its slowdown "

@@ -70,6 +70,11 @@ enum DesignFigures {
             "FrameCostTrace.pacingProbeFrames")
         add("\(number(FrameCostTrace.pacingProbeSleepSeconds)) s", "the most a pacing probe sleeps in all",
             "FrameCostTrace.pacingProbeSleepSeconds")
+        add("\(number(FrameCostTrace.freshCopyRatio))×", "a library's copy this many times its typical one wrote into "
+            + "fresh pages", "FrameCostTrace.freshCopyRatio")
+        add("\(number(DecodeStretch.hiccupRatio))×", "a decode above this many times the median of the last "
+            + "\(DecodeStretch.recent) of its kind (that faulted or not) was held up: `--decode-slowdown` stretches it "
+            + "as that bound", "DecodeStretch.hiccupRatio")
         add("\(number(OptionRanges.refreshHz.lowerBound)) to \(number(OptionRanges.refreshHz.upperBound)) Hz",
             "`--refresh`", "OptionRanges.refreshHz")
         add("\(number(OptionRanges.defaultRefreshHz)) Hz", "the display link's rate without a device or `--refresh`",

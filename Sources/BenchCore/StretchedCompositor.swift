@@ -1,3 +1,4 @@
+import FrameDecoders
 import GIFCodec
 
 /// The test knob `--decode-slowdown X`: a compositor through which every decode costs X times its CPU, its copy into

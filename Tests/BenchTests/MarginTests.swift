@@ -195,17 +195,22 @@ import Testing
         #expect(refused.status == 2 && refused.errors.contains("--decode-slowdown"))
     }
 
-    /// `--decode-slowdown` stretches a decode's work, not a host's hold-up: a decode far above the recent ones without
-    /// a page fault is stretched as its bound; one that faulted, whole.
-    @Test("a stretched decode takes X times its cost, but a hold-up without a page fault is not stretched")
+    /// `--decode-slowdown` stretches a decode's work, not a host's hold-up: a decode far above the recent ones of its
+    /// kind is stretched as its bound; decodes that took a page fault are set beside each other, not beside the rest.
+    @Test("a stretched decode takes X times its cost, but a hold-up far above the recent decodes is not stretched")
     func stretchLeavesHoldUpsAlone() {
         var stretch = DecodeStretch(factor: 10)
         #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.001, faulted: false) - 0.009) < 1e-12, "the first, whole")
         for _ in 0..<5 { _ = stretch.spinSeconds(afterDecodeOf: 0.001, faulted: false) }
         #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.003, faulted: false) - 0.027) < 1e-12, "3× the median: work")
         #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.02, faulted: false) - 0.036) < 1e-12,
-                "20× the median, no fault: stretched as 4× the median")
-        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.02, faulted: true) - 0.18) < 1e-12, "a first touch: whole")
+                "20× the median: stretched as 4× the median")
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.02, faulted: true) - 0.18) < 1e-12,
+                "the first decode that faulted, a first touch: whole, not set beside the cheaper ones")
+        for _ in 0..<3 { _ = stretch.spinSeconds(afterDecodeOf: 0.02, faulted: true) }
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.06, faulted: true) - 0.54) < 1e-12, "3× its kind: work")
+        #expect(abs(stretch.spinSeconds(afterDecodeOf: 0.5, faulted: true) - 0.72) < 1e-12,
+                "25× its kind: stretched as 4× its median, 80 ms")
         var none = DecodeStretch(factor: 1)
         #expect(none.spinSeconds(afterDecodeOf: 0.02, faulted: false) == 0)
     }

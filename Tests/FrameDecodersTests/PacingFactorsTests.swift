@@ -100,8 +100,9 @@ struct PacingFactorsTests {
         #expect(beside.passes == [[300, 300, 300]] && beside.firstTouch == 900)
         // A window's trace is not taken apart, whatever the recycled copy.
         #expect(pool.paced(by: factors, reusedCopy: 100).passes == [[2700, 3000, 3300]])
-        // A recycled copy dearer than the player's own leaves its typical copy alone.
+        // A player whose typical copy is under twice the recycled one keeps its own typical copy.
         #expect(library.paced(by: factors, firstTouchApart: true, reusedCopy: 400) == apart)
+        #expect(library.paced(by: factors, firstTouchApart: true, reusedCopy: 60) == apart)
     }
 
     @Test("a trace's typical copy is its first loop's median")

@@ -92,33 +92,32 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         return scaled
     }
 
-    /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor
-    /// (the whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace.
-    /// With `firstTouchApart`, for a library's player: a fresh copy, one of the leading run of copies at least
-    /// ``freshCopyRatio`` times its loop's typical (median) copy, its excess at least half their median, faulted in
-    /// pages never touched. It is charged as a typical copy, and what it cost beyond that, the kernel's first touch,
-    /// goes to ``firstTouch`` (the median over them), as traced: pacing hardly moves a first touch
-    /// (`Reports/frame-charges/`). A player fills a fresh buffer for every frame it holds beyond the most it held
-    /// before, which a replay counts and a back-to-back trace, freeing as it goes, cannot. `reusedCopy`, a typical copy
-    /// into a buffer used before (the windowed decoder's, whose pool is recycled), bounds the typical copy: a player
-    /// whose every copy faults (SDWebImage's pool) has no typical copy of its own that is not a first touch.
+    /// The same trace with each step charged what pacing costs it: LZW, drawing and copy each times its own factor (the
+    /// whole decode's when the trace has no steps). What playback's decodes cost, from a back-to-back trace. With
+    /// `firstTouchApart`, for a library's player: a fresh copy, one of the leading run of copies at least
+    /// ``freshCopyRatio`` times its loop's typical (median) copy and among the dearest, faulted in pages never touched.
+    /// It is charged as a typical copy, and what it cost beyond that, the kernel's first touch, goes to ``firstTouch``
+    /// (the median over them), as traced: pacing hardly moves a first touch (`Reports/frame-charges/`). A player fills
+    /// a fresh buffer for every frame it holds beyond the most it held before, which a replay counts and a back-to-back
+    /// trace, freeing as it goes, cannot. `reusedCopy` is a typical copy into a buffer used before (the windowed
+    /// decoder's, whose pool is recycled): a player whose typical copy is ``freshCopyRatio`` times it or more
+    /// (SDWebImage's pool) has every copy fresh, each such copy a first touch.
     public func paced(by factors: PacingFactors, firstTouchApart: Bool = false,
                       reusedCopy: Int? = nil) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
-        let typical = copy.map { loop in
-            firstTouchApart ? min(Self.typical(loop), reusedCopy ?? .max) : Self.typical(loop)
+        let own = copy.map(Self.typical)
+        // A player whose typical copy is itself a first touch beside a recycled buffer's (SDWebImage's pool, a fresh
+        // buffer a frame): every copy that dear wrote into fresh pages, and the recycled copy is its typical one.
+        let allFresh = own.map { own in
+            firstTouchApart && reusedCopy.map { $0 > 0 && Double(own) >= Self.freshCopyRatio * Double($0) } == true
         }
-        func twice(_ loop: Int, _ cost: Int) -> Bool {
-            typical[loop] > 0 && Double(cost) >= Self.freshCopyRatio * Double(typical[loop])
-        }
-        // What such a copy typically cost beyond a typical copy: one outlier does not set the bar for the rest.
-        let usualExcess = copy.indices.map { loop in
-            Self.typical(copy[loop].filter { twice(loop, $0) }) - typical[loop]
-        }
-        // Fresh: at least twice the typical copy, and its excess at least half the usual one (a first touch costs
-        // several typical copies; a copy held up by noise, a few).
+        let typical = own.indices.map { allFresh[$0] ? reusedCopy ?? own[$0] : own[$0] }
+        let mostExcess = copy.indices.map { (copy[$0].max() ?? 0) - typical[$0] }
+        // Fresh: at least twice the typical copy, and among the dearest (a first touch costs several typical copies;
+        // a copy held up by noise, a few), or any such copy of a player whose every copy is fresh.
         func faulted(_ loop: Int, _ frame: Int) -> Bool {
-            twice(loop, copy[loop][frame]) && 2 * (copy[loop][frame] - typical[loop]) >= usualExcess[loop]
+            typical[loop] > 0 && Double(copy[loop][frame]) >= Self.freshCopyRatio * Double(typical[loop])
+                && (allFresh[loop] || 2 * (copy[loop][frame] - typical[loop]) >= mostExcess[loop])
         }
         // The buffers the player filled before it first recycled one: the leading run of fresh copies. A fresh copy
         // later on is the allocator's own pattern (YLGIFImage's frees), which playback repeats; it keeps its cost.
