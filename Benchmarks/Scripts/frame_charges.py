@@ -10,9 +10,8 @@ For each GIF: one throughput run (windows 1 and 2, Kingfisher's and FLAnimatedIm
 3 repetitions), whose answer gives the pacing factors and each setting's margin; then each player in real time on
 one CPU (--cpus 1, 1 loop, memory sampled only at frame steps) with every decode slowed by --decode-slowdown to 0.8×
 of its margin, so it plays smoothly and its trace is whole. A copy at least twice its run's typical copy, its excess
-at least half the largest, wrote into fresh pages; what it cost beyond the typical copy is its first
-touch. The report sets real time's first touches beside the trace's, and the first frames' real decodes beside their
-charges.
+at least half the largest, wrote into fresh pages; what it cost beyond the typical copy is its first touch. The
+report sets real time's first touches beside the trace's, and the first frames' real decodes beside their charges.
 Writes OUT/README.md.
 
 Usage: frame_charges.py BENCH OUT COMMIT MACHINE   (frame_charges.sh runs it from a clean tree)
