@@ -11,7 +11,8 @@ dropped frame and the second does not. Beside them, what pacing costs each step 
 replay charged, and window 1 played in real time at full speed against the throughput trace. Writes
 OUT/{pairs.tsv,README.md}.
 
-Usage: margin_validation.py BENCH OUT COMMIT MACHINE [RUNS]   (margin_validation.sh runs it from a clean tree)
+Usage: margin_validation.py BENCH OUT COMMIT MACHINE [RUNS [CONDITION]]   (margin_validation.sh runs it from a clean
+tree; CONDITION, a sentence the report gives, says how the host was kept)
 """
 import json
 import os
@@ -157,7 +158,7 @@ def median_margin(answers, label):
     return bound("smooth_up_to"), bound("rough_from")
 
 
-def main(bench, out, commit, machine, throughput_runs="1"):
+def main(bench, out, commit, machine, throughput_runs="1", condition=""):
     runs = os.path.join(out, "runs")
     os.makedirs(runs, exist_ok=True)
     throughput_runs = int(throughput_runs)
@@ -210,10 +211,10 @@ def main(bench, out, commit, machine, throughput_runs="1"):
             row["holds"] = "yes" if row["below"].startswith("smooth") and not row["above"].startswith("smooth") \
                 and row["above"] and not row["above"].startswith("failed") else "no"
             rows.append(row)
-    write(out, rows, pacing, commit, machine, throughput_runs)
+    write(out, rows, pacing, commit, machine, throughput_runs, condition)
 
 
-def write(out, rows, pacing, commit, machine, throughput_runs):
+def write(out, rows, pacing, commit, machine, throughput_runs, condition):
     columns = ["gif", "setting", "policy", "smooth_up_to", "rough_from", "below", "above", "holds"]
     with open(os.path.join(out, "pairs.tsv"), "w") as f:
         f.write("\t".join(columns) + "\n")
@@ -232,7 +233,8 @@ def write(out, rows, pacing, commit, machine, throughput_runs):
              + ". Each setting with a finite margin of at least 1.25 was then played in real time on one CPU "
              "(`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler would share the CPU "
              "with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to 1.25× of its margin. "
-             "A margin holds when the first run is smooth and the second is not.", "",
+             "A margin holds when the first run is smooth and the second is not."
+             + (" " + condition if condition else ""), "",
              f"**{len(held)} of {len(tested)} testable settings hold"
              + (f" ({100 * len(held) / len(tested):.0f}%)" if tested else "") + "**; target: at least 90%. "
              f"{len(rows) - len(tested)} settings have no finite margin to test (below).", "",
@@ -260,4 +262,4 @@ def write(out, rows, pacing, commit, machine, throughput_runs):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:6])
+    main(*sys.argv[1:7])

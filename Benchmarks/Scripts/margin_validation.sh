@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Do the answer's margins hold in real time? (issue 67) margin_validation.py says how: each setting's replayed margin
-# checked by real-time runs on one CPU with every decode slowed to 0.8x and 1.25x of it. About 15 minutes; run it
-# alone. Writes Reports/margin-validation/ (its runs/ folder, which git ignores, keeps every run).
+# checked by real-time runs on one CPU with every decode slowed to 0.8x and 1.25x of it, every CPU kept from idling
+# (keep_awake.sh). About 20 minutes; run it alone. Writes Reports/margin-validation/ (its runs/ folder, which git
+# ignores, keeps every run).
 #
 # Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT]]   (repository root)
 #   RUNS throughput runs (default 1), each setting's margin the median of theirs; OUT default Reports/margin-validation
@@ -9,8 +10,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 swift build -c release --product bench >/dev/null
+source "$(dirname "${BASH_SOURCE[0]}")/keep_awake.sh"
 runs="${1:-1}"
 out="${2:-Reports/margin-validation}"
 mkdir -p "$out"
 python3 "$(dirname "${BASH_SOURCE[0]}")/margin_validation.py" .build/release/bench "$out" \
-    "$report_commit" "$report_machine" "$runs"
+    "$report_commit" "$report_machine" "$runs" "$keep_awake_note"

@@ -70,6 +70,8 @@ enum DesignFigures {
             "FrameCostTrace.pacingProbeFrames")
         add("\(number(FrameCostTrace.pacingProbeSleepSeconds)) s", "the most a pacing probe sleeps in all",
             "FrameCostTrace.pacingProbeSleepSeconds")
+        add("\(number(FrameCostTrace.pacingProbeLongestSleep * 1000)) ms", "the longest a pacing probe sleeps before "
+            + "one decode", "FrameCostTrace.pacingProbeLongestSleep")
         add("\(number(FrameCostTrace.freshCopyRatio))×", "a library's copy this many times its typical one wrote into "
             + "fresh pages", "FrameCostTrace.freshCopyRatio")
         add("\(number(DecodeStretch.hiccupRatio))×", "a decode above this many times the median of the last "

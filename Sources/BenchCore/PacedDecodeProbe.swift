@@ -7,11 +7,11 @@ import PosixThreads
 
 /// What pacing does to a decode's cost: a throughput case decodes frames back to back, on a core kept busy and caches
 /// kept warm, while playback decodes one frame a delay, on a core that idled since the last. After the measured
-/// interval, a few frames spread over the animation (``PacingFactors/probeFrames(delays:)``) are decoded with a fresh
-/// compositor, each after sleeping its delay, and copied into the next of a few buffers in turn, as a window's slots
-/// are, each step timed on the thread's own clock; the frames between are composited back to back, untimed, as the
-/// compositor needs them. The replay charges every background decode, step by step, what these cost over the run's
-/// trace of the same frames (``PacingFactors``).
+/// interval, frames spread over the animation (``PacingFactors/probeFrames(delays:)``) are decoded with a fresh
+/// compositor, each after sleeping its delay (at most ``FrameCostTrace/pacingProbeLongestSleep``), and copied into the
+/// next of a few buffers in turn, as a window's slots are, each step timed on the thread's own clock; the frames
+/// between are composited back to back, untimed, as the compositor needs them. The replay charges every background
+/// decode, step by step, what these cost over the run's trace of the same frames (``PacingFactors``).
 enum PacedDecodeProbe {
     /// The buffers the probe copies into in turn: window 2's slots.
     static let buffers = 3
@@ -42,7 +42,7 @@ enum PacedDecodeProbe {
                 continue
             }
             let buffer = buffers[probe.whole.count % buffers.count]
-            sleep(seconds: delays[frame - 1])
+            sleep(seconds: PacingFactors.sleepSeconds(delay: delays[frame - 1]))
             let start = ThreadCPUClock.now()
             let lzwBefore = compositor.lzwSeconds
             _ = try compositor.composite(frame: frame)

@@ -37,8 +37,12 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     }
 
     /// The most frames a pacing probe decodes, and the most it sleeps in all (it decodes at least three).
-    public static let pacingProbeFrames = 8
+    public static let pacingProbeFrames = 48
     public static let pacingProbeSleepSeconds = 0.4
+    /// The longest a pacing probe sleeps before one decode, shorter than most delays: after this long idle a core's
+    /// caches have gone as cold as after a whole delay (`Reports/idle-hiccups/`), and the sleep budget buys more
+    /// frames.
+    public static let pacingProbeLongestSleep = 0.01
     /// A copy this many times its loop's typical one wrote into pages never touched before.
     public static let freshCopyRatio = 2.0
 
