@@ -35,8 +35,9 @@ awake=
   echo "  page fault apart) is stretched as 4× that median (\`DecodeStretch\`)."
   echo "- The margin validation (\`Reports/margin-validation/\`) keeps every CPU awake so, with the hold-ups gone"
   echo "  from both the traces and the real-time runs, what it checks is the replay."
-  echo "- A copy after 10 ms of sleep costs as much as one after 20 ms: the cache has gone as cold. So a pacing"
-  echo "  probe sleeps at most 10 ms before a decode (\`FrameCostTrace.pacingProbeLongestSleep\`)."
+  echo "- A copy after 10 ms of sleep costs nearly what one after 20 ms does, many times one back to back: the"
+  echo "  cache has gone nearly as cold. So a pacing probe sleeps at most 10 ms before a decode"
+  echo "  (\`FrameCostTrace.pacingProbeLongestSleep\`), and its 0.4 s of sleep buys more frames."
   echo
   echo "$table"
   echo
