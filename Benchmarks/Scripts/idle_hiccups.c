@@ -62,16 +62,16 @@ int main(int argc, char **argv) {
     char *from = malloc(bytes), *to = malloc(bytes);
     memset(from, 1, bytes);
     memset(to, 2, bytes);
-    char way[128];
+    static const struct { const char *name; useconds_t pause; } ways[] = {
+        {"back to back", 0}, {"after 10 ms of sleep each", 10000}, {"after 20 ms of sleep each", 20000}};
     if (argc <= 3) {
         printf("| copies of 4 MiB | count | median | above 3× the median | above 4× | largest | minor faults |\n");
         printf("|---|---:|---:|---:|---:|---:|---:|\n");
     }
-    snprintf(way, sizeof way, "back to back%s", condition);
-    copies(way, count, 0, from, to, bytes);
-    snprintf(way, sizeof way, "after 10 ms of sleep each%s", condition);
-    copies(way, count, 10000, from, to, bytes);
-    snprintf(way, sizeof way, "after 20 ms of sleep each%s", condition);
-    copies(way, count, 20000, from, to, bytes);
+    for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+        char way[128];
+        snprintf(way, sizeof way, "%s%s", ways[i].name, condition);
+        copies(way, count, ways[i].pause, from, to, bytes);
+    }
     return 0;
 }
