@@ -36,7 +36,7 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         case pacedLZW = "pacedLzw"
     }
 
-    /// The most frames a pacing probe decodes, and the most it sleeps in all (it decodes at least three).
+    /// The most frames a pacing probe decodes, and the most it sleeps in all.
     public static let pacingProbeFrames = 48
     public static let pacingProbeSleepSeconds = 0.4
     /// The longest a pacing probe sleeps before one decode, shorter than most delays: after this long idle a core's

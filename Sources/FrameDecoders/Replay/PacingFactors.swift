@@ -17,17 +17,18 @@ public struct PacingFactors: Sendable, Hashable, Codable {
     }
 
     /// The frames a probe times: as many as the sleep budget allows (to the nearest frame) at the GIF's mean sleep
-    /// (``sleepSeconds(delay:)``; at least 3, at most ``FrameCostTrace/pacingProbeFrames``), each the middle of an
-    /// equal share of frames 1 … n−1. A trace's first frames copy into buffers its decoder never touched, so a probe of
-    /// them alone would set a paced copy beside a dear traced one; a few frames alone set the GIF's factor by theirs
-    /// (`Reports/margin-validation/`). Empty for a single frame.
+    /// (``sleepSeconds(delay:)``, never above ``FrameCostTrace/pacingProbeLongestSleep``, so the budget always buys
+    /// many), at most ``FrameCostTrace/pacingProbeFrames``, each the middle of an equal share of frames 1 … n−1. A
+    /// trace's first frames copy into buffers its decoder never touched, so a probe of them alone would set a paced
+    /// copy beside a dear traced one; a few frames alone set the GIF's factor by theirs (`Reports/margin-validation/`).
+    /// Empty for a single frame.
     public static func probeFrames(delays: [Double]) -> [Int] {
         let later = delays.count - 1
         guard later >= 1 else { return [] }
         let mean = delays.dropLast().map(sleepSeconds(delay:)).reduce(0, +) / Double(later)
         let affordable = mean > 0 ? Int((FrameCostTrace.pacingProbeSleepSeconds / mean).rounded())
                                  : FrameCostTrace.pacingProbeFrames
-        let count = min(later, max(3, min(FrameCostTrace.pacingProbeFrames, affordable)))
+        let count = min(later, FrameCostTrace.pacingProbeFrames, affordable)
         return (0..<count).map { 1 + ($0 * later + later / 2) / count }
     }
 
