@@ -7,22 +7,14 @@ the replay with every traced cost scaled (or the median of RUNS such runs' margi
 of Reports/margin-spread out of the prediction); then, for every setting whose margin is finite and at least 1.25,
 two real-time runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by
 --decode-slowdown to 0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a
-dropped frame and the second does not. Each setting's margin and the costs its runs are set beside come from one
-throughput run, the one whose margin is the median.
-
-This host's speed swings by a third within seconds (Reports/host-speed/), and a real-time run played while it ran
-at another speed than the throughput run checks the host, not the replay. So each real-time run's LZW decodes, the
-same work for every player and never stretched by --decode-slowdown, are set beside what the replay charged them:
-a run whose ratio is off by more than HOST_TOLERANCE either way is played again, at most TRIES times, and the try
-nearest the throughput run's speed gives the verdict. The report gives the first tries' verdicts too. Beside them,
-what pacing costs each step of a decode: the probed factors the replay charged, and window 1 played in real time at
-full speed against the throughput trace. Writes OUT/{pairs.tsv,README.md}.
+dropped frame and the second does not. Beside them, what pacing costs each step of a decode: the probed factors the
+replay charged, and window 1 played in real time at full speed against the throughput trace. Writes
+OUT/{pairs.tsv,README.md}.
 
 Usage: margin_validation.py BENCH OUT COMMIT MACHINE [RUNS [CONDITION]]   (margin_validation.sh runs it from a clean
 tree; CONDITION, a sentence the report gives, says how the host was kept)
 """
 import json
-import math
 import os
 import subprocess
 import sys
@@ -34,9 +26,6 @@ GIFS = ["kingfisher-720x720x150",
         "Tests/Fixtures/deb-firmware-microbit-micropython-doc__binary_count.gif"]
 POLICIES = ["windowed:1", "windowed:2", "windowed:4", "kingfisher", "flanimatedimage", "sdwebimage", "ylgifimage"]
 BELOW, ABOVE = 0.8, 1.25
-# A real-time run whose LZW decodes ran within this factor of their charge, either way, ran at the throughput run's
-# speed; another is played again, at most TRIES times in all.
-HOST_TOLERANCE, TRIES = 1.12, 3
 # The real-time runs sample memory only at frame steps: the background sampler would share the one CPU with the
 # decoder, a harness's cost that no device pays.
 QUIET_SAMPLER = ["--sampler-interval", "0"]
@@ -122,45 +111,19 @@ def trace_of(throughput, decoder):
 
 
 def cost_ratio(played, throughput, slowdown, held):
-    """How the real-time run's decodes cost against what the replay charged them (``charges``; a library's first
-    `held` decodes, the most frames its replay held, each into a fresh buffer: its copy as a typical one and the first
-    touch besides), times the slowdown: the ratio of their sums, the ninth decile of the frames' ratios and the
-    largest, the measurements that say whether a miss came from dearer decodes or from a few. The replay charges a
-    library's decode that its queue started the moment the last ended the trace's back-to-back cost; this sets every
-    decode beside its paced charge, so a player's first decodes, queued at once, read cheaper here than the replay
-    charged them."""
+    """How the real-time run's decodes cost against what the replay charged them (``charges``, a library's first
+    touch on its first `held` decodes, the most frames its replay held, times the slowdown): the ratio of their
+    sums, the ninth decile of the frames' ratios and the largest, the measurements that say whether a miss came from
+    dearer decodes or from a few."""
     real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
     traced, library, reused = trace_of(throughput, played["bench_case"]["decoder"])
     step = full_speed_answer(throughput).get("pacing_by_step")
     if not real or not traced or not step or len(traced[0]) != len(real):
         return None
-    charged, fresh, touch, usual = charges(traced, step, library, reused)
-    copies = traced[2]
-    def fresh_charge(i):
-        credit = 0 if i in fresh else max(0.0, (copies[i] - usual) * step["copy"])
-        return charged[i] - credit + touch
-    predicted = [(fresh_charge(i) if library and i < held else c) * slowdown for i, c in enumerate(charged)]
+    charged, _, touch, _ = charges(traced, step, library, reused)
+    predicted = [(c + (touch if library and i < held else 0)) * slowdown for i, c in enumerate(charged)]
     ratios = sorted(a / p for a, p in zip(real, predicted) if p > 0)
     return sum(real) / sum(predicted), ratios[len(ratios) * 9 // 10], ratios[-1]
-
-
-def host_ratio(played, throughput):
-    """How fast the host ran the real-time run against the throughput run: the real-time run's LZW decodes (every
-    frame but the first) over what the replay charged them, the traced LZW times its pacing factor. The LZW decode is
-    the same work for every player, and --decode-slowdown leaves its timing unstretched, so the ratio measures the
-    host, not the replay's model of a player; None without steps."""
-    traced, _, _ = trace_of(throughput, played["bench_case"]["decoder"])
-    step = full_speed_answer(throughput).get("pacing_by_step")
-    lzw = ((played.get("frame_costs") or {}).get("lzw") or [[]])[0]
-    if not traced or not step or len(lzw) != len(traced[1]) or len(lzw) < 2:
-        return None
-    charged = sum(traced[1][1:]) * step["lzw"]
-    return sum(lzw[1:]) / 1e9 / charged if charged > 0 else None
-
-
-def off_speed(host):
-    """How far a run's host ratio lies from 1, either way (infinite when unknown)."""
-    return abs(math.log(host)) if host else math.inf
 
 
 def step_ratios(played, throughput):
@@ -185,33 +148,14 @@ def policy_of(label):
     return label.split(":")[0].split(" ")[0]
 
 
-def median_run(answers, label):
-    """The throughput run that gives a setting its margin, the one whose margin is the median of the runs' (the upper
-    middle for an even count), and that margin's bounds; a bound is None when a run has none (a run the setting never
-    stalls in, or stalls at full speed), and then the first run is given."""
+def median_margin(answers, label):
+    """A setting's margin over the throughput runs' answers: the median of each bound, or None when a run has
+    none (a run the setting never stalls in, or stalls at full speed)."""
     margins = [next((s.get("margin") or {} for s in a["measured"] if s["label"] == label), {}) for a in answers]
     def bound(key):
         values = [m.get(key) for m in margins if m.get(key) is not None]
         return median(values) if len(values) == len(margins) else None
-    if bound("smooth_up_to") is None or bound("rough_from") is None:
-        return 0, bound("smooth_up_to"), bound("rough_from")
-    order = sorted(range(len(margins)), key=lambda n: margins[n]["smooth_up_to"])
-    chosen = order[len(order) // 2]
-    return chosen, margins[chosen]["smooth_up_to"], margins[chosen]["rough_from"]
-
-
-def outcome(result):
-    """A real-time run's verdict: smooth, or its stalls and dropped frames; a failure's message."""
-    if result.get("failure"):
-        return "failed: " + result["failure"]
-    stalls, dropped = int(result.get("stalls", 0)), int(result.get("dropped_frames", 0))
-    return "smooth" if stalls == 0 and dropped == 0 else f"{stalls} stalls, {dropped} dropped"
-
-
-def holds(below, above):
-    """Whether a setting's two points played as its margin says: smooth at 0.8×, a stall or a dropped frame at
-    1.25× (a failed run holds nothing)."""
-    return below.startswith("smooth") and bool(above) and not above.startswith(("smooth", "failed"))
+    return bound("smooth_up_to"), bound("rough_from")
 
 
 def main(bench, out, commit, machine, throughput_runs="1", condition=""):
@@ -237,88 +181,63 @@ def main(bench, out, commit, machine, throughput_runs="1", condition=""):
         pacing.append((name, answer.get("pacing_by_step"), step_ratios(paced["results"][0], report)))
         for setting in answer["measured"]:
             policy = policy_of(setting["label"])
-            chosen, smooth, rough = median_run(answers, setting["label"])
-            reference = reports[chosen]
-            held = next(s for s in answers[chosen]["measured"] if s["label"] == setting["label"])["outcome"]
+            smooth, rough = median_margin(answers, setting["label"])
             row = {"gif": name, "setting": setting["label"], "policy": policy, "smooth_up_to": smooth,
-                   "rough_from": rough, "below": "", "above": "", "holds": "", "first_tries": ""}
+                   "rough_from": rough, "below": "", "above": "", "holds": ""}
             if smooth is None or rough is None or smooth * BELOW < 1:
                 row["holds"] = ("not testable: " + ("no slowdown stalls it" if rough is None else
                                 "stalls even at full speed" if smooth is None or smooth < 1 else
                                 f"0.8× its margin is under 1× ({smooth:.2f}×)"))
                 rows.append(row)
                 continue
-            firsts = {}
             for key, factor in (("below", BELOW), ("above", ABOVE)):
                 slowdown = smooth * factor
-                tries = []
-                for attempt in range(1, TRIES + 1):
-                    print(f"margin-validation: {name} · {policy} at {slowdown:.2f}× slower, try {attempt}",
-                          file=sys.stderr)
-                    played = run(bench, ["--gif", gif, "--policies", policy, "--no-references", "--mode",
-                                         "realtime", "--cpus", "1", "--loops", "1", "--repetitions", "1",
-                                         *QUIET_SAMPLER, "--decode-slowdown", f"{slowdown:.4f}"],
-                                 os.path.join(runs, name, f"{policy.replace(':', '-')}-{key}"
-                                              + ("" if attempt == 1 else f"-try{attempt}")))
-                    result = played["results"][0]
-                    tries.append((result, host_ratio(result, reference)))
-                    # A run with no trace (a dropped frame leaves it incomplete) cannot say the host's speed.
-                    if result.get("failure") or tries[-1][1] is None \
-                            or off_speed(tries[-1][1]) <= math.log(HOST_TOLERANCE):
-                        break
-                firsts[key] = outcome(tries[0][0])
-                nearest = min(range(len(tries)), key=lambda n: off_speed(tries[n][1]))
-                result, host = tries[nearest]
-                row[key] = outcome(result)
+                print(f"margin-validation: {name} · {policy} at {slowdown:.2f}× slower", file=sys.stderr)
+                played = run(bench, ["--gif", gif, "--policies", policy, "--no-references", "--mode", "realtime",
+                                     "--cpus", "1", "--loops", "1", "--repetitions", "1", *QUIET_SAMPLER,
+                                     "--decode-slowdown", f"{slowdown:.4f}"],
+                             os.path.join(runs, name, f"{policy.replace(':', '-')}-{key}"))
+                result = played["results"][0]
                 if result.get("failure"):
+                    row[key] = "failed: " + result["failure"]
                     continue
-                speeds = ", ".join("–" if h is None else f"{h:.2f}×" for _, h in tries)
-                row[key] += f" (host {speeds}" + (f"; try {nearest + 1} taken" if len(tries) > 1 else "")
-                ratio = cost_ratio(result, reference, slowdown, held["held_frames_max"])
+                stalls = int(result.get("stalls", 0))
+                dropped = int(result.get("dropped_frames", 0))
+                row[key] = "smooth" if stalls == 0 and dropped == 0 else f"{stalls} stalls, {dropped} dropped"
+                ratio = cost_ratio(result, report, slowdown, setting["outcome"]["held_frames_max"])
                 if ratio:
-                    row[key] += (f"; decodes {ratio[0]:.2f}× the scaled trace, frames: 9th decile {ratio[1]:.2f}×, "
-                                 f"worst {ratio[2]:.2f}×")
-                row[key] += ")"
-            row["holds"] = "yes" if holds(row["below"], row["above"]) else "no"
-            row["first_tries"] = "yes" if holds(firsts["below"], firsts["above"]) else "no"
+                    row[key] += (f" (decodes {ratio[0]:.2f}× the scaled trace; frames: 9th decile {ratio[1]:.2f}×, "
+                                 f"worst {ratio[2]:.2f}×)")
+            row["holds"] = "yes" if row["below"].startswith("smooth") and not row["above"].startswith("smooth") \
+                and row["above"] and not row["above"].startswith("failed") else "no"
             rows.append(row)
     write(out, rows, pacing, commit, machine, throughput_runs, condition)
 
 
 def write(out, rows, pacing, commit, machine, throughput_runs, condition):
-    columns = ["gif", "setting", "policy", "smooth_up_to", "rough_from", "below", "above", "holds", "first_tries"]
+    columns = ["gif", "setting", "policy", "smooth_up_to", "rough_from", "below", "above", "holds"]
     with open(os.path.join(out, "pairs.tsv"), "w") as f:
         f.write("\t".join(columns) + "\n")
         for row in rows:
             f.write("\t".join("" if row[c] is None else str(row[c]) for c in columns) + "\n")
     tested = [r for r in rows if r["holds"] in ("yes", "no")]
     held = [r for r in tested if r["holds"] == "yes"]
-    held_first = [r for r in tested if r["first_tries"] == "yes"]
     lines = ["# Do the answer's margins hold in real time?", "",
              f"Made by `Benchmarks/Scripts/margin_validation.sh` at commit {commit} on {machine}.", "",
              "Each setting's margin is the replay's: how much slower every decode could be before the setting first "
              "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
              "3 repetitions) scaled"
              + ("" if throughput_runs == 1 else
-                f"; here the margin of the run, of {throughput_runs} such runs, whose margin is the median, and "
-                "that run's traces and factors are what each real-time run's costs are set beside (the first run's "
-                "factors below)")
+                f"; here the median of {throughput_runs} such runs' margins, each bound apart (the first run's "
+                "factors and traces below)")
              + ". Each setting with a finite margin of at least 1.25 was then played in real time on one CPU "
              "(`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler would share the CPU "
              "with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to 1.25× of its margin. "
              "A margin holds when the first run is smooth and the second is not."
              + (" " + condition if condition else ""), "",
-             "This host runs the same work up to a third slower from one moment to the next "
-             "(`Reports/host-speed/`), and a real-time run made while it ran at another speed than the throughput "
-             "run checks the host, not the replay. So each real-time run's LZW decodes, the same work for every "
-             "player and never stretched by `--decode-slowdown`, are set beside what the replay charged them "
-             "(\"host\" below: 1.10× means the host ran them 10% slower than the throughput run did). A run whose "
-             f"ratio is off by more than {HOST_TOLERANCE:.2f}× either way was played again, at most {TRIES} tries "
-             "in all, and the try nearest 1× gives the point's verdict.", "",
              f"**{len(held)} of {len(tested)} testable settings hold"
              + (f" ({100 * len(held) / len(tested):.0f}%)" if tested else "") + "**; target: at least 90%. "
-             f"{len(rows) - len(tested)} settings have no finite margin to test (below). Judged by each point's first "
-             f"try alone, whatever the host's speed: {len(held_first)} of {len(tested)}.", "",
+             f"{len(rows) - len(tested)} settings have no finite margin to test (below).", "",
              "What pacing costs each step of a decode: the factors the throughput run's probes gave, which the "
              "replay charged, and what the real-time run's own decodes cost (window 1 at full speed, one CPU, "
              "nothing slowed) over the throughput trace, step by step:", "",
@@ -329,14 +248,13 @@ def write(out, rows, pacing, commit, machine, throughput_runs, condition):
     lines += [f"| {name} | {steps([probed[k] for k in ('lzw', 'draw', 'copy', 'whole')]) if probed else '–'} "
               f"| {steps(real) if real else '–'} |" for name, probed, real in pacing]
     lines += ["",
-             "| GIF | setting | margin (smooth up to · rough from) | at 0.8× the margin | at 1.25× | holds "
-             "| holds by first tries |",
-             "|---|---|---:|---|---|---|---|"]
+             "| GIF | setting | margin (smooth up to · rough from) | at 0.8× the margin | at 1.25× | holds |",
+             "|---|---|---:|---|---|---|"]
     for r in rows:
         margin = "–" if r["smooth_up_to"] is None else f"{r['smooth_up_to']:.2f}×" \
             + ("" if r["rough_from"] is None else f" · {r['rough_from']:.2f}×")
         lines.append(f"| {r['gif']} | {r['setting']} | {margin} | {r['below'] or '–'} | {r['above'] or '–'} "
-                     f"| {r['holds']} | {r['first_tries'] or '–'} |")
+                     f"| {r['holds']} |")
     lines.append("")
     with open(os.path.join(out, "README.md"), "w") as f:
         f.write("\n".join(lines))

@@ -127,30 +127,6 @@ import PlayerModels
         #expect(late.droppedFrames > 0)
     }
 
-    /// Kingfisher (3 ahead) queues frames 0 … 3 when it is set up: the first decode starts on an idle queue, and the
-    /// other three each the moment the last ended, warm, as the throughput trace's did. Each of those is charged the
-    /// back-to-back cost, 2 ms, not the paced 10 ms; every later decode starts after the queue idled, paced. A fresh
-    /// buffer's decode is charged less its copy's credit.
-    @Test("a library's queue charges a decode started as the last ended its back-to-back cost, a fresh one less its credit")
-    func queuedDecodesRunWarm() throws {
-        let kingfisher = DecoderChoice.kingfisher(KingfisherSettings(framePreloadCount: 3))
-        let paced = Self.trace(0.01)
-        let plain = try #require(try Replay.play(kingfisher, container: Self.gif, trace: paced, loops: 2))
-        var warm = paced
-        warm.backToBack = [Array(repeating: 2_000_000, count: Self.gif.frameCount)]
-        let outcome = try #require(try Replay.play(kingfisher, container: Self.gif, trace: warm, loops: 2))
-        #expect(outcome.decodes == plain.decodes && outcome.heldFramesMax == 4)
-        #expect(abs(plain.decodeSeconds - outcome.decodeSeconds - 3 * 0.008) < 1e-9,
-                "\(plain.decodeSeconds - outcome.decodeSeconds) s less: three queued decodes at 2 ms, not 10 ms")
-        // A credit of 1 ms a frame comes off each of the 4 decodes into a fresh buffer, paced or back to back.
-        var credited = warm
-        credited.freshCopyCredit = [Array(repeating: 1_000_000, count: Self.gif.frameCount)]
-        credited.backToBackFreshCredit = credited.freshCopyCredit
-        let lighter = try #require(try Replay.play(kingfisher, container: Self.gif, trace: credited, loops: 2))
-        #expect(abs(outcome.decodeSeconds - lighter.decodeSeconds - 4 * 0.001) < 1e-9,
-                "\(outcome.decodeSeconds - lighter.decodeSeconds) s less: a credit on each of the 4 fresh buffers")
-    }
-
     /// Eager decodes every frame before the first is shown, on the calling thread, and never decodes again.
     @Test func eagerPaysUpFront() throws {
         let outcome = try #require(try Replay.play(.eager, container: Self.gif, trace: Self.trace(0.15), loops: 3))

@@ -88,12 +88,6 @@ struct PacingFactorsTests {
                                    copy: [[1000, 1000, 250, 100, 100, 100, 100]])
         let noisyApart = noisy.paced(by: factors, firstTouchApart: true)
         #expect(noisyApart.firstTouch == 900 && noisyApart.passes == [[300, 300, 750, 300, 300, 300, 300]])
-        // Into a fresh buffer that copy pays the first touch instead of its excess at the copy's factor, 450; back
-        // to back, the trace's own costs, the fresh copies typical, and the excess as traced, 150.
-        #expect(noisyApart.freshCopyCredit == [[0, 0, 450, 0, 0, 0, 0]])
-        #expect(noisyApart.backToBack == [[100, 100, 250, 100, 100, 100, 100]])
-        #expect(noisyApart.backToBackFreshCredit == [[0, 0, 150, 0, 0, 0, 0]])
-        #expect(noisy.paced(by: factors).backToBack == nil, "a window's trace keeps no back-to-back costs")
         // A fresh copy after the first recycled buffer is the allocator's pattern, which playback repeats: it keeps
         // its cost, the copy's factor on it all.
         let later = FrameCostTrace(passes: [[1000, 1000, 100, 100, 1000, 100, 100]], lzw: [[0, 0, 0, 0, 0, 0, 0]],

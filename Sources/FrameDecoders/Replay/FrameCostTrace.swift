@@ -29,15 +29,6 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// charges it to each decode that needs one buffer more than it ever held. Nil on a trace as recorded; not in
     /// reports.
     public var firstTouch: Int?
-    /// For each entry of ``passes``, nanoseconds of its charge a decode into a fresh buffer does not pay again: what
-    /// its copy was charged beyond a typical copy at the copy's factor. That excess was the first touch, or part of
-    /// it, and a fresh buffer pays ``firstTouch`` in its stead. Nil on a trace as recorded; not in reports.
-    public var freshCopyCredit: [[Int]]?
-    /// A paced trace's costs as traced, back to back, with the same fresh copies charged as typical ones, and their
-    /// credits likewise: what a decode costs that a library's queue starts the moment the last one ended, its core
-    /// and caches still warm. Nil on a trace as recorded; not in reports.
-    public var backToBack: [[Int]]?
-    public var backToBackFreshCredit: [[Int]]?
 
     /// Reports spell the keys in snake case: `paced_lzw` reads back as `pacedLzw`.
     enum CodingKeys: String, CodingKey {
@@ -102,9 +93,6 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         var scaled = FrameCostTrace(passes: scale(passes) ?? [], lzw: scale(lzw), copy: scale(copy),
                                     allocated: allocated, freed: freed)
         scaled.firstTouch = firstTouch.map { Int((Double($0) * factor).rounded()) }
-        scaled.freshCopyCredit = scale(freshCopyCredit)
-        scaled.backToBack = scale(backToBack)
-        scaled.backToBackFreshCredit = scale(backToBackFreshCredit)
         return scaled
     }
 
@@ -120,17 +108,6 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// (SDWebImage's pool) has every copy fresh, each such copy a first touch.
     public func paced(by factors: PacingFactors, firstTouchApart: Bool = false,
                       reusedCopy: Int? = nil) -> FrameCostTrace {
-        var paced = pacedOnly(by: factors, firstTouchApart: firstTouchApart, reusedCopy: reusedCopy)
-        if firstTouchApart {
-            let warm = pacedOnly(by: PacingFactors(lzw: 1, draw: 1, copy: 1, whole: 1), firstTouchApart: true,
-                                 reusedCopy: reusedCopy)
-            paced.backToBack = warm.passes
-            paced.backToBackFreshCredit = warm.freshCopyCredit
-        }
-        return paced
-    }
-
-    private func pacedOnly(by factors: PacingFactors, firstTouchApart: Bool, reusedCopy: Int?) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
         let own = copy.map(Self.typical)
         // A player whose typical copy is itself a first touch beside a recycled buffer's (SDWebImage's pool, a fresh
@@ -162,11 +139,6 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         if firstTouchApart, let first = copy.first {
             let excesses = first.indices.filter { isFresh(0, $0) }.map { first[$0] - typical[0] }.sorted()
             paced.firstTouch = excesses.isEmpty ? 0 : excesses[excesses.count / 2]
-            // A copy into a buffer filled half-fresh, dearer than typical but not twice it, is charged its own cost
-            // besides; a fresh buffer pays the first touch in its stead.
-            paced.freshCopyCredit = copy.indices.map { loop in
-                copy[loop].indices.map { Int(max(0, copied(loop, $0) - Double(typical[loop]) * factors.copy).rounded()) }
-            }
         }
         return paced
     }
@@ -190,15 +162,10 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     }
 
     /// Seconds the `pass`-th decode of `frame` costs (0 for the first): that loop's figure, or the last loop's for a
-    /// pass beyond the trace (every later loop decodes as the last traced one did). Into a `freshBuffer`, less its
-    /// ``freshCopyCredit``: the replay charges the buffer's ``firstTouch`` besides.
-    public func seconds(frame: Int, pass: Int, freshBuffer: Bool = false, backToBack warm: Bool = false) -> Double {
+    /// pass beyond the trace (every later loop decodes as the last traced one did).
+    public func seconds(frame: Int, pass: Int) -> Double {
         guard !passes.isEmpty, frame >= 0, frame < frameCount else { return 0 }
-        let loop = min(pass, passes.count - 1)
-        let costs = warm ? backToBack ?? passes : passes
-        let credits = warm && backToBack != nil ? backToBackFreshCredit : freshCopyCredit
-        let credit = freshBuffer ? credits.flatMap { loop < $0.count ? $0[loop][frame] : nil } ?? 0 : 0
-        return Double(costs[loop][frame] - credit) / 1e9
+        return Double(passes[min(pass, passes.count - 1)][frame]) / 1e9
     }
 
     /// The median of several traces of the same GIF, frame by frame and loop by loop, over the loops they all have:

@@ -22,11 +22,9 @@ struct DecodeCharges {
     /// Decodes charged so far.
     var decodes: Int { decodesOfFrame.reduce(0, +) }
 
-    /// Charges the next decode of `frame`: its cost in seconds, into a `freshBuffer` less its copy's credit
-    /// (``FrameCostTrace/seconds(frame:pass:freshBuffer:)``).
-    mutating func next(_ frame: Int, freshBuffer: Bool = false, backToBack: Bool = false) -> Double {
+    /// Charges the next decode of `frame`: its cost in seconds.
+    mutating func next(_ frame: Int) -> Double {
         defer { decodesOfFrame[frame] += 1 }
-        return trace.seconds(frame: frame, pass: decodesOfFrame[frame], freshBuffer: freshBuffer,
-                             backToBack: backToBack)
+        return trace.seconds(frame: frame, pass: decodesOfFrame[frame])
     }
 }

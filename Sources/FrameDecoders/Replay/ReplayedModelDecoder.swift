@@ -3,9 +3,8 @@ import GIFCodec
 /// A library's player replayed on a ``VirtualClock``: the same ``ModelDecoder`` state, its ``RetentionRule`` told of
 /// every event in the same order, its serial queue a `VirtualDecodingThread` charging each decode its traced cost.
 /// Frames decoded up front cost the calling thread, as they do the real player's. A decode that needs one buffer more
-/// than the player ever held also pays the trace's ``FrameCostTrace/firstTouch``: its pages are new. Its copy is then
-/// charged as a typical one (``FrameCostTrace/freshCopyCredit``): the touch stands for what it cost beyond. It lends
-/// no pixels. Used on one thread.
+/// than the player ever held also pays the trace's ``FrameCostTrace/firstTouch``: its pages are new. It lends no
+/// pixels. Used on one thread.
 public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
     public let container: any AnimationContainer
     public let missBehaviour: MissBehaviour
@@ -32,7 +31,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         var upFront = 0.0
         for frame in rule.decodedUpFront {
             // Each frame decoded up front is kept: a fresh buffer.
-            let cost = charges.next(frame, freshBuffer: true) + firstTouch
+            let cost = charges.next(frame) + firstTouch
             upFront += cost
             state.keep(frame, Self.decoded(cost))
         }
@@ -103,7 +102,7 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         while true {
             if let done = thread.finished(by: clock.seconds) {
                 state.finishDecoding(done.job, Self.decoded(done.cost))
-                startNext(at: done.ended, backToBack: true)
+                startNext(at: done.ended)
                 continue
             }
             if thread.isIdle { startNext(at: clock.seconds) }
@@ -111,12 +110,11 @@ public final class ReplayedModelDecoder: ReplayedDecoder, @unchecked Sendable {
         }
     }
 
-    private func startNext(at time: Double, backToBack: Bool = false) {
+    private func startNext(at time: Double) {
         let mostHeld = state.heldMax
         guard thread.isIdle, let frame = state.startDecoding() else { return }
         let freshBuffer = state.heldMax > mostHeld
-        thread.start(frame, at: time, cost: charges.next(frame, freshBuffer: freshBuffer, backToBack: backToBack)
-                                            + (freshBuffer ? firstTouch : 0))
+        thread.start(frame, at: time, cost: charges.next(frame) + (freshBuffer ? firstTouch : 0))
     }
 
     /// A decoded frame as the state keeps it: a buffer of its own (its identity is what the state counts), one byte.
