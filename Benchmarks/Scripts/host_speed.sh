@@ -9,6 +9,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/keep_awake.sh"
+keep_awake_start all
 gcc -O2 -o "$keep_awake_work/host_speed" "$(dirname "${BASH_SOURCE[0]}")/host_speed.c"
 out=Reports/host-speed
 mkdir -p "$out"

@@ -7,19 +7,14 @@
 # Usage: Benchmarks/Scripts/idle_hiccups.sh [COUNT]   (repository root)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
-work=$(mktemp -d)
-awake=
-trap '[ -z "$awake" ] || kill "$awake"; rm -rf "$work"' EXIT
-gcc -O2 -o "$work/idle_hiccups" "$(dirname "${BASH_SOURCE[0]}")/idle_hiccups.c"
-gcc -O2 -o "$work/keep_awake" "$(dirname "${BASH_SOURCE[0]}")/keep_awake.c"
+source "$(dirname "${BASH_SOURCE[0]}")/keep_awake.sh"
+gcc -O2 -o "$keep_awake_work/idle_hiccups" "$(dirname "${BASH_SOURCE[0]}")/idle_hiccups.c"
 out=Reports/idle-hiccups
 mkdir -p "$out"
-table=$(taskset -c 0 "$work/idle_hiccups" "${1:-500}")
-"$work/keep_awake" 0 &
-awake=$!
-table+=$'\n'$(taskset -c 0 "$work/idle_hiccups" "${1:-500}" ", the CPU kept awake" rows)
-kill "$awake"
-awake=
+table=$(taskset -c 0 "$keep_awake_work/idle_hiccups" "${1:-500}")
+keep_awake_start 0
+table+=$'\n'$(taskset -c 0 "$keep_awake_work/idle_hiccups" "${1:-500}" ", the CPU kept awake" rows)
+keep_awake_stop
 {
   echo "# Hold-ups after idle"
   echo

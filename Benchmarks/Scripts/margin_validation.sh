@@ -11,6 +11,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 swift build -c release --product bench >/dev/null
 source "$(dirname "${BASH_SOURCE[0]}")/keep_awake.sh"
+keep_awake_start all
 runs="${1:-1}"
 out="${2:-Reports/margin-validation}"
 mkdir -p "$out"
