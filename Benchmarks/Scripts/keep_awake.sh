@@ -2,7 +2,7 @@
 # Sourced by a script whose measurements a CPU's idling would disturb (issue 67): builds keep_awake.c into
 # $keep_awake_work (a scratch folder the sourcing script may also use) and gives two functions. keep_awake_start
 # all|CPU... starts a spinner at SCHED_IDLE priority (it takes no time any other thread wants) on every CPU or on each
-# CPU given; keep_awake_stop stops them. Both are safe to call again, and the script's exit stops them and
+# CPU given; keep_awake_stop stops every one started, and may be called again. The script's exit stops them and
 # removes the folder. Sets keep_awake_note, the sentence a report says it with.
 keep_awake_work=$(mktemp -d)
 gcc -O2 -o "$keep_awake_work/keep_awake" "$(dirname "${BASH_SOURCE[0]}")/keep_awake.c"
