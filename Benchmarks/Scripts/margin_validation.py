@@ -2,14 +2,15 @@
 """Do the answer's margins hold in real time? (issue 67)
 
 For the seed case and four real GIFs of Tests/Fixtures, each played by windows 1, 2 and 4 and the four libraries'
-defaults: one throughput run (1 loop, 3 repetitions) whose answer gives every setting's margin, found by bisection over
+defaults: a throughput run (1 loop, 3 repetitions) whose answer gives every setting's margin, found by bisection over
 the replay with every traced cost scaled (or the median of RUNS such runs' margins, which takes the run-to-run noise
-of Reports/margin-spread out of the prediction); then, for every setting whose margin is finite and at least 1.25,
-two real-time runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by
---decode-slowdown to 0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a
-dropped frame and the second does not. Beside them, what pacing costs each step of a decode: the probed factors the
-replay charged, and window 1 played in real time at full speed against the throughput trace. Writes
-OUT/{pairs.tsv,README.md}.
+of Reports/margin-spread out of the prediction). A setting's margin comes from the latest throughput runs, and a new
+one follows each setting's real-time runs: the host's speed drifts over minutes (Reports/host-speed), so prediction
+and check are made side by side. Then, for every setting whose margin is finite and at least 1.25, two real-time
+runs on one CPU (--cpus 1, 1 loop, memory sampled only at frame steps), every decode slowed by --decode-slowdown to
+0.8× and to 1.25× of that margin. A margin holds when the first plays without a stall or a dropped frame and the
+second does not. Beside them, what pacing costs each step of a decode: the probed factors the replay charged, and
+window 1 played in real time at full speed against the throughput trace. Writes OUT/{pairs.tsv,README.md}.
 
 Usage: margin_validation.py BENCH OUT COMMIT MACHINE [RUNS [CONDITION]]   (margin_validation.sh runs it from a clean
 tree; CONDITION, a sentence the report gives, says how the host was kept)
@@ -166,23 +167,31 @@ def main(bench, out, commit, machine, throughput_runs="1", condition=""):
     pacing = []
     for gif in GIFS:
         name = os.path.splitext(os.path.basename(gif))[0]
-        print(f"margin-validation: {name}: throughput", file=sys.stderr)
-        reports = [run(bench, throughput_args(gif),
-                       os.path.join(runs, name, "throughput" + ("" if n == 0 else f"-{n + 1}")))
-                   for n in range(throughput_runs)]
-        report = reports[0]
-        answers = [full_speed_answer(r) for r in reports]
-        answer = answers[0]
         # What pacing really costs here: window 1 played in real time at full speed, its decodes against the
-        # throughput trace, beside the factor the run's probe gave.
+        # first throughput trace (made straight after), beside the factor that run's probe gave.
         paced = run(bench, ["--gif", gif, "--policies", "windowed:1", "--no-references", "--mode", "realtime",
                             "--cpus", "1", "--loops", "1", "--repetitions", "1", *QUIET_SAMPLER],
                     os.path.join(runs, name, "paced"))
-        pacing.append((name, answer.get("pacing_by_step"), step_ratios(paced["results"][0], report)))
-        for setting in answer["measured"]:
-            policy = policy_of(setting["label"])
-            smooth, rough = median_margin(answers, setting["label"])
-            row = {"gif": name, "setting": setting["label"], "policy": policy, "smooth_up_to": smooth,
+        reports = []
+
+        def throughput():
+            """One more throughput run of this GIF: each setting's margin comes from the latest ones, so that the
+            host's speed, which drifts over minutes (Reports/host-speed), is the same for prediction and check."""
+            print(f"margin-validation: {name}: throughput run {len(reports) + 1}", file=sys.stderr)
+            reports.append(run(bench, throughput_args(gif), os.path.join(
+                runs, name, "throughput" + ("" if not reports else f"-{len(reports) + 1}"))))
+        for _ in range(throughput_runs):
+            throughput()
+        pacing.append((name, full_speed_answer(reports[0]).get("pacing_by_step"),
+                       step_ratios(paced["results"][0], reports[0])))
+        labels = [s["label"] for s in full_speed_answer(reports[0])["measured"]]
+        for label in labels:
+            recent = reports[-throughput_runs:]
+            report = recent[-1]
+            setting = next((s for s in full_speed_answer(report)["measured"] if s["label"] == label), None)
+            policy = policy_of(label)
+            smooth, rough = median_margin([full_speed_answer(r) for r in recent], label)
+            row = {"gif": name, "setting": label, "policy": policy, "smooth_up_to": smooth,
                    "rough_from": rough, "below": "", "above": "", "holds": ""}
             if smooth is None or rough is None or smooth * BELOW < 1:
                 row["holds"] = ("not testable: " + ("no slowdown stalls it" if rough is None else
@@ -204,13 +213,15 @@ def main(bench, out, commit, machine, throughput_runs="1", condition=""):
                 stalls = int(result.get("stalls", 0))
                 dropped = int(result.get("dropped_frames", 0))
                 row[key] = "smooth" if stalls == 0 and dropped == 0 else f"{stalls} stalls, {dropped} dropped"
-                ratio = cost_ratio(result, report, slowdown, setting["outcome"]["held_frames_max"])
+                ratio = cost_ratio(result, report, slowdown, setting["outcome"]["held_frames_max"] if setting else 0)
                 if ratio:
                     row[key] += (f" (decodes {ratio[0]:.2f}× the scaled trace; frames: 9th decile {ratio[1]:.2f}×, "
                                  f"worst {ratio[2]:.2f}×)")
             row["holds"] = "yes" if row["below"].startswith("smooth") and not row["above"].startswith("smooth") \
                 and row["above"] and not row["above"].startswith("failed") else "no"
             rows.append(row)
+            if label != labels[-1]:
+                throughput()
     write(out, rows, pacing, commit, machine, throughput_runs, condition)
 
 
@@ -229,10 +240,13 @@ def write(out, rows, pacing, commit, machine, throughput_runs, condition):
              "3 repetitions) scaled"
              + ("" if throughput_runs == 1 else
                 f"; here the median of {throughput_runs} such runs' margins, each bound apart (the first run's "
-                "factors and traces below)")
-             + ". Each setting with a finite margin of at least 1.25 was then played in real time on one CPU "
-             "(`--cpus 1`, 1 loop, memory sampled only at frame steps: the background sampler would share the CPU "
-             "with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× and to 1.25× of its margin. "
+                "factors below; each ratio to the scaled trace is to the latest run's)")
+             + ". A new throughput run follows each setting's real-time runs, and the next setting's margin comes "
+             "from the latest: the host's speed drifts over minutes (`Reports/host-speed/`), so each prediction is "
+             "made just before its check. Each setting with a finite margin of at least 1.25 was then played in "
+             "real time on one CPU (`--cpus 1`, 1 loop, memory sampled only at frame steps: the background "
+             "sampler would share the CPU with the decoder) with every decode slowed by `--decode-slowdown` to 0.8× "
+             "and to 1.25× of its margin. "
              "A margin holds when the first run is smooth and the second is not."
              + (" " + condition if condition else ""), "",
              f"**{len(held)} of {len(tested)} testable settings hold"
@@ -241,7 +255,8 @@ def write(out, rows, pacing, commit, machine, throughput_runs, condition):
              "What pacing costs each step of a decode: the factors the throughput run's probes gave, which the "
              "replay charged, and what the real-time run's own decodes cost (window 1 at full speed, one CPU, "
              "nothing slowed) over the throughput trace, step by step:", "",
-             "| GIF | probed: LZW · drawing · copy · whole | real time ÷ throughput trace: LZW · drawing · copy · whole |",
+             "| GIF | probed: LZW · drawing · copy · whole | real time ÷ throughput trace: LZW · drawing · "
+             "copy · whole |",
              "|---|---:|---:|"]
     def steps(values):
         return " · ".join("–" if v is None else f"{v:.2f}×" for v in values)

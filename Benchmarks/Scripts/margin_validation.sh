@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Do the answer's margins hold in real time? (issue 67) margin_validation.py says how: each setting's replayed margin
 # checked by real-time runs on one CPU with every decode slowed to 0.8x and 1.25x of it, every CPU kept from idling
-# (keep_awake.sh). About 20 minutes; run it alone. Writes Reports/margin-validation/ (its runs/ folder, which git
-# ignores, keeps every run).
+# (keep_awake.sh); a new throughput run before each setting's pair, as the host's speed drifts over minutes. About 30
+# minutes; run it alone. Writes Reports/margin-validation/ (its runs/ folder, which git ignores, keeps every run).
 #
 # Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT]]   (repository root)
-#   RUNS throughput runs (default 1), each setting's margin the median of theirs; OUT default Reports/margin-validation
-#   e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs   (about 10 minutes more)
+#   RUNS: each setting's margin the median of the latest RUNS throughput runs' (default 1); OUT default
+#   Reports/margin-validation. e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 swift build -c release --product bench >/dev/null
