@@ -2,11 +2,13 @@
 # Do the answer's margins hold in real time? (issue 67) margin_validation.py says how: each setting's replayed margin
 # checked by real-time runs on one CPU with every decode slowed to 0.8x and 1.25x of it, every CPU kept from idling
 # (keep_awake.sh); a new throughput run before each setting's pair, as the host's speed drifts over minutes. About 30
-# minutes; run it alone. Writes Reports/margin-validation/ (its runs/ folder, which git ignores, keeps every run).
+# minutes with one play at each point, an hour with three; run it alone. Writes Reports/margin-validation/ (its runs/
+# folder, which git ignores, keeps every run).
 #
-# Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT]]   (repository root)
+# Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT [PLAYS]]]   (repository root)
 #   RUNS: each setting's margin the median of the latest RUNS throughput runs' (default 1); OUT default
-#   Reports/margin-validation. e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs
+#   Reports/margin-validation; PLAYS: real-time plays at each point, a margin judged by most of them (default 1).
+#   e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/clean_tree.sh"
 swift build -c release --product bench >/dev/null
@@ -14,6 +16,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/keep_awake.sh"
 keep_awake_start all
 runs="${1:-1}"
 out="${2:-Reports/margin-validation}"
+plays="${3:-1}"
 mkdir -p "$out"
 python3 "$(dirname "${BASH_SOURCE[0]}")/margin_validation.py" .build/release/bench "$out" \
-    "$report_commit" "$report_machine" "$runs" "$keep_awake_note"
+    "$report_commit" "$report_machine" "$runs" "$keep_awake_note" "$plays"
