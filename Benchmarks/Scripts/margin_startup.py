@@ -68,7 +68,7 @@ def main(out):
     readme = os.path.join(out, "README.md")
     if os.path.exists(readme):
         with open(readme) as f:
-            header = next((line for line in f if line.startswith("Made by")), "").strip()
+            header = next((line for line in f if line.startswith("Made by")), "").strip().rstrip(".")
     rows = []
     for gif_folder in sorted(glob.glob(os.path.join(out, "runs", "*"))):
         gif = os.path.basename(gif_folder)

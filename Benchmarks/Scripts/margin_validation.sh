@@ -3,8 +3,8 @@
 # checked by real-time runs on one CPU with every decode slowed to 0.8x and 1.25x of it, every CPU kept from idling
 # (keep_awake.sh); a new throughput run before each setting's pair, as the host's speed drifts over minutes. About 30
 # minutes with one play at each point, an hour with three; run it alone. Writes Reports/margin-validation/ (its runs/
-# folder, which git ignores, keeps every run), and margin_startup.py sets the library players' first decodes beside
-# their charge there (startup.md).
+# folder, which git ignores, keeps every run); margin_startup.py sets the library players' first decodes beside their
+# charge there (startup.md), and margin_drift.py the throughput runs behind each prediction (drift.md).
 #
 # Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT [PLAYS]]]   (repository root)
 #   RUNS: each setting's margin the median of the latest RUNS throughput runs' (default 1); OUT default
@@ -22,3 +22,4 @@ mkdir -p "$out"
 python3 "$(dirname "${BASH_SOURCE[0]}")/margin_validation.py" .build/release/bench "$out" \
     "$report_commit" "$report_machine" "$runs" "$keep_awake_note" "$plays"
 python3 "$(dirname "${BASH_SOURCE[0]}")/margin_startup.py" "$out"
+python3 "$(dirname "${BASH_SOURCE[0]}")/margin_drift.py" "$out" "$runs"
