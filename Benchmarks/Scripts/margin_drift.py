@@ -10,16 +10,10 @@ Writes OUT/drift.md.
 Usage: margin_drift.py OUT RUNS   (RUNS as margin_validation.sh was given it)
 """
 import glob
-import json
 import os
 import sys
 
 import margin_validation as validation
-
-
-def load(folder):
-    with open(os.path.join(folder, "results.json")) as f:
-        return json.load(f)
 
 
 def margin_of(report, policy):
@@ -31,14 +25,10 @@ def margin_of(report, policy):
 
 def main(out, runs):
     runs = int(runs)
-    header = ""
-    readme = os.path.join(out, "README.md")
-    if os.path.exists(readme):
-        with open(readme) as f:
-            header = next((line for line in f if line.startswith("Made by")), "").strip().rstrip(".")
+    header = validation.made_by(out)
     lines = ["# How far the throughput runs behind each prediction moved", "",
              "Made by `Benchmarks/Scripts/margin_drift.py` from the runs of the margin validation in this folder"
-             + (f" ({header[0].lower() + header[1:]})" if header else "") + ".", "",
+             + (f" ({header})" if header else "") + ".", "",
              f"Each setting's margin was the median of the latest {runs} throughput runs' margins, listed oldest "
              "first. The last column is the slowdown of the plays at 0.8× of that median over the latest run's own "
              "margin: at 1.00× or above, the latest run's replay stalled there too.", "",
@@ -46,10 +36,10 @@ def main(out, runs):
              "|---|---|---|---:|---:|"]
     for gif_folder in sorted(glob.glob(os.path.join(out, "runs", "*"))):
         gif = os.path.basename(gif_folder)
-        throughputs = sorted((load(t) for t in glob.glob(os.path.join(gif_folder, "throughput*"))
+        throughputs = sorted((validation.load(t) for t in glob.glob(os.path.join(gif_folder, "throughput*"))
                               if os.path.exists(os.path.join(t, "results.json"))),
                              key=lambda r: r["metadata"]["date"])
-        plays = sorted((load(p) for p in glob.glob(os.path.join(gif_folder, "*-below"))
+        plays = sorted((validation.load(p) for p in glob.glob(os.path.join(gif_folder, "*-below"))
                         if os.path.exists(os.path.join(p, "results.json"))),
                        key=lambda r: r["metadata"]["date"])
         for play in plays:

@@ -12,7 +12,6 @@ steady part's ratio, per decode and unscaled. Writes OUT/startup.md.
 Usage: margin_startup.py OUT   (after margin_validation.sh has written OUT)
 """
 import glob
-import json
 import os
 import sys
 
@@ -21,14 +20,9 @@ import margin_validation as validation
 LIBRARIES = ("kingfisher", "flanimatedimage", "sdwebimage", "ylgifimage")
 
 
-def load(folder):
-    with open(os.path.join(folder, "results.json")) as f:
-        return json.load(f)
-
-
 def startup_row(gif, play_folder, throughputs):
     """One play's startup against its charge, or None when it has no complete trace or no throughput run before it."""
-    report = load(play_folder)
+    report = validation.load(play_folder)
     played = report["results"][0]
     real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
     date = report["metadata"]["date"]
@@ -64,15 +58,11 @@ def startup_row(gif, play_folder, throughputs):
 
 
 def main(out):
-    header = ""
-    readme = os.path.join(out, "README.md")
-    if os.path.exists(readme):
-        with open(readme) as f:
-            header = next((line for line in f if line.startswith("Made by")), "").strip().rstrip(".")
+    header = validation.made_by(out)
     rows = []
     for gif_folder in sorted(glob.glob(os.path.join(out, "runs", "*"))):
         gif = os.path.basename(gif_folder)
-        throughputs = sorted((load(t) for t in glob.glob(os.path.join(gif_folder, "throughput*"))
+        throughputs = sorted((validation.load(t) for t in glob.glob(os.path.join(gif_folder, "throughput*"))
                               if os.path.exists(os.path.join(t, "results.json"))),
                              key=lambda r: r["metadata"]["date"])
         for play in sorted(glob.glob(os.path.join(gif_folder, "*-below*")) +
@@ -88,7 +78,7 @@ def main(out):
         return "–" if value is None else f"{value * 1e3:.2f} ms"
     lines = ["# A library player's first decodes in real time, against the replay's charge", "",
              "Made by `Benchmarks/Scripts/margin_startup.py` from the real-time plays of the margin validation in "
-             "this folder" + (f" ({header[0].lower() + header[1:]})" if header else "") + ".", "",
+             "this folder" + (f" ({header})" if header else "") + ".", "",
              "Each library play with a complete trace, set beside the charge of the latest throughput run made "
              "before it, times the play's slowdown. The startup is frames 1 to held − 1, to each of which the "
              "replay adds a first touch; the steady part is every frame after. The touch paid is the startup's "

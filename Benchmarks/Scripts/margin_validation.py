@@ -38,8 +38,24 @@ def run(bench, args, out):
     if not os.path.exists(os.path.join(out, "results.json")):
         subprocess.run([bench, "run", *args, "--out", out], check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
-    with open(os.path.join(out, "results.json")) as f:
+    return load(out)
+
+
+def load(folder):
+    """The report a run wrote into `folder`."""
+    with open(os.path.join(folder, "results.json")) as f:
         return json.load(f)
+
+
+def made_by(out):
+    """Where the validation in `out` was made, as its report says it ("made by … at commit … on …"), for a report
+    drawn from its runs to name; empty when it has none."""
+    readme = os.path.join(out, "README.md")
+    if not os.path.exists(readme):
+        return ""
+    with open(readme) as f:
+        line = next((line for line in f if line.startswith("Made by")), "").strip().rstrip(".")
+    return line[:1].lower() + line[1:]
 
 
 def full_speed_answer(report):
