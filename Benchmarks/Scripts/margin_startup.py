@@ -25,14 +25,12 @@ def startup_row(gif, play_folder, throughputs):
     report = validation.load(play_folder)
     played = report["results"][0]
     real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
-    date = report["metadata"]["date"]
-    before = [t for t in throughputs if t["metadata"]["date"] <= date]
+    before = validation.made_before(throughputs, report)
     if not real or not before:
         return None
     latest = before[-1]
     answer = validation.full_speed_answer(latest)
-    policy = played["bench_case"]["policy"]
-    setting = next((s for s in answer["measured"] if validation.policy_of(s["label"]) == policy), None)
+    setting = validation.setting_played(latest, played["bench_case"])
     traced, library, reused = validation.trace_of(latest, played["bench_case"]["decoder"])
     if setting is None or not traced or len(traced[0]) != len(real) or not answer.get("pacing_by_step"):
         return None
@@ -58,13 +56,8 @@ def startup_row(gif, play_folder, throughputs):
 
 
 def main(out):
-    header = validation.made_by(out)
     rows = []
-    for gif_folder in sorted(glob.glob(os.path.join(out, "runs", "*"))):
-        gif = os.path.basename(gif_folder)
-        throughputs = sorted((validation.load(t) for t in glob.glob(os.path.join(gif_folder, "throughput*"))
-                              if os.path.exists(os.path.join(t, "results.json"))),
-                             key=lambda r: r["metadata"]["date"])
+    for gif, gif_folder, throughputs in validation.validation_runs(out):
         for play in sorted(glob.glob(os.path.join(gif_folder, "*-below*")) +
                            glob.glob(os.path.join(gif_folder, "*-above*"))):
             if os.path.basename(play).split("-")[0] in LIBRARIES and os.path.exists(
@@ -77,8 +70,7 @@ def main(out):
     def ms(value):
         return "–" if value is None else f"{value * 1e3:.2f} ms"
     lines = ["# A library player's first decodes in real time, against the replay's charge", "",
-             "Made by `Benchmarks/Scripts/margin_startup.py` from the real-time plays of the margin validation in "
-             "this folder" + (f" ({header})" if header else "") + ".", "",
+             validation.analysis_title(out, "margin_startup.py", "the real-time plays"), "",
              "Each library play with a complete trace, set beside the charge of the latest throughput run made "
              "before it, times the play's slowdown. The startup is frames 1 to held − 1, to each of which the "
              "replay adds a first touch; the steady part is every frame after. The touch paid is the startup's "
@@ -91,9 +83,7 @@ def main(out):
               f"| {times(r['startup'])} | {times(r['steady'])} | {ms(r['touch'])} | {ms(r['paid'])} |"
               for r in rows]
     lines.append("")
-    with open(os.path.join(out, "startup.md"), "w") as f:
-        f.write("\n".join(lines))
-    print(f"margin-startup: {len(rows)} plays -> {os.path.join(out, 'startup.md')}", file=sys.stderr)
+    validation.write_analysis(out, "startup.md", lines)
 
 
 if __name__ == "__main__":

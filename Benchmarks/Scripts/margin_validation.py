@@ -16,6 +16,7 @@ window 1 played in real time at full speed against the throughput trace. Writes 
 Usage: margin_validation.py BENCH OUT COMMIT MACHINE [RUNS [CONDITION [PLAYS]]]   (margin_validation.sh runs it from
 a clean tree; CONDITION, a sentence the report gives, says how the host was kept)
 """
+import glob
 import json
 import os
 import subprocess
@@ -47,15 +48,45 @@ def load(folder):
         return json.load(f)
 
 
-def made_by(out):
-    """Where the validation in `out` was made, as its report says it ("made by … at commit … on …"), for a report
-    drawn from its runs to name; empty when it has none."""
+def analysis_title(out, script, what):
+    """The sentence that opens an analysis of the validation in `out`: the script that made it, from `what` of the
+    validation, and where the validation was made as its own report says it."""
     readme = os.path.join(out, "README.md")
-    if not os.path.exists(readme):
-        return ""
-    with open(readme) as f:
-        line = next((line for line in f if line.startswith("Made by")), "").strip().rstrip(".")
-    return line[:1].lower() + line[1:]
+    line = ""
+    if os.path.exists(readme):
+        with open(readme) as f:
+            line = next((line for line in f if line.startswith("Made by")), "").strip().rstrip(".")
+    made = f" ({line[:1].lower() + line[1:]})" if line else ""
+    return f"Made by `Benchmarks/Scripts/{script}` from {what} of the margin validation in this folder{made}."
+
+
+def validation_runs(out):
+    """What a validation left in OUT/runs, GIF by GIF: its name, its folder and its throughput runs' reports, oldest
+    first."""
+    for folder in sorted(glob.glob(os.path.join(out, "runs", "*"))):
+        throughputs = sorted((load(t) for t in glob.glob(os.path.join(folder, "throughput*"))
+                              if os.path.exists(os.path.join(t, "results.json"))),
+                             key=lambda r: r["metadata"]["date"])
+        yield os.path.basename(folder), folder, throughputs
+
+
+def made_before(throughputs, report):
+    """The throughput runs made before `report`'s run, oldest first."""
+    return [t for t in throughputs if t["metadata"]["date"] <= report["metadata"]["date"]]
+
+
+def setting_played(report, case):
+    """The setting of `report`'s answer at 1× that a run of `case` (a play's bench_case) played, or None."""
+    window = (case["decoder"].get("windowed") or {}).get("window")
+    policy = case["policy"] if window is None else f"windowed:{window}"
+    return next((s for s in full_speed_answer(report)["measured"] if policy_of(s["label"]) == policy), None)
+
+
+def write_analysis(out, name, lines):
+    """Writes an analysis of the validation in `out` to OUT/name, and says so on stderr."""
+    with open(os.path.join(out, name), "w") as f:
+        f.write("\n".join(lines))
+    print(f"margin-analysis: {os.path.join(out, name)}", file=sys.stderr)
 
 
 def full_speed_answer(report):
@@ -242,6 +273,7 @@ def main(bench, out, commit, machine, throughput_runs="1", condition="", plays="
                 continue
             # Each point played `plays` times, the two points in turn, so that a drift of the host's speed meets both.
             outcomes = {"below": [], "above": []}
+            held = setting["outcome"]["held_frames_max"] if setting else 0
             for n in range(plays):
                 for key, factor in (("below", BELOW), ("above", ABOVE)):
                     slowdown = smooth * factor
@@ -252,7 +284,6 @@ def main(bench, out, commit, machine, throughput_runs="1", condition="", plays="
                                          *QUIET_SAMPLER, "--decode-slowdown", f"{slowdown:.4f}"],
                                  os.path.join(runs, name, f"{policy.replace(':', '-')}-{key}"
                                               + ("" if n == 0 else f"-{n + 1}")))
-                    held = setting["outcome"]["held_frames_max"] if setting else 0
                     outcomes[key].append(outcome(played["results"][0], report, slowdown, held))
             for key in outcomes:
                 row[key] = outcomes[key]
