@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """How far the throughput runs behind each of a margin validation's predictions moved, and where the plays fell.
 
-margin_validation.py takes a setting's margin as the median of the latest RUNS throughput runs and plays it at 0.8×
-and 1.25× of that. This reads the runs it left in OUT/runs and gives, for each setting played, every throughput run's
-margin behind the median (oldest first) and the 0.8× point over the latest run's own margin: a point at or above 1 was
-a stall by the latest run's replay too, so a miss there comes from the runs' spread, not from the model's playback.
+margin_validation.py takes a setting's margin as the median of the latest RUNS throughput runs', each brought to the
+latest run's speed, and plays it at 0.8× and 1.25× of that. This reads the runs it left in OUT/runs and gives, for each
+setting played, every throughput run's margin behind the median and what a frame of the setting cost in it (oldest
+first), and the 0.8× point over the latest run's own margin: a point at or above 1 was a stall by the latest run's
+replay too, so a miss there comes from the runs' spread, not from the model's playback.
 Writes OUT/drift.md.
 
 Usage: margin_drift.py OUT RUNS   (RUNS as margin_validation.sh was given it)
@@ -24,13 +25,20 @@ def margin_of(report, case):
 
 def main(out, runs):
     runs = int(runs)
+    # A validation made before margin_validation.py brought each run to the latest run's speed took the plain median.
+    readme = os.path.join(out, "README.md")
+    brought = os.path.exists(readme) and "brought to the latest run's speed" in open(readme).read()
     lines = ["# How far the throughput runs behind each prediction moved", "",
              validation.analysis_title(out, "margin_drift.py", "the runs"), "",
              f"Each setting's margin was the median of the latest {runs} throughput runs' margins, listed oldest "
-             "first. The last column is the slowdown of the plays at 0.8× of that median over the latest run's own "
-             "margin: at 1.00× or above, the latest run's replay stalled there too.", "",
-             "| GIF | setting | throughput runs' margins | median | 0.8× point ÷ the latest run's margin |",
-             "|---|---|---|---:|---:|"]
+             "first" + (", each brought to the latest run's speed (times what a frame of the setting cost in it, as "
+                        "the replay charges it, over what it cost in the latest)" if brought else "")
+             + ". Beside them, what a frame of the setting cost in each run, as the replay charges it. The last "
+             "column is the slowdown of the plays at 0.8× of the median over the latest run's own margin: at 1.00× "
+             "or above, the latest run's replay stalled there too.", "",
+             "| GIF | setting | throughput runs' margins | what a frame cost in them | median"
+             + (", brought to the latest" if brought else "") + " | 0.8× point ÷ the latest run's margin |",
+             "|---|---|---|---|---:|---:|"]
     for gif, gif_folder, throughputs in validation.validation_runs(out):
         plays = sorted((validation.load(p) for p in glob.glob(os.path.join(gif_folder, "*-below"))
                         if os.path.exists(os.path.join(p, "results.json"))),
@@ -43,7 +51,9 @@ def main(out, runs):
                 continue
             label = margins[-1][0]
             slowdown = case["decode_slowdown"]
-            lines.append(f"| {gif} | {label} | {' · '.join(f'{m:.2f}×' for _, m in margins)} "
+            speeds = [validation.speed_of(t, label) for t in behind]
+            costs = " · ".join("–" if v is None else f"{v * 1e3:.3f} ms" for v in speeds)
+            lines.append(f"| {gif} | {label} | {' · '.join(f'{m:.2f}×' for _, m in margins)} | {costs} "
                          f"| {slowdown / validation.BELOW:.2f}× | {slowdown / margins[-1][1]:.2f}× |")
     lines.append("")
     validation.write_analysis(out, "drift.md", lines)

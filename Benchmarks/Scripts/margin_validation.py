@@ -197,12 +197,37 @@ def policy_of(label):
     return label.split(":")[0].split(" ")[0]
 
 
-def median_margin(answers, label):
-    """A setting's margin over the throughput runs' answers: the median of each bound, or None when a run has
-    none (a run the setting never stalls in, or stalls at full speed)."""
-    margins = [next((s.get("margin") or {} for s in a["measured"] if s["label"] == label), {}) for a in answers]
+def speed_of(report, label):
+    """What a frame of the setting `label` costs in `report`'s throughput run as the replay charges it (``charges``:
+    the mean over the frames, a library's first touch spread over the frames it held first): the host's speed of
+    that moment. None when the run has no trace of it."""
+    row = next((r for r in report["results"]
+                if (setting_played(report, r["bench_case"]) or {}).get("label") == label), None)
+    setting = next((s for s in full_speed_answer(report)["measured"] if s["label"] == label), None)
+    step = full_speed_answer(report).get("pacing_by_step")
+    if row is None or setting is None or not step:
+        return None
+    traced, library, reused = trace_of(report, row["bench_case"]["decoder"])
+    if not traced:
+        return None
+    charged, _, touch, _ = charges(traced, step, library, reused)
+    held = setting["outcome"]["held_frames_max"]
+    return sum(c + (touch if library and i < held else 0) for i, c in enumerate(charged)) / len(charged)
+
+
+def median_margin(reports, label):
+    """A setting's margin over the throughput runs `reports` (oldest first): each bound the median of the runs'
+    margins, each brought to the latest run's speed (times its frames' charge over the latest's, ``speed_of``: a
+    margin scales inversely with what every decode costs), or None when a run has none (a run the setting never
+    stalls in, or stalls at full speed). The host's speed drifts over minutes (`Reports/host-speed/`): the median of
+    the runs alone would lag it."""
+    margins = [next((s.get("margin") or {} for s in full_speed_answer(r)["measured"] if s["label"] == label), {})
+               for r in reports]
+    speeds = [speed_of(r, label) for r in reports]
+    latest = speeds[-1]
     def bound(key):
-        values = [m.get(key) for m in margins if m.get(key) is not None]
+        values = [m.get(key) * (v / latest if v and latest else 1) for m, v in zip(margins, speeds)
+                  if m.get(key) is not None]
         return median(values) if len(values) == len(margins) else None
     return bound("smooth_up_to"), bound("rough_from")
 
@@ -262,7 +287,7 @@ def main(bench, out, commit, machine, throughput_runs="1", condition="", plays="
             report = recent[-1]
             setting = next((s for s in full_speed_answer(report)["measured"] if s["label"] == label), None)
             policy = policy_of(label)
-            smooth, rough = median_margin([full_speed_answer(r) for r in recent], label)
+            smooth, rough = median_margin(recent, label)
             row = {"gif": name, "setting": label, "policy": policy, "smooth_up_to": smooth,
                    "rough_from": rough, "below": [], "above": [], "holds": ""}
             if smooth is None or rough is None or smooth * BELOW < 1:
@@ -324,8 +349,10 @@ def write(out, rows, pacing, commit, machine, throughput_runs, condition, plays)
              "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
              "3 repetitions) scaled"
              + ("" if throughput_runs == 1 else
-                f"; here the median of {throughput_runs} such runs' margins, each bound apart (the first run's "
-                "factors below; each ratio to the scaled trace is to the latest run's)")
+                f"; here the median of {throughput_runs} such runs' margins, each bound apart and each brought to the "
+                "latest run's speed: times what a frame of the setting cost in it, as the replay charges it, over "
+                "what it cost in the latest (the first run's factors below; each ratio to the scaled trace is to "
+                "the latest run's)")
              + ". A new throughput run follows each setting's real-time runs, and the next setting's margin comes "
              "from the latest: the host's speed drifts over minutes (`Reports/host-speed/`), so each prediction is "
              "made just before its check. Each setting with a finite margin of at least 1.25 was then played in "

@@ -7,7 +7,8 @@
 # charge there (startup.md), and margin_drift.py the throughput runs behind each prediction (drift.md).
 #
 # Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT [PLAYS]]]   (repository root)
-#   RUNS: each setting's margin the median of the latest RUNS throughput runs' (default 1); OUT default
+#   RUNS: each setting's margin the median of the latest RUNS throughput runs', each brought to the latest run's
+#   speed (default 1); OUT default
 #   Reports/margin-validation; PLAYS: real-time plays at each point, a margin judged by most of them (default 1).
 #   e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs
 set -euo pipefail
