@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """How far the throughput runs behind each of a margin validation's predictions moved, and where the plays fell.
 
-margin_validation.py takes a setting's margin as the median of the latest RUNS throughput runs', each brought to the
-latest run's speed, and plays it at 0.8× and 1.25× of that. This reads the runs it left in OUT/runs and gives, for each
-setting played, every throughput run's margin behind the median and what a frame of the setting cost in it (oldest
-first), and the 0.8× point over the latest run's own margin: a point at or above 1 was a stall by the latest run's
-replay too, so a miss there comes from the runs' spread, not from the model's playback.
+margin_validation.py takes a setting's margin as the median of the latest RUNS throughput runs' (at 0795e66, each
+brought to the latest run's speed) and plays it at 0.8× and 1.25× of that. This reads the runs it left in OUT/runs and
+gives, for each setting played, every throughput run's margin behind the median and what a frame of the setting cost
+in it (oldest first), and the 0.8× point over the latest run's own margin: a point at or above 1 was a stall by the
+latest run's replay too, so a miss there comes from the runs' spread, not from the model's playback.
 Writes OUT/drift.md.
 
 Usage: margin_drift.py OUT RUNS   (RUNS as margin_validation.sh was given it)

@@ -200,7 +200,7 @@ def policy_of(label):
 def speed_of(report, label):
     """What a frame of the setting `label` costs in `report`'s throughput run as the replay charges it (``charges``:
     the mean over the frames, a library's first touch spread over the frames it held first): the host's speed of
-    that moment. None when the run has no trace of it."""
+    that moment, as drift.md lists it. None when the run has no trace of it."""
     row = next((r for r in report["results"]
                 if (setting_played(report, r["bench_case"]) or {}).get("label") == label), None)
     setting = next((s for s in full_speed_answer(report)["measured"] if s["label"] == label), None)
@@ -216,18 +216,14 @@ def speed_of(report, label):
 
 
 def median_margin(reports, label):
-    """A setting's margin over the throughput runs `reports` (oldest first): each bound the median of the runs'
-    margins, each brought to the latest run's speed (times its frames' charge over the latest's, ``speed_of``: a
-    margin scales inversely with what every decode costs), or None when a run has none (a run the setting never
-    stalls in, or stalls at full speed). The host's speed drifts over minutes (`Reports/host-speed/`): the median of
-    the runs alone would lag it."""
+    """A setting's margin over the throughput runs `reports`: the median of each bound, or None when a run has
+    none (a run the setting never stalls in, or stalls at full speed). Each run's margin is taken as it is: brought
+    to the latest run's speed (``speed_of``), the median took that run's own noise and held for 13 of 26
+    (`Reports/margin-validation/latest-speed-attempt/`)."""
     margins = [next((s.get("margin") or {} for s in full_speed_answer(r)["measured"] if s["label"] == label), {})
                for r in reports]
-    speeds = [speed_of(r, label) for r in reports]
-    latest = speeds[-1]
     def bound(key):
-        values = [m.get(key) * (v / latest if v and latest else 1) for m, v in zip(margins, speeds)
-                  if m.get(key) is not None]
+        values = [m.get(key) for m in margins if m.get(key) is not None]
         return median(values) if len(values) == len(margins) else None
     return bound("smooth_up_to"), bound("rough_from")
 
@@ -349,10 +345,8 @@ def write(out, rows, pacing, commit, machine, throughput_runs, condition, plays)
              "stalls or drops a frame, found by bisection with every traced cost of a throughput run (1 loop, "
              "3 repetitions) scaled"
              + ("" if throughput_runs == 1 else
-                f"; here the median of {throughput_runs} such runs' margins, each bound apart and each brought to the "
-                "latest run's speed: times what a frame of the setting cost in it, as the replay charges it, over "
-                "what it cost in the latest (the first run's factors below; each ratio to the scaled trace is to "
-                "the latest run's)")
+                f"; here the median of {throughput_runs} such runs' margins, each bound apart (the first run's "
+                "factors below; each ratio to the scaled trace is to the latest run's)")
              + ". A new throughput run follows each setting's real-time runs, and the next setting's margin comes "
              "from the latest: the host's speed drifts over minutes (`Reports/host-speed/`), so each prediction is "
              "made just before its check. Each setting with a finite margin of at least 1.25 was then played in "

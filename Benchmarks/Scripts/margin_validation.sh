@@ -4,11 +4,11 @@
 # (keep_awake.sh); a new throughput run before each setting's pair, as the host's speed drifts over minutes. About 30
 # minutes with one play at each point, an hour with three; run it alone. Writes Reports/margin-validation/ (its runs/
 # folder, which git ignores, keeps every run); margin_startup.py sets the library players' first decodes beside their
-# charge there (startup.md), and margin_drift.py the throughput runs behind each prediction (drift.md).
+# charge there (startup.md), margin_drift.py the throughput runs behind each prediction (drift.md), and
+# margin_thresholds.py where each SDWebImage play would have stalled on its own decodes (thresholds.md).
 #
 # Usage: Benchmarks/Scripts/margin_validation.sh [RUNS [OUT [PLAYS]]]   (repository root)
-#   RUNS: each setting's margin the median of the latest RUNS throughput runs', each brought to the latest run's
-#   speed (default 1); OUT default
+#   RUNS: each setting's margin the median of the latest RUNS throughput runs' (default 1); OUT default
 #   Reports/margin-validation; PLAYS: real-time plays at each point, a margin judged by most of them (default 1).
 #   e.g. margin_validation.sh 3 Reports/margin-validation/three-throughput-runs
 set -euo pipefail
@@ -24,3 +24,4 @@ python3 "$(dirname "${BASH_SOURCE[0]}")/margin_validation.py" .build/release/ben
     "$report_commit" "$report_machine" "$runs" "$keep_awake_note" "$plays"
 python3 "$(dirname "${BASH_SOURCE[0]}")/margin_startup.py" "$out"
 python3 "$(dirname "${BASH_SOURCE[0]}")/margin_drift.py" "$out" "$runs"
+python3 "$(dirname "${BASH_SOURCE[0]}")/margin_thresholds.py" .build/release/bench "$out"
