@@ -27,7 +27,10 @@ def main(out, runs):
     runs = int(runs)
     # A validation made before margin_validation.py brought each run to the latest run's speed took the plain median.
     readme = os.path.join(out, "README.md")
-    brought = os.path.exists(readme) and "brought to the latest run's speed" in open(readme).read()
+    brought = False
+    if os.path.exists(readme):
+        with open(readme) as f:
+            brought = "brought to the latest run's speed" in f.read()
     lines = ["# How far the throughput runs behind each prediction moved", "",
              validation.analysis_title(out, "margin_drift.py", "the runs"), "",
              f"Each setting's margin was the median of the latest {runs} throughput runs' margins, listed oldest "

@@ -217,9 +217,9 @@ def speed_of(report, label):
 
 def median_margin(reports, label):
     """A setting's margin over the throughput runs `reports`: the median of each bound, or None when a run has
-    none (a run the setting never stalls in, or stalls at full speed). Each run's margin is taken as it is: brought
-    to the latest run's speed (``speed_of``), the median took that run's own noise and held for 13 of 26
-    (`Reports/margin-validation/latest-speed-attempt/`)."""
+    none (a run the setting never stalls in, or stalls at full speed). Each run's margin is taken as it is: with
+    each brought to the latest run's speed (``speed_of``) the median took that run's own noise, and held for 13 of
+    26 (`Reports/margin-validation/latest-speed-attempt/`)."""
     margins = [next((s.get("margin") or {} for s in full_speed_answer(r)["measured"] if s["label"] == label), {})
                for r in reports]
     def bound(key):
