@@ -10,7 +10,6 @@ Writes OUT/drift.md.
 
 Usage: margin_drift.py OUT RUNS   (RUNS as margin_validation.sh was given it)
 """
-import glob
 import os
 import sys
 
@@ -43,10 +42,7 @@ def main(out, runs):
              + (", brought to the latest" if brought else "") + " | 0.8× point ÷ the latest run's margin |",
              "|---|---|---|---|---:|---:|"]
     for gif, gif_folder, throughputs in validation.validation_runs(out):
-        plays = sorted((validation.load(p) for p in glob.glob(os.path.join(gif_folder, "*-below"))
-                        if os.path.exists(os.path.join(p, "results.json"))),
-                       key=lambda r: r["metadata"]["date"])
-        for play in plays:
+        for _, play in validation.reports_in(gif_folder, "*-below"):
             case = play["results"][0]["bench_case"]
             behind = validation.made_before(throughputs, play)[-runs:]
             margins = [margin_of(t, case) for t in behind]

@@ -16,7 +16,6 @@ OUT/thresholds.md.
 
 Usage: margin_thresholds.py BENCH OUT   (after margin_validation.sh has written OUT; BENCH reads each GIF's delays)
 """
-import glob
 import json
 import math
 import os
@@ -86,12 +85,8 @@ def main(bench, out):
              "| own threshold ÷ predicted margin |",
              "|---|---|---:|---:|---:|---:|---:|---:|"]
     for gif, folder, _ in validation.validation_runs(out):
-        folders = glob.glob(os.path.join(folder, "sdwebimage-*"))
-        plays = sorted(((os.path.basename(p), validation.load(p)) for p in folders
-                        if os.path.exists(os.path.join(p, "results.json"))),
-                       key=lambda named: named[1]["metadata"]["date"])
         frame_delays = None
-        for name, report in plays:
+        for name, report in validation.reports_in(folder, "sdwebimage-*"):
             played = report["results"][0]
             case = played["bench_case"]
             costs = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]

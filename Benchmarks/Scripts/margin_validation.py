@@ -60,14 +60,19 @@ def analysis_title(out, script, what):
     return f"Made by `Benchmarks/Scripts/{script}` from {what} of the margin validation in this folder{made}."
 
 
+def reports_in(folder, pattern):
+    """The reports of the runs in `folder` whose own folders match `pattern` and hold one, each with that folder's
+    name, oldest first."""
+    named = [(os.path.basename(run), load(run)) for run in glob.glob(os.path.join(folder, pattern))
+             if os.path.exists(os.path.join(run, "results.json"))]
+    return sorted(named, key=lambda pair: pair[1]["metadata"]["date"])
+
+
 def validation_runs(out):
     """What a validation left in OUT/runs, GIF by GIF: its name, its folder and its throughput runs' reports, oldest
     first."""
     for folder in sorted(glob.glob(os.path.join(out, "runs", "*"))):
-        throughputs = sorted((load(t) for t in glob.glob(os.path.join(folder, "throughput*"))
-                              if os.path.exists(os.path.join(t, "results.json"))),
-                             key=lambda r: r["metadata"]["date"])
-        yield os.path.basename(folder), folder, throughputs
+        yield os.path.basename(folder), folder, [report for _, report in reports_in(folder, "throughput*")]
 
 
 def made_before(throughputs, report):
@@ -159,18 +164,28 @@ def trace_of(throughput, decoder):
     return own, library, median(windows[2]) if windows else None
 
 
+def frame_charges(throughput, decoder, held):
+    """What the replay charges each first-loop decode of `decoder` from `throughput`'s trace, in seconds, before any
+    slowdown: ``charges``, with a library's first touch on its first `held` decodes (the most frames its replay
+    held). None without a trace or a pacing probe."""
+    traced, library, reused = trace_of(throughput, decoder)
+    step = full_speed_answer(throughput).get("pacing_by_step")
+    if not traced or not step:
+        return None
+    charged, _, touch, _ = charges(traced, step, library, reused)
+    return [c + (touch if library and i < held else 0) for i, c in enumerate(charged)]
+
+
 def cost_ratio(played, throughput, slowdown, held):
     """How the real-time run's decodes cost against what the replay charged them (``charges``, a library's first
     touch on its first `held` decodes, the most frames its replay held, times the slowdown): the ratio of their
     sums, the ninth decile of the frames' ratios and the largest, the measurements that say whether a miss came from
     dearer decodes or from a few."""
     real = [ns / 1e9 for ns in ((played.get("frame_costs") or {}).get("passes") or [[]])[0]]
-    traced, library, reused = trace_of(throughput, played["bench_case"]["decoder"])
-    step = full_speed_answer(throughput).get("pacing_by_step")
-    if not real or not traced or not step or len(traced[0]) != len(real):
+    charged = frame_charges(throughput, played["bench_case"]["decoder"], held)
+    if not real or not charged or len(charged) != len(real):
         return None
-    charged, _, touch, _ = charges(traced, step, library, reused)
-    predicted = [(c + (touch if library and i < held else 0)) * slowdown for i, c in enumerate(charged)]
+    predicted = [c * slowdown for c in charged]
     ratios = sorted(a / p for a, p in zip(real, predicted) if p > 0)
     return sum(real) / sum(predicted), ratios[len(ratios) * 9 // 10], ratios[-1]
 
@@ -204,15 +219,9 @@ def speed_of(report, label):
     row = next((r for r in report["results"]
                 if (setting_played(report, r["bench_case"]) or {}).get("label") == label), None)
     setting = next((s for s in full_speed_answer(report)["measured"] if s["label"] == label), None)
-    step = full_speed_answer(report).get("pacing_by_step")
-    if row is None or setting is None or not step:
-        return None
-    traced, library, reused = trace_of(report, row["bench_case"]["decoder"])
-    if not traced:
-        return None
-    charged, _, touch, _ = charges(traced, step, library, reused)
-    held = setting["outcome"]["held_frames_max"]
-    return sum(c + (touch if library and i < held else 0) for i, c in enumerate(charged)) / len(charged)
+    charged = row and setting and frame_charges(report, row["bench_case"]["decoder"],
+                                                setting["outcome"]["held_frames_max"])
+    return sum(charged) / len(charged) if charged else None
 
 
 def median_margin(reports, label):
