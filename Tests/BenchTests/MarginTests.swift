@@ -1,4 +1,5 @@
 import BenchCore
+import BenchPlan
 import BenchReplay
 import BenchRunning
 import CaseModel
@@ -96,6 +97,34 @@ import Testing
         #expect(try Self.smooth(.windowed(.frames(1)), trace, container, slowedBy: smooth))
         #expect(try !Self.smooth(.windowed(.frames(1)), trace, container, slowedBy: rough))
         #expect(answer.eager.margin?.isUnbounded == true, "eager cannot stall once its frames are decoded")
+    }
+
+    /// A margin is the median of the rows' own, each row replayed as a play of its own: one row's dear decode does
+    /// not move it, but a dear decode in most rows does, though each at another frame, which a trace taken frame by
+    /// frame as the median of the rows would smooth away.
+    @Test("a margin is where most rows, each replayed alone, turn rough: a dear decode in most rows lowers it")
+    func marginIsTheRowsMedian() throws {
+        let (report, container) = try #require(Self.run)
+        let row = try #require(report.results.first { $0.benchCase.decoder == .windowed(.frames(1)) })
+        func margin(dearDecodeIn dear: [Int]) throws -> Double {
+            let rows = (0..<3).map { index in
+                var copy = row
+                copy.benchCase.repetition = index + 1
+                if let order = dear.firstIndex(of: index), var costs = copy.frameCosts {
+                    // Another frame in each row: frame by frame, the median of the rows is untouched.
+                    costs.passes[0][30 + 30 * order] *= 8
+                    copy.frameCosts = costs
+                }
+                return copy
+            }
+            let made = try ReplayAnswer.make(results: rows, containers: [row.benchCase.gif: container], speeds: [1],
+                                             memory: .current())
+            return try #require(made?.answers.first?.measured.first?.margin?.smoothUpTo)
+        }
+        let plain = try margin(dearDecodeIn: [])
+        #expect(try margin(dearDecodeIn: [0]) == plain, "one row's dear decode is its own")
+        let most = try margin(dearDecodeIn: [0, 1])
+        #expect(most < 0.9 * plain, "a dear decode in two rows of three: \(most)× against \(plain)×")
     }
 
     /// Bisection finds a threshold to within its resolution, from above 1 and below it, and says when none is found.
