@@ -97,10 +97,10 @@ struct PacingFactorsTests {
         let pool = FrameCostTrace(passes: [[900, 1000, 1100]], lzw: [[0, 0, 0]], copy: [[900, 1000, 1100]])
         #expect(pool.paced(by: factors, firstTouchApart: true).passes == [[2700, 3000, 3300]])
         #expect(pool.paced(by: factors, firstTouchApart: true).firstTouch == 0, "no copy twice the typical one")
-        // Beside a copy of 100 ns into a recycled buffer, every copy is a first touch: a typical copy paced, and the
-        // median excess, 900, as traced.
+        // Beside a copy of 100 ns into a recycled buffer, every copy is a first touch: a typical copy paced, and its
+        // own excess (800, 900, 1,000 ns), as traced, on its own decode: fresh pages come in lumps.
         let beside = pool.paced(by: factors, firstTouchApart: true, reusedCopy: 100)
-        #expect(beside.passes == [[300, 300, 300]] && beside.firstTouch == 900)
+        #expect(beside.passes == [[1100, 1200, 1300]] && beside.firstTouch == 0)
         // A window's trace is not taken apart, whatever the recycled copy.
         #expect(pool.paced(by: factors, reusedCopy: 100).passes == [[2700, 3000, 3300]])
         // A player whose typical copy is under twice the recycled one keeps its own typical copy.

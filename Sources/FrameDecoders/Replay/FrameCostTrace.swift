@@ -105,7 +105,8 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
     /// a fresh buffer for every frame it holds beyond the most it held before, which a replay counts and a back-to-back
     /// trace, freeing as it goes, cannot. `reusedCopy` is a typical copy into a buffer used before (the windowed
     /// decoder's, whose pool is recycled): a player whose typical copy is ``freshCopyRatio`` times it or more
-    /// (SDWebImage's pool) has every copy fresh, each such copy a first touch.
+    /// (SDWebImage's pool) has every copy fresh, each such copy a first touch, charged to its own decode as traced
+    /// (``firstTouch`` is then 0).
     public func paced(by factors: PacingFactors, firstTouchApart: Bool = false,
                       reusedCopy: Int? = nil) -> FrameCostTrace {
         guard let lzw, let copy, let draw else { return scaled(by: factors.whole) }
@@ -127,8 +128,13 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         // later on is the allocator's own pattern (YLGIFImage's frees), which playback repeats; it keeps its cost.
         let leading = copy.indices.map { loop in copy[loop].indices.first { !faulted(loop, $0) } ?? copy[loop].count }
         func isFresh(_ loop: Int, _ frame: Int) -> Bool { firstTouchApart && frame < leading[loop] }
+        // A player whose every copy is fresh pays, decode by decode, the first touch its trace paid: the allocator
+        // maps fresh pages in lumps (a new extent faults many at once), and a player that decodes each frame as
+        // the last is shown stalls on the lumps, which a median touch on every decode smooths away.
         func copied(_ loop: Int, _ frame: Int) -> Double {
-            Double(isFresh(loop, frame) ? typical[loop] : copy[loop][frame]) * factors.copy
+            guard isFresh(loop, frame) else { return Double(copy[loop][frame]) * factors.copy }
+            let touch = allFresh[loop] ? copy[loop][frame] - typical[loop] : 0
+            return Double(typical[loop]) * factors.copy + Double(touch)
         }
         func charged(_ loop: Int, _ frame: Int) -> Int {
             Int((Double(lzw[loop][frame]) * factors.lzw + copied(loop, frame)
@@ -137,7 +143,9 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         var paced = FrameCostTrace(passes: passes.indices.map { loop in passes[loop].indices.map { charged(loop, $0) } },
                                    allocated: allocated, freed: freed)
         if firstTouchApart, let first = copy.first {
-            let excesses = first.indices.filter { isFresh(0, $0) }.map { first[$0] - typical[0] }.sorted()
+            // Each decode of a player whose every copy is fresh already pays its own.
+            let excesses = allFresh[0] ? []
+                : first.indices.filter { isFresh(0, $0) }.map { first[$0] - typical[0] }.sorted()
             paced.firstTouch = excesses.isEmpty ? 0 : excesses[excesses.count / 2]
         }
         return paced
