@@ -143,15 +143,18 @@ def charges(traced, step, library, reused=None):
     FrameCostTrace.paced(by:firstTouchApart:reusedCopy:) does: each step times its pacing factor. For a library's
     player, the leading run of fresh copies (beside `reused`, the windows' typical copy) is charged as typical copies,
     and what they cost beyond, the first touch (their median excess), comes back apart: the replay adds it to each
-    decode that holds a frame more than the player ever held. Returns the charges, the fresh frames (the leading
-    run), the first touch and the typical copy."""
+    decode that holds a frame more than the player ever held. A player whose every copy is fresh (its typical copy
+    `reused` itself) pays each fresh copy's own excess on that decode instead, and no touch comes back. Returns the
+    charges, the fresh frames (the leading run), the first touch and the typical copy."""
     whole, lzw, copy = traced
     usual, fresh = fresh_copies(copy, reused) if library else (median(copy), {})
+    every = library and reused is not None and reused > 0 and median(copy) >= FRESH_COPY_RATIO * reused
     leading = next((i for i in range(len(copy)) if i not in fresh), len(copy))
     touches = [fresh[i] for i in range(leading)]
     charged = [lzw[i] * step["lzw"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]
-               + (usual if i < leading else copy[i]) * step["copy"] for i in range(len(whole))]
-    return charged, range(leading), median(touches) if touches else 0, usual
+               + (usual if i < leading else copy[i]) * step["copy"] + (fresh[i] if every and i < leading else 0)
+               for i in range(len(whole))]
+    return charged, range(leading), median(touches) if touches and not every else 0, usual
 
 
 def trace_of(throughput, decoder):
