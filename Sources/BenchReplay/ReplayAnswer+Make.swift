@@ -227,8 +227,8 @@ struct Replaying {
     /// slower: at least half its rows do, each replayed as a play of its own (its median trace when it has one row or
     /// none). A real play stalls on the dearest of its own decodes, and a setting that decodes each frame as the last
     /// is shown has many frames about as tight: a trace taken frame by frame as the median of several has no such
-    /// dearest frame, so its margin read above what plays reach (SDWebImage's pool, `thresholds.md` in
-    /// `Reports/margin-validation/`). At least half the rows is the median of the rows' margins.
+    /// dearest frame, so its margin read above what plays reach (SDWebImage's pool, each validation's `thresholds.md`
+    /// under `Reports/margin-validation/`). At least half the rows is the median of the rows' margins.
     func playsSmoothly(_ decoder: DecoderChoice, slowedBy slowdown: Double) throws(GIFError) -> Bool {
         let rows = rows(for: decoder)
         guard rows.count > 1 else {

@@ -111,8 +111,9 @@ import Testing
                 var copy = row
                 copy.benchCase.repetition = index + 1
                 if let order = dear.firstIndex(of: index), var costs = copy.frameCosts {
-                    // Another frame in each row: frame by frame, the median of the rows is untouched.
-                    costs.passes[0][30 + 30 * order] *= 8
+                    // Eight times the loop's dearest decode, at another frame in each row: frame by frame, the
+                    // median of the rows is untouched.
+                    costs.passes[0][30 + 30 * order] = 8 * (costs.passes[0].max() ?? 0)
                     copy.frameCosts = costs
                 }
                 return copy
@@ -198,7 +199,9 @@ import Testing
     }
 
     /// `--decode-slowdown 4` stretches every decode to four times what it cost before the spin: each traced decode is
-    /// at least four times its LZW and copy steps, which the spin does not touch.
+    /// at least four times its LZW and copy steps, which the spin does not touch. A decode the host held up, above
+    /// ``DecodeStretch/hiccupRatio`` times the recent ones, is stretched only to that bound: on a busy machine one in
+    /// ten may be.
     @Test("--decode-slowdown stretches every decode to that many times its steps, and no baseline takes it")
     func decodeSlowdownStretchesEveryDecode() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gfb-slow-\(UUID().uuidString)").path
@@ -213,11 +216,15 @@ import Testing
             #expect(row.benchCase.identity.planted.decodeSlowdown == 4)
             let trace = try #require(row.frameCosts)
             let lzw = try #require(trace.lzw), copy = try #require(trace.copy)
+            var (stretched, decodes) = (0, 0)
             for (pass, costs) in trace.passes.enumerated() {
                 for (frame, cost) in costs.enumerated() {
-                    #expect(cost >= 4 * (lzw[pass][frame] + copy[pass][frame]) - 4, "\(row.benchCase.decoder) frame \(frame)")
+                    decodes += 1
+                    if cost >= 4 * (lzw[pass][frame] + copy[pass][frame]) - 4 { stretched += 1 }
                 }
             }
+            #expect(decodes > 0 && 10 * stretched >= 9 * decodes,
+                    "\(row.benchCase.decoder): \(stretched) of \(decodes) decodes stretched four times")
         }
         let refused = try BenchProgram.run(["run", "--gif", "sticker-240x240x60", "--decode-slowdown", "2",
                                             "--save-baseline", out + "/b.json", "--out", out + "/x"])

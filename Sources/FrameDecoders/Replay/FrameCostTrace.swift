@@ -131,10 +131,12 @@ public struct FrameCostTrace: Sendable, Hashable, Codable {
         // A player whose every copy is fresh pays, decode by decode, the first touch its trace paid: the allocator
         // maps fresh pages in lumps (a new extent faults many at once), and a player that decodes each frame as
         // the last is shown stalls on the lumps, which a median touch on every decode smooths away.
+        func ownTouch(_ loop: Int, _ frame: Int) -> Double {
+            allFresh[loop] ? Double(copy[loop][frame] - typical[loop]) : 0
+        }
         func copied(_ loop: Int, _ frame: Int) -> Double {
             guard isFresh(loop, frame) else { return Double(copy[loop][frame]) * factors.copy }
-            let touch = allFresh[loop] ? copy[loop][frame] - typical[loop] : 0
-            return Double(typical[loop]) * factors.copy + Double(touch)
+            return Double(typical[loop]) * factors.copy + ownTouch(loop, frame)
         }
         func charged(_ loop: Int, _ frame: Int) -> Int {
             Int((Double(lzw[loop][frame]) * factors.lzw + copied(loop, frame)
