@@ -125,14 +125,19 @@ def median_steps(rows):
     return frame_by_frame("passes"), frame_by_frame("lzw"), frame_by_frame("copy")
 
 
+def every_fresh(copies, reused):
+    """Whether a player's typical (median) copy is itself FRESH_COPY_RATIO times `reused`, a recycled buffer's copy:
+    then every copy that dear wrote into fresh pages (SDWebImage's pool)."""
+    return reused is not None and reused > 0 and median(copies) >= FRESH_COPY_RATIO * reused
+
+
 def fresh_copies(copies, reused=None):
     """A loop's typical copy and each copy that wrote into fresh pages, by frame, with what it cost beyond the typical
     one, as FrameCostTrace tells them: at least FRESH_COPY_RATIO times the typical (median) copy and its excess at
     least half the largest; or, when the median is itself that many times `reused` (a recycled buffer's copy), every
     copy that many times `reused`, which is then the typical one."""
-    own = median(copies)
-    every = reused is not None and reused > 0 and own >= FRESH_COPY_RATIO * reused
-    usual = reused if every else own
+    every = every_fresh(copies, reused)
+    usual = reused if every else median(copies)
     most = max(copies) - usual
     return usual, {i: c - usual for i, c in enumerate(copies)
                    if usual > 0 and c >= FRESH_COPY_RATIO * usual and (every or 2 * (c - usual) >= most)}
@@ -148,7 +153,7 @@ def charges(traced, step, library, reused=None):
     charges, the fresh frames (the leading run), the first touch and the typical copy."""
     whole, lzw, copy = traced
     usual, fresh = fresh_copies(copy, reused) if library else (median(copy), {})
-    every = library and reused is not None and reused > 0 and median(copy) >= FRESH_COPY_RATIO * reused
+    every = library and every_fresh(copy, reused)
     leading = next((i for i in range(len(copy)) if i not in fresh), len(copy))
     touches = [fresh[i] for i in range(leading)]
     charged = [lzw[i] * step["lzw"] + max(0, whole[i] - lzw[i] - copy[i]) * step["draw"]

@@ -189,22 +189,17 @@ struct Replaying {
         decoder.libraryLabel(frames: container.frameCount) ?? "\(decoder)"
     }
 
-    /// The trace `decoder` replays and what pacing costs its steps: eager's own, decoded back to back before the
-    /// first frame, as traced; a library's player the run played, its own trace (a fresh buffer a frame); the indexed
-    /// decoder, its kind's; any other, the background decodes' (every window's rows pooled: one decode path), each at
-    /// its paced cost (``TracedCosts/pacing``), as playback paces them.
-    func trace(for decoder: DecoderChoice) -> (trace: FrameCostTrace, pacing: PacingFactors?) {
-        if decoder == .eager { return (costs.eager, nil) }
-        if decoder.isLibrary, let own = costs.own[decoder] { return (own, costs.pacing) }
-        return (decoder.isIndexed ? costs.indexed ?? costs.background : costs.background, costs.pacing)
-    }
-
-    /// The rows a margin asks one by one for `decoder`: those behind the trace it replays (``trace(for:)``); none for
-    /// eager and the indexed decoder, whose median trace stands.
-    func rows(for decoder: DecoderChoice) -> [FrameCostTrace] {
-        if decoder == .eager || decoder.isIndexed { return [] }
-        if decoder.isLibrary, costs.own[decoder] != nil { return costs.ownRows[decoder] ?? [] }
-        return costs.backgroundRows
+    /// The trace `decoder` replays, the rows it is the median of, and what pacing costs its steps: eager's own, decoded
+    /// back to back before the first frame, as traced; a library's player the run played, its own trace (a fresh
+    /// buffer a frame); the indexed decoder, its kind's; any other, the background decodes' (every window's rows
+    /// pooled: one decode path), each at its paced cost (``TracedCosts/pacing``), as playback paces them. The rows
+    /// are those a margin asks one by one (``playsSmoothly(_:slowedBy:)``): none for eager and the indexed decoder,
+    /// whose median trace stands.
+    func trace(for decoder: DecoderChoice) -> (trace: FrameCostTrace, rows: [FrameCostTrace], pacing: PacingFactors?) {
+        if decoder == .eager { return (costs.eager, [], nil) }
+        if decoder.isLibrary, let own = costs.own[decoder] { return (own, costs.ownRows[decoder] ?? [], costs.pacing) }
+        if decoder.isIndexed { return (costs.indexed ?? costs.background, [], costs.pacing) }
+        return (costs.background, costs.backgroundRows, costs.pacing)
     }
 
     /// `decoder` replayed for `loops` loops with every traced decode `slowdown` times as costly besides its pacing,
@@ -212,7 +207,7 @@ struct Replaying {
     /// `askingOnlyIfSmooth` as ``Replay/play``'s.
     func replay(_ decoder: DecoderChoice, loops: Int, slowedBy slowdown: Double = 1, askingOnlyIfSmooth: Bool = false,
                 row: FrameCostTrace? = nil) throws(GIFError) -> ReplayOutcome? {
-        let (median, pacing) = trace(for: decoder)
+        let (median, _, pacing) = trace(for: decoder)
         let traced = row ?? median
         // A library's player: its fresh buffers' first touches apart, beside a copy into the windows' recycled pool.
         let paced = pacing.map {
@@ -230,7 +225,7 @@ struct Replaying {
     /// dearest frame, so its margin read above what plays reach (SDWebImage's pool, each validation's `thresholds.md`
     /// under `Reports/margin-validation/`). At least half the rows is the median of the rows' margins.
     func playsSmoothly(_ decoder: DecoderChoice, slowedBy slowdown: Double) throws(GIFError) -> Bool {
-        let rows = rows(for: decoder)
+        let rows = trace(for: decoder).rows
         guard rows.count > 1 else {
             return try replay(decoder, loops: loops, slowedBy: slowdown,
                               askingOnlyIfSmooth: true)?.playsSmoothly ?? false
